@@ -1,0 +1,220 @@
+//! Exact non-negative integers of any size.
+//!
+//! Odds are counts of equally likely outcomes. A full narrative tray (140 dice) has about
+//! 2^440 outcomes, far past `u128`, so a count keeps little-endian `u64` limbs. Only what
+//! convolution needs is here: add, multiply, compare, and a ratio as `f64` for display.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A natural number of any size. The limbs never end in a zero limb, so equal numbers
+/// have equal representations and the derived `Eq` is value equality.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Count {
+    limbs: Vec<u64>,
+}
+
+impl Count {
+    pub const fn zero() -> Self {
+        Self { limbs: Vec::new() }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.limbs.is_empty()
+    }
+
+    /// `self += a * b`: the one step a convolution repeats.
+    pub fn add_product(&mut self, a: &Count, b: &Count) {
+        for (shift, &limb) in b.limbs.iter().enumerate() {
+            self.add_scaled(a, limb, shift);
+        }
+    }
+
+    pub fn add(&mut self, other: &Count) {
+        self.add_scaled(other, 1, 0);
+    }
+
+    pub fn product(a: &Count, b: &Count) -> Count {
+        let mut out = Count::zero();
+        out.add_product(a, b);
+        out
+    }
+
+    /// `self += other * factor * 2^(64 * shift)`.
+    fn add_scaled(&mut self, other: &Count, factor: u64, shift: usize) {
+        if factor == 0 || other.is_zero() {
+            return;
+        }
+        let needed = other.limbs.len() + shift;
+        if self.limbs.len() < needed {
+            self.limbs.resize(needed, 0);
+        }
+        // Each step is at most (2^64-1) + (2^64-1)^2 + (2^64-1) = 2^128-1: no overflow.
+        let mut carry: u128 = 0;
+        for (i, &limb) in other.limbs.iter().enumerate() {
+            let slot = &mut self.limbs[i + shift];
+            let sum = u128::from(*slot) + u128::from(limb) * u128::from(factor) + carry;
+            *slot = sum as u64;
+            carry = sum >> 64;
+        }
+        let mut i = needed;
+        while carry != 0 {
+            if i == self.limbs.len() {
+                self.limbs.push(0);
+            }
+            let sum = u128::from(self.limbs[i]) + carry;
+            self.limbs[i] = sum as u64;
+            carry = sum >> 64;
+            i += 1;
+        }
+    }
+
+    /// The value if it fits in a `u64`.
+    pub fn to_u64(&self) -> Option<u64> {
+        match self.limbs.as_slice() {
+            [] => Some(0),
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// `num / den` as the nearest `f64` (within a few ulps), for counts of any size.
+    /// Returns NaN when `den` is zero.
+    pub fn ratio(num: &Count, den: &Count) -> f64 {
+        if den.is_zero() {
+            return f64::NAN;
+        }
+        let (num_mantissa, num_exp) = num.top_bits();
+        let (den_mantissa, den_exp) = den.top_bits();
+        let exponent = (num_exp - den_exp).clamp(-2000, 2000) as i32;
+        num_mantissa / den_mantissa * 2f64.powi(exponent)
+    }
+
+    /// The value as `mantissa * 2^exponent`, the mantissa built from the top two limbs,
+    /// which carry at least 65 significant bits: more than an `f64` holds.
+    fn top_bits(&self) -> (f64, i64) {
+        let n = self.limbs.len();
+        match n {
+            0 => (0.0, 0),
+            1 => (self.limbs[0] as f64, 0),
+            _ => {
+                let high = self.limbs[n - 1] as f64 * 2f64.powi(64) + self.limbs[n - 2] as f64;
+                (high, 64 * (n as i64 - 2))
+            }
+        }
+    }
+
+    /// Divides in place by a small divisor and returns the remainder.
+    fn div_rem_small(&mut self, divisor: u64) -> u64 {
+        let mut rem: u128 = 0;
+        for limb in self.limbs.iter_mut().rev() {
+            let cur = (rem << 64) | u128::from(*limb);
+            *limb = (cur / u128::from(divisor)) as u64;
+            rem = cur % u128::from(divisor);
+        }
+        self.trim();
+        rem as u64
+    }
+
+    fn trim(&mut self) {
+        while self.limbs.last() == Some(&0) {
+            self.limbs.pop();
+        }
+    }
+}
+
+impl From<u64> for Count {
+    fn from(value: u64) -> Self {
+        let mut count = Self { limbs: vec![value] };
+        count.trim();
+        count
+    }
+}
+
+impl Ord for Count {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.limbs
+            .len()
+            .cmp(&other.limbs.len())
+            .then_with(|| self.limbs.iter().rev().cmp(other.limbs.iter().rev()))
+    }
+}
+
+impl PartialOrd for Count {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Peel off 19 decimal digits at a time, the most a u64 chunk holds.
+        const CHUNK: u64 = 10_000_000_000_000_000_000;
+        let mut rest = self.clone();
+        let mut chunks = Vec::new();
+        loop {
+            chunks.push(rest.div_rem_small(CHUNK));
+            if rest.is_zero() {
+                break;
+            }
+        }
+        let mut text = String::new();
+        for (i, chunk) in chunks.iter().rev().enumerate() {
+            if i == 0 {
+                text.push_str(&chunk.to_string());
+            } else {
+                text.push_str(&format!("{chunk:019}"));
+            }
+        }
+        f.pad(&text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pow(base: u64, exp: u32) -> Count {
+        let mut out = Count::from(1);
+        for _ in 0..exp {
+            out = Count::product(&out, &Count::from(base));
+        }
+        out
+    }
+
+    #[test]
+    fn small_values_match_u128_arithmetic() {
+        let a = Count::from(u64::MAX);
+        let b = Count::from(12345);
+        let mut sum = a.clone();
+        sum.add(&b);
+        assert_eq!(sum.to_string(), (u128::from(u64::MAX) + 12345).to_string());
+        assert_eq!(
+            Count::product(&a, &a).to_string(),
+            (u128::from(u64::MAX) * u128::from(u64::MAX)).to_string()
+        );
+    }
+
+    #[test]
+    fn large_powers_print_exactly() {
+        assert_eq!(pow(2, 100).to_string(), "1267650600228229401496703205376");
+        assert_eq!(pow(12, 30).to_string(), "237376313799769806328950291431424");
+        assert_eq!(Count::zero().to_string(), "0");
+    }
+
+    #[test]
+    fn ordering_compares_values() {
+        assert!(pow(2, 64) > Count::from(u64::MAX));
+        assert!(Count::from(3) < Count::from(4));
+        assert_eq!(Count::from(0), Count::zero());
+    }
+
+    #[test]
+    fn ratio_is_accurate_for_huge_counts() {
+        let den = pow(12, 60);
+        let num = pow(12, 59);
+        assert!((Count::ratio(&num, &den) - 1.0 / 12.0).abs() < 1e-15);
+        assert!(Count::ratio(&Count::zero(), &den) == 0.0);
+        assert!(Count::ratio(&den, &Count::zero()).is_nan());
+    }
+}

@@ -1,0 +1,240 @@
+//! Exact distributions over integer outcomes.
+//!
+//! A distribution maps each outcome to the number of equally likely ways it happens, so every
+//! probability is an exact fraction `ways / total`. Adding independent dice is a convolution.
+
+use super::count::Count;
+
+/// Ways to reach each outcome from `offset` upward. The first and last weights are never
+/// zero and there is at least one outcome, so equal distributions compare equal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Distribution {
+    offset: i32,
+    weights: Vec<Count>,
+}
+
+/// An exact probability: `ways` out of `total` equally likely outcomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chance {
+    pub ways: Count,
+    pub total: Count,
+}
+
+impl Distribution {
+    /// A result that always happens: what an empty pool rolls.
+    pub fn always(outcome: i32) -> Self {
+        Self {
+            offset: outcome,
+            weights: vec![Count::from(1)],
+        }
+    }
+
+    /// One die whose faces show these values, each face one way. No faces is treated as
+    /// a die that always shows 0.
+    pub fn die(faces: impl IntoIterator<Item = i32>) -> Self {
+        let faces: Vec<i32> = faces.into_iter().collect();
+        let (Some(&low), Some(&high)) = (faces.iter().min(), faces.iter().max()) else {
+            return Self::always(0);
+        };
+        let mut weights = vec![0u64; (high - low) as usize + 1];
+        for face in faces {
+            weights[(face - low) as usize] += 1;
+        }
+        Self {
+            offset: low,
+            weights: weights.into_iter().map(Count::from).collect(),
+        }
+    }
+
+    pub fn min(&self) -> i32 {
+        self.offset
+    }
+
+    pub fn max(&self) -> i32 {
+        self.offset + self.weights.len() as i32 - 1
+    }
+
+    /// Every outcome from `min` to `max` with its ways (zero for gaps).
+    pub fn iter(&self) -> impl Iterator<Item = (i32, &Count)> {
+        self.weights
+            .iter()
+            .enumerate()
+            .map(move |(i, ways)| (self.offset + i as i32, ways))
+    }
+
+    pub fn total(&self) -> Count {
+        let mut total = Count::zero();
+        for ways in &self.weights {
+            total.add(ways);
+        }
+        total
+    }
+
+    /// The sum of this and an independent `other`.
+    pub fn add(&self, other: &Self) -> Self {
+        let mut weights = vec![Count::zero(); self.weights.len() + other.weights.len() - 1];
+        for (i, a) in self.weights.iter().enumerate() {
+            if a.is_zero() {
+                continue;
+            }
+            for (j, b) in other.weights.iter().enumerate() {
+                weights[i + j].add_product(a, b);
+            }
+        }
+        let sum = Self {
+            offset: self.offset + other.offset,
+            weights,
+        };
+        debug_assert_eq!(
+            sum.total(),
+            Count::product(&self.total(), &other.total()),
+            "convolution must multiply totals"
+        );
+        sum
+    }
+
+    /// The sum of `n` independent copies, by repeated doubling.
+    pub fn sum_of(&self, n: u32) -> Self {
+        let mut result = Self::always(0);
+        let mut power = self.clone();
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                result = result.add(&power);
+            }
+            n >>= 1;
+            if n > 0 {
+                power = power.add(&power);
+            }
+        }
+        result
+    }
+
+    /// Every outcome moved by a fixed amount, as a fixed bonus does.
+    pub fn shift(&self, by: i32) -> Self {
+        Self {
+            offset: self.offset + by,
+            weights: self.weights.clone(),
+        }
+    }
+
+    /// The chance that the outcome satisfies `test`.
+    pub fn chance(&self, test: impl Fn(i32) -> bool) -> Chance {
+        let mut ways = Count::zero();
+        for (outcome, weight) in self.iter() {
+            if test(outcome) {
+                ways.add(weight);
+            }
+        }
+        Chance {
+            ways,
+            total: self.total(),
+        }
+    }
+}
+
+impl Chance {
+    pub fn probability(&self) -> f64 {
+        Count::ratio(&self.ways, &self.total)
+    }
+
+    pub fn is_impossible(&self) -> bool {
+        self.ways.is_zero()
+    }
+
+    pub fn is_certain(&self) -> bool {
+        self.ways == self.total
+    }
+
+    /// A percentage for people: whole or one decimal, never rounding a possible event to
+    /// 0% or an uncertain one to 100%.
+    pub fn percent_text(&self) -> String {
+        if self.is_impossible() {
+            return "0%".into();
+        }
+        if self.is_certain() {
+            return "100%".into();
+        }
+        let percent = self.probability() * 100.0;
+        if percent < 0.1 {
+            return "<0.1%".into();
+        }
+        if percent > 99.9 {
+            return ">99.9%".into();
+        }
+        let text = format!("{percent:.1}");
+        let text = text.strip_suffix(".0").unwrap_or(&text);
+        format!("{text}%")
+    }
+
+    /// The exact fraction in lowest terms when both parts fit in a `u64`.
+    pub fn small_fraction(&self) -> Option<(u64, u64)> {
+        let (ways, total) = (self.ways.to_u64()?, self.total.to_u64()?);
+        let divisor = gcd(ways, total).max(1);
+        Some((ways / divisor, total / divisor))
+    }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ways(d: &Distribution) -> Vec<(i32, u64)> {
+        d.iter()
+            .map(|(o, w)| (o, w.to_u64().expect("small")))
+            .collect()
+    }
+
+    #[test]
+    fn two_d6_sum_is_triangular() {
+        let d6 = Distribution::die(1..=6);
+        let two = d6.sum_of(2);
+        assert_eq!(two.min(), 2);
+        assert_eq!(two.max(), 12);
+        assert_eq!(
+            ways(&two).iter().map(|&(_, w)| w).collect::<Vec<_>>(),
+            vec![1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+        );
+        assert_eq!(two.total(), Count::from(36));
+    }
+
+    #[test]
+    fn repeated_faces_add_weight() {
+        let coin = Distribution::die([0, 1, 1, 0]);
+        assert_eq!(ways(&coin), vec![(0, 2), (1, 2)]);
+        assert_eq!(ways(&Distribution::die([])), vec![(0, 1)]);
+    }
+
+    #[test]
+    fn sum_of_zero_copies_is_always_zero() {
+        assert_eq!(Distribution::die(1..=6).sum_of(0), Distribution::always(0));
+    }
+
+    #[test]
+    fn chance_and_percent_text() {
+        let d6 = Distribution::die(1..=6);
+        let six = d6.chance(|o| o == 6);
+        assert_eq!(six.small_fraction(), Some((1, 6)));
+        assert_eq!(six.percent_text(), "16.7%");
+        assert_eq!(d6.chance(|o| o >= 4).percent_text(), "50%");
+        assert_eq!(d6.chance(|o| o > 6).percent_text(), "0%");
+        assert_eq!(d6.chance(|o| o >= 1).percent_text(), "100%");
+        let tiny = Distribution::die(1..=6).sum_of(6).chance(|o| o == 36);
+        assert_eq!(tiny.percent_text(), "<0.1%");
+        let huge = Distribution::die(1..=6).sum_of(6).chance(|o| o < 36);
+        assert_eq!(huge.percent_text(), ">99.9%");
+    }
+
+    #[test]
+    fn shift_moves_outcomes() {
+        let d = Distribution::die([0, 1]).shift(3);
+        assert_eq!(ways(&d), vec![(3, 1), (4, 1)]);
+    }
+}

@@ -1,0 +1,15 @@
+//! Narrative dice: seven dice whose faces show symbols that cancel in pairs.
+
+mod die;
+mod odds;
+mod outcome;
+mod pool;
+mod roll;
+mod symbols;
+
+pub use die::{NarrativeDie, Side};
+pub use odds::NarrativeOdds;
+pub use outcome::NetResult;
+pub use pool::{Ladder, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativePool, PoolError};
+pub use roll::{NarrativeRoll, Reroll, RollError, RolledDie};
+pub use symbols::{AddedSymbol, Symbols};

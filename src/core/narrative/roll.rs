@@ -1,0 +1,178 @@
+//! Rolling a pool, re-rolling one die, and reading the faces.
+
+use rand::Rng;
+
+use super::die::NarrativeDie;
+use super::outcome::NetResult;
+use super::pool::{NarrativePool, PoolError};
+use super::symbols::{AddedSymbol, Symbols};
+
+/// One die as it landed: which die and the index of the face that shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RolledDie {
+    die: NarrativeDie,
+    face: u32,
+}
+
+/// A die of the roll that was rolled again, with the face it showed before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reroll {
+    pub index: usize,
+    pub before: RolledDie,
+}
+
+/// A rolled pool: the pool, its dice as they landed (tray order), and any re-rolls since.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NarrativeRoll {
+    pool: NarrativePool,
+    dice: Vec<RolledDie>,
+    rerolls: Vec<Reroll>,
+}
+
+/// Why a stored roll or a re-roll request cannot stand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RollError {
+    NoSuchDie { index: usize, dice: usize },
+    Pool(PoolError),
+}
+
+impl RolledDie {
+    /// `None` when the die has no such face.
+    pub fn new(die: NarrativeDie, face: u32) -> Option<Self> {
+        (face < die.sides()).then_some(Self { die, face })
+    }
+
+    /// Rolls one die: a uniform face index, drawn without modulo bias.
+    pub fn roll(die: NarrativeDie, rng: &mut (impl Rng + ?Sized)) -> Self {
+        Self {
+            die,
+            face: rng.random_range(0..die.sides()),
+        }
+    }
+
+    pub fn die(&self) -> NarrativeDie {
+        self.die
+    }
+
+    pub fn face_index(&self) -> u32 {
+        self.face
+    }
+
+    pub fn symbols(&self) -> Symbols {
+        self.die.faces()[self.face as usize]
+    }
+}
+
+impl NarrativeRoll {
+    pub fn roll(pool: &NarrativePool, rng: &mut (impl Rng + ?Sized)) -> Self {
+        Self {
+            pool: pool.clone(),
+            dice: pool.dice().map(|die| RolledDie::roll(die, rng)).collect(),
+            rerolls: Vec::new(),
+        }
+    }
+
+    /// Rebuilds a roll from its parts, as storage keeps them. The dice must fit in a pool
+    /// and every re-roll must name a die of the same kind.
+    pub fn from_parts(
+        dice: Vec<RolledDie>,
+        added: Symbols,
+        rerolls: Vec<Reroll>,
+    ) -> Result<Self, RollError> {
+        let mut pool = NarrativePool::default();
+        for die in &dice {
+            pool.add_die(die.die).map_err(RollError::Pool)?;
+        }
+        for symbol in AddedSymbol::ALL {
+            pool.set_added(symbol, added.get(symbol))
+                .map_err(RollError::Pool)?;
+        }
+        for reroll in &rerolls {
+            let Some(current) = dice.get(reroll.index) else {
+                return Err(RollError::NoSuchDie {
+                    index: reroll.index,
+                    dice: dice.len(),
+                });
+            };
+            if current.die != reroll.before.die {
+                return Err(RollError::NoSuchDie {
+                    index: reroll.index,
+                    dice: dice.len(),
+                });
+            }
+        }
+        Ok(Self {
+            pool,
+            dice,
+            rerolls,
+        })
+    }
+
+    /// Rolls the die at `index` again and records the face it replaced.
+    pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), RollError> {
+        let Some(slot) = self.dice.get_mut(index) else {
+            return Err(RollError::NoSuchDie {
+                index,
+                dice: self.dice.len(),
+            });
+        };
+        let before = *slot;
+        *slot = RolledDie::roll(before.die, rng);
+        self.rerolls.push(Reroll { index, before });
+        Ok(())
+    }
+
+    pub fn dice(&self) -> &[RolledDie] {
+        &self.dice
+    }
+
+    pub fn added(&self) -> Symbols {
+        self.pool.added()
+    }
+
+    pub fn rerolls(&self) -> &[Reroll] {
+        &self.rerolls
+    }
+
+    pub fn was_rerolled(&self, index: usize) -> bool {
+        self.rerolls.iter().any(|r| r.index == index)
+    }
+
+    /// Every symbol showing, added ones included.
+    pub fn symbols(&self) -> Symbols {
+        self.dice
+            .iter()
+            .fold(self.added(), |sum, die| sum + die.symbols())
+    }
+
+    pub fn result(&self) -> NetResult {
+        NetResult::new(self.symbols(), self.pool.makes_check())
+    }
+
+    /// The pool this roll came from.
+    pub fn pool(&self) -> &NarrativePool {
+        &self.pool
+    }
+}
+
+impl NarrativePool {
+    /// Whether the pool decides success at all: anything but force dice alone.
+    pub fn makes_check(&self) -> bool {
+        self.dice_count() > self.count(NarrativeDie::Force) || !self.added().is_empty()
+    }
+}
+
+impl std::fmt::Display for RollError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NoSuchDie { index, dice } => write!(
+                f,
+                "There is no die number {} in a roll of {dice} dice.",
+                index + 1
+            ),
+            Self::Pool(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RollError {}

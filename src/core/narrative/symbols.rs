@@ -1,0 +1,150 @@
+//! The symbols a narrative die face can show, and sums of them.
+
+use std::ops::{Add, AddAssign};
+
+/// How many of each symbol a face, a roll or a set of added symbols shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Symbols {
+    pub success: u32,
+    pub failure: u32,
+    pub advantage: u32,
+    pub threat: u32,
+    pub triumph: u32,
+    pub despair: u32,
+    pub light: u32,
+    pub dark: u32,
+}
+
+/// The symbols a talent or item may add to a roll on top of the dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddedSymbol {
+    Success,
+    Advantage,
+    Triumph,
+    Failure,
+    Threat,
+    Despair,
+}
+
+impl Symbols {
+    pub const NONE: Self = Self {
+        success: 0,
+        failure: 0,
+        advantage: 0,
+        threat: 0,
+        triumph: 0,
+        despair: 0,
+        light: 0,
+        dark: 0,
+    };
+
+    pub fn is_empty(&self) -> bool {
+        *self == Self::NONE
+    }
+
+    /// Net successes: a triumph counts as a success and a despair as a failure.
+    pub fn net_success(&self) -> i32 {
+        (self.success + self.triumph) as i32 - (self.failure + self.despair) as i32
+    }
+
+    /// Net advantage; negative means net threat.
+    pub fn net_advantage(&self) -> i32 {
+        self.advantage as i32 - self.threat as i32
+    }
+
+    pub fn get(&self, symbol: AddedSymbol) -> u32 {
+        *self.slot(symbol)
+    }
+
+    pub fn set(&mut self, symbol: AddedSymbol, count: u32) {
+        *self.slot_mut(symbol) = count;
+    }
+
+    fn slot(&self, symbol: AddedSymbol) -> &u32 {
+        match symbol {
+            AddedSymbol::Success => &self.success,
+            AddedSymbol::Advantage => &self.advantage,
+            AddedSymbol::Triumph => &self.triumph,
+            AddedSymbol::Failure => &self.failure,
+            AddedSymbol::Threat => &self.threat,
+            AddedSymbol::Despair => &self.despair,
+        }
+    }
+
+    fn slot_mut(&mut self, symbol: AddedSymbol) -> &mut u32 {
+        match symbol {
+            AddedSymbol::Success => &mut self.success,
+            AddedSymbol::Advantage => &mut self.advantage,
+            AddedSymbol::Triumph => &mut self.triumph,
+            AddedSymbol::Failure => &mut self.failure,
+            AddedSymbol::Threat => &mut self.threat,
+            AddedSymbol::Despair => &mut self.despair,
+        }
+    }
+}
+
+impl Add for Symbols {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Self {
+            success: self.success + other.success,
+            failure: self.failure + other.failure,
+            advantage: self.advantage + other.advantage,
+            threat: self.threat + other.threat,
+            triumph: self.triumph + other.triumph,
+            despair: self.despair + other.despair,
+            light: self.light + other.light,
+            dark: self.dark + other.dark,
+        }
+    }
+}
+
+impl AddAssign for Symbols {
+    fn add_assign(&mut self, other: Self) {
+        *self = *self + other;
+    }
+}
+
+impl AddedSymbol {
+    pub const ALL: [Self; 6] = [
+        Self::Success,
+        Self::Advantage,
+        Self::Triumph,
+        Self::Failure,
+        Self::Threat,
+        Self::Despair,
+    ];
+
+    /// The letter used in pool notation (`+1s2a`).
+    pub fn letter(self) -> char {
+        match self {
+            Self::Success => 's',
+            Self::Advantage => 'a',
+            Self::Triumph => 'x',
+            Self::Failure => 'f',
+            Self::Threat => 't',
+            Self::Despair => 'd',
+        }
+    }
+
+    pub fn from_letter(letter: char) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.letter() == letter)
+    }
+
+    /// Lower-case singular name, for labels and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::Advantage => "advantage",
+            Self::Triumph => "triumph",
+            Self::Failure => "failure",
+            Self::Threat => "threat",
+            Self::Despair => "despair",
+        }
+    }
+
+    /// Whether the symbol helps the roller.
+    pub fn is_positive(self) -> bool {
+        matches!(self, Self::Success | Self::Advantage | Self::Triumph)
+    }
+}

@@ -1,0 +1,137 @@
+//! Text forms of pools and rolls, shared by share links, history and the command line.
+//!
+//! Each system has its own grammar in a submodule; this module holds what they share: the
+//! error type and a scanner for `count letter` terms such as `2g1y`.
+
+pub mod narrative;
+
+use std::fmt;
+
+/// Longest text any parser accepts; longer input is refused before it is read.
+pub const MAX_NOTATION_CHARS: usize = 200;
+
+/// A parse failure, worded for the person who typed or shared the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    message: String,
+}
+
+impl NotationError {
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// One `3g` term: a count (1 when left out) before a lower-cased letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Term {
+    pub count: u32,
+    pub letter: char,
+    /// 1-based position of the letter in the text, for messages.
+    pub position: usize,
+}
+
+/// A count above this is refused while scanning, before it can overflow anything.
+const MAX_TERM_COUNT: u32 = 9_999;
+
+/// Splits text like `2g 1Y+3p` into terms. Spaces, `+` and `,` only separate.
+pub(crate) fn scan_terms(text: &str) -> Result<Vec<Term>, NotationError> {
+    let length = text.chars().count();
+    if length > MAX_NOTATION_CHARS {
+        return Err(NotationError::new(format!(
+            "That text is too long ({length} characters; at most {MAX_NOTATION_CHARS})."
+        )));
+    }
+    let mut terms = Vec::new();
+    let mut count: Option<u32> = None;
+    for (i, ch) in text.chars().enumerate() {
+        let position = i + 1;
+        if let Some(digit) = ch.to_digit(10) {
+            let next = count.unwrap_or(0) * 10 + digit;
+            if next > MAX_TERM_COUNT {
+                return Err(NotationError::new(format!(
+                    "The number at position {position} is too large."
+                )));
+            }
+            count = Some(next);
+        } else if ch.is_ascii_alphabetic() {
+            terms.push(Term {
+                count: count.take().unwrap_or(1),
+                letter: ch.to_ascii_lowercase(),
+                position,
+            });
+        } else if ch.is_whitespace() || ch == '+' || ch == ',' {
+            if let Some(n) = count {
+                return Err(NotationError::new(format!(
+                    "The number {n} before position {position} needs a letter right after it."
+                )));
+            }
+        } else {
+            return Err(NotationError::new(format!(
+                "Unexpected '{ch}' at position {position}."
+            )));
+        }
+    }
+    if let Some(n) = count {
+        return Err(NotationError::new(format!(
+            "The number {n} at the end needs a letter after it."
+        )));
+    }
+    Ok(terms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scans_counts_letters_and_separators() {
+        let terms = scan_terms("2g Y+10p").expect("valid");
+        let pairs: Vec<(u32, char)> = terms.iter().map(|t| (t.count, t.letter)).collect();
+        assert_eq!(pairs, vec![(2, 'g'), (1, 'y'), (10, 'p')]);
+        assert_eq!(terms[2].position, 8);
+    }
+
+    #[test]
+    fn refuses_dangling_numbers_and_odd_characters() {
+        assert!(
+            scan_terms("2g3")
+                .unwrap_err()
+                .message()
+                .contains("at the end")
+        );
+        assert!(
+            scan_terms("2 g")
+                .unwrap_err()
+                .message()
+                .contains("letter right after")
+        );
+        assert!(scan_terms("2g;").unwrap_err().message().contains("';'"));
+        assert!(
+            scan_terms("99999g")
+                .unwrap_err()
+                .message()
+                .contains("too large")
+        );
+        assert!(
+            scan_terms(&"g".repeat(201))
+                .unwrap_err()
+                .message()
+                .contains("too long")
+        );
+    }
+}

@@ -1,0 +1,8 @@
+//! Dicetray: a phone-first dice tray with exact odds.
+//!
+//! `core` and `storage` are plain Rust, tested natively; `route` reads the address bar's hash;
+//! `ui` (WebAssembly only) renders state and calls the core.
+
+pub mod core;
+pub mod route;
+pub mod storage;

@@ -1,0 +1,351 @@
+//! The saved-data layer: round trips, repair with backups, migrations, full storage, two tabs.
+
+use dicetray::core::narrative::NarrativeRoll;
+use dicetray::core::notation::narrative::parse_pool;
+use dicetray::core::rng::seeded;
+use dicetray::storage::{
+    self, CurrentNarrativePool, Decoded, Document, HistoryEntry, KeyValueStore, MAX_HISTORY,
+    MemoryStore, RecordedRoll, RollHistory, Saved, SavedPools, SystemPool,
+};
+use serde_json::{Value, json};
+
+const NOW: u64 = 1_764_500_000_000;
+
+fn entry(id: u64, pool: &str, label: &str) -> HistoryEntry {
+    let roll = NarrativeRoll::roll(&parse_pool(pool).unwrap(), &mut seeded(id));
+    HistoryEntry {
+        id,
+        at_ms: NOW + id,
+        label: label.into(),
+        roll: RecordedRoll::Narrative(roll),
+    }
+}
+
+fn ids(history: &RollHistory) -> Vec<u64> {
+    history.entries().iter().map(|e| e.id).collect()
+}
+
+#[test]
+fn nothing_stored_loads_defaults_quietly() {
+    let store = MemoryStore::default();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert!(loaded.value.entries().is_empty());
+    assert!(loaded.notice.is_none() && loaded.writable);
+    assert!(store.keys().is_empty(), "loading alone writes nothing");
+}
+
+#[test]
+fn every_document_round_trips() {
+    let store = MemoryStore::default();
+    let pool = CurrentNarrativePool(parse_pool("2g1y2p+1s").unwrap());
+    storage::save(&store, &pool).unwrap();
+    assert_eq!(
+        storage::load::<CurrentNarrativePool>(&store, NOW).value,
+        pool
+    );
+
+    let mut saved = SavedPools::default();
+    saved
+        .save(
+            "Heavy blaster",
+            SystemPool::Narrative(parse_pool("2g1y").unwrap()),
+        )
+        .unwrap();
+    storage::save(&store, &saved).unwrap();
+    assert_eq!(storage::load::<SavedPools>(&store, NOW).value, saved);
+
+    let mut history = RollHistory::default();
+    history.record(entry(1, "2g1p", "Pilot: evade"));
+    let mut rerolled = entry(2, "1y1r1w+1a", "");
+    let RecordedRoll::Narrative(roll) = &mut rerolled.roll;
+    roll.reroll(0, &mut seeded(5)).unwrap();
+    history.record(rerolled);
+    storage::save(&store, &history).unwrap();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    assert_eq!(loaded.value, history);
+    assert_eq!(loaded.value.entries()[0].reroll_count(), 1);
+}
+
+#[test]
+fn the_stored_format_is_readable_json_with_a_version() {
+    let store = MemoryStore::default();
+    storage::save(&store, &CurrentNarrativePool(parse_pool("1g").unwrap())).unwrap();
+    let raw = store.get("dicetray.narrative.pool").unwrap().unwrap();
+    assert_eq!(raw, r#"{"version":1,"data":{"pool":"1g"}}"#);
+}
+
+#[test]
+fn corrupt_text_is_backed_up_then_replaced_with_a_notice() {
+    let store = MemoryStore::default();
+    store.set(RollHistory::KEY, "{not json").unwrap();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert!(loaded.value.entries().is_empty());
+    assert!(loaded.writable);
+    let notice = loaded.notice.expect("the player is told");
+    assert!(
+        notice
+            .text
+            .starts_with("Your roll history could not be read"),
+        "{}",
+        notice.text
+    );
+    let backup_key = notice.backup_key.expect("a backup key");
+    assert_eq!(backup_key, format!("dicetray.history.backup.{NOW}"));
+    assert_eq!(
+        store.get(&backup_key).unwrap().as_deref(),
+        Some("{not json")
+    );
+    assert_eq!(storage::backup_keys(&store), vec![backup_key]);
+    // The repaired document is stored, so the next load is quiet and makes no second backup.
+    let again = storage::load::<RollHistory>(&store, NOW + 1);
+    assert!(again.notice.is_none());
+    assert_eq!(storage::backup_keys(&store).len(), 1);
+}
+
+#[test]
+fn one_bad_entry_is_set_aside_and_the_rest_kept() {
+    let store = MemoryStore::default();
+    let mut history = RollHistory::default();
+    history.record(entry(1, "2g", "first"));
+    history.record(entry(2, "1p", "second"));
+    storage::save(&store, &history).unwrap();
+    // Damage one entry by hand: a face an ability die does not have.
+    let raw = store.get(RollHistory::KEY).unwrap().unwrap();
+    let mut json: Value = serde_json::from_str(&raw).unwrap();
+    json["data"]["entries"][1]["faces"] = json!("g3 g9");
+    let damaged = json.to_string();
+    store.set(RollHistory::KEY, &damaged).unwrap();
+
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert_eq!(ids(&loaded.value), vec![2]);
+    let notice = loaded.notice.unwrap();
+    assert!(
+        notice
+            .text
+            .contains("Part of your roll history could not be read (1 item")
+    );
+    assert!(notice.text.contains("\"first\""), "{}", notice.text);
+    assert_eq!(
+        store.get(&notice.backup_key.unwrap()).unwrap(),
+        Some(damaged),
+        "the backup is the damaged text exactly"
+    );
+}
+
+#[test]
+fn a_pool_that_disagrees_with_its_faces_is_refused() {
+    let store = MemoryStore::default();
+    let text = json!({"version": 1, "data": {"entries": [
+        {"id": 1, "at": NOW, "label": "", "system": "narrative", "pool": "2g", "faces": "g1"}
+    ]}});
+    store.set(RollHistory::KEY, &text.to_string()).unwrap();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert!(loaded.value.entries().is_empty());
+    assert!(loaded.notice.unwrap().text.contains("do not match"));
+}
+
+#[test]
+fn data_from_a_newer_version_is_kept_not_overwritten() {
+    let store = MemoryStore::default();
+    let future = r#"{"version":9,"data":{"pools":[{"name":"x","shape":"new"}]}}"#;
+    store.set(SavedPools::KEY, future).unwrap();
+    let loaded = storage::load::<SavedPools>(&store, NOW);
+    let notice = loaded.notice.unwrap();
+    assert!(
+        notice.text.contains("newer version of Dicetray"),
+        "{}",
+        notice.text
+    );
+    assert_eq!(
+        store.get(&notice.backup_key.unwrap()).unwrap().as_deref(),
+        Some(future)
+    );
+}
+
+#[test]
+fn without_room_for_a_backup_nothing_is_overwritten() {
+    let store = MemoryStore::with_quota(200);
+    let corrupt = "x".repeat(120);
+    store.set(RollHistory::KEY, &corrupt).unwrap();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert!(!loaded.writable);
+    assert!(
+        loaded
+            .notice
+            .unwrap()
+            .text
+            .contains("no room to back it up")
+    );
+    assert_eq!(store.get(RollHistory::KEY).unwrap(), Some(corrupt.clone()));
+    // A later change is refused rather than written over the unreadable original.
+    let (_, notices) =
+        storage::update::<RollHistory>(&store, NOW, |h| h.record(entry(1, "1g", "")));
+    assert!(notices.iter().any(|n| n.text.contains("was not saved")));
+    assert_eq!(store.get(RollHistory::KEY).unwrap(), Some(corrupt));
+}
+
+#[test]
+fn a_full_store_reports_that_saving_failed() {
+    let store = MemoryStore::with_quota(60);
+    let (value, notices) = storage::update::<SavedPools>(&store, NOW, |s| {
+        s.save(
+            "A long enough name to overflow",
+            SystemPool::Narrative(parse_pool("20g").unwrap()),
+        )
+        .unwrap();
+    });
+    assert_eq!(value.pools().len(), 1, "the change stays in memory");
+    assert!(
+        notices[0].text.contains("could not be saved"),
+        "{}",
+        notices[0].text
+    );
+}
+
+#[test]
+fn two_tabs_add_to_each_other_instead_of_overwriting() {
+    let store = MemoryStore::default();
+    // Both tabs open with an empty history; each rolls once.
+    let (tab_a, _) = storage::update::<RollHistory>(&store, NOW, |h| h.record(entry(1, "1g", "a")));
+    let (tab_b, _) = storage::update::<RollHistory>(&store, NOW, |h| h.record(entry(2, "1p", "b")));
+    assert_eq!(ids(&tab_a), vec![1]);
+    assert_eq!(ids(&tab_b), vec![2, 1], "tab B sees tab A's roll");
+    let stored = storage::load::<RollHistory>(&store, NOW).value;
+    assert_eq!(ids(&stored), vec![2, 1]);
+}
+
+#[test]
+fn history_keeps_the_newest_hundred() {
+    let mut history = RollHistory::default();
+    for id in 0..(MAX_HISTORY as u64 + 5) {
+        history.record(entry(id, "1b", ""));
+    }
+    assert_eq!(history.entries().len(), MAX_HISTORY);
+    assert_eq!(history.entries()[0].id, MAX_HISTORY as u64 + 4);
+    assert_eq!(history.entries().last().unwrap().id, 5);
+}
+
+#[test]
+fn reroll_replaces_the_entry_by_id() {
+    let mut history = RollHistory::default();
+    history.record(entry(1, "2g", ""));
+    history.record(entry(2, "2g", ""));
+    let mut roll = match &history.get(1).unwrap().roll {
+        RecordedRoll::Narrative(roll) => roll.clone(),
+    };
+    roll.reroll(0, &mut seeded(3)).unwrap();
+    assert!(history.replace_roll(1, RecordedRoll::Narrative(roll)));
+    assert_eq!(history.get(1).unwrap().reroll_count(), 1);
+    assert_eq!(history.get(2).unwrap().reroll_count(), 0);
+    assert!(!history.replace_roll(7, history.get(2).unwrap().roll.clone()));
+}
+
+#[test]
+fn entry_text_is_ready_to_paste() {
+    let mut e = entry(1, "1y", "Pilot: evade the TIEs");
+    let text = e.text();
+    assert!(text.starts_with("Pilot: evade the TIEs | 1y: "), "{text}");
+    e.label.clear();
+    assert!(e.text().starts_with("1y: "));
+    assert_eq!(
+        HistoryEntry::clean_label(&format!("  {}  ", "z".repeat(100))).len(),
+        80
+    );
+}
+
+#[test]
+fn saved_pools_are_named_sorted_and_bounded() {
+    let narrative = |t: &str| SystemPool::Narrative(parse_pool(t).unwrap());
+    let mut saved = SavedPools::default();
+    assert_eq!(saved.save("  zeta ", narrative("1g")), Ok(Saved::Added));
+    assert_eq!(saved.save("Alpha", narrative("1p")), Ok(Saved::Added));
+    assert_eq!(saved.save("zeta", narrative("2g")), Ok(Saved::Replaced));
+    let names: Vec<&str> = saved.narrative().map(|(n, _)| n).collect();
+    assert_eq!(names, vec!["Alpha", "zeta"]);
+    assert_eq!(
+        saved.narrative().nth(1).unwrap().1,
+        &parse_pool("2g").unwrap()
+    );
+    assert!(
+        saved
+            .save("   ", narrative("1g"))
+            .unwrap_err()
+            .contains("name")
+    );
+    assert!(
+        saved
+            .save(&"n".repeat(41), narrative("1g"))
+            .unwrap_err()
+            .contains("at most 40")
+    );
+    for i in 0..98 {
+        saved.save(&format!("pool {i}"), narrative("1g")).unwrap();
+    }
+    assert!(
+        saved
+            .save("one too many", narrative("1g"))
+            .unwrap_err()
+            .contains("at most 100")
+    );
+    assert!(saved.remove("Alpha"));
+    assert!(!saved.remove("Alpha"));
+}
+
+/// A document at version 2 whose version 1 stored a bare number: proves the migration path
+/// (old text backed up, new text written, value carried over) with a real change of shape.
+#[derive(Default, Debug, PartialEq)]
+struct Counter {
+    value: u32,
+    unit: String,
+}
+
+impl Document for Counter {
+    const KEY: &'static str = "dicetray.test-counter";
+    const TITLE: &'static str = "test counter";
+    const VERSION: u32 = 2;
+
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let as_u32 = |v: &Value| v.as_u64().map(|n| n as u32).ok_or("not a number");
+        Ok(Decoded::clean(match version {
+            1 => Counter {
+                value: as_u32(&data)?,
+                unit: "dice".into(),
+            },
+            _ => Counter {
+                value: as_u32(&data["value"])?,
+                unit: data["unit"].as_str().ok_or("no unit")?.into(),
+            },
+        }))
+    }
+
+    fn encode(&self) -> Value {
+        json!({ "value": self.value, "unit": self.unit })
+    }
+}
+
+#[test]
+fn an_older_version_is_migrated_and_the_original_kept() {
+    let store = MemoryStore::default();
+    store
+        .set(Counter::KEY, r#"{"version":1,"data":7}"#)
+        .unwrap();
+    let loaded = storage::load::<Counter>(&store, NOW);
+    assert_eq!(
+        loaded.value,
+        Counter {
+            value: 7,
+            unit: "dice".into()
+        }
+    );
+    assert!(loaded.notice.is_none(), "a migration is not a problem");
+    assert_eq!(
+        store.get(Counter::KEY).unwrap().as_deref(),
+        Some(r#"{"version":2,"data":{"unit":"dice","value":7}}"#)
+    );
+    let backups = storage::backup_keys(&store);
+    assert_eq!(
+        store.get(&backups[0]).unwrap().as_deref(),
+        Some(r#"{"version":1,"data":7}"#)
+    );
+}
