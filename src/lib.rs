@@ -6,3 +6,5 @@
 pub mod core;
 pub mod route;
 pub mod storage;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

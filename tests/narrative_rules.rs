@@ -356,3 +356,19 @@ fn rolls_are_uniform_over_faces() {
         );
     }
 }
+
+#[test]
+fn faces_are_described_in_words() {
+    assert_eq!(Symbols::NONE.describe(), "blank");
+    assert_eq!(sym(1, 1, 0, 0).describe(), "success and advantage");
+    assert_eq!(sym(0, 0, 0, 2).describe(), "2 threats");
+    assert_eq!(
+        Symbols {
+            light: 2,
+            ..Symbols::NONE
+        }
+        .describe(),
+        "2 light pips"
+    );
+    assert_eq!(sym(1, 1, 1, 0).describe(), "success, advantage and failure");
+}

@@ -127,3 +127,110 @@ proptest! {
         prop_assert!((p_success + p_not - 1.0).abs() < 1e-12);
     }
 }
+
+/// The storage layer's JSON agrees with serde_json, the reference implementation.
+mod json_against_serde_json {
+    use dicetray::storage::json::{Json, write_string};
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    /// Turns our value into serde_json's, numbers read by serde_json from our text.
+    fn to_serde(json: &Json) -> Value {
+        match json {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(*b),
+            Json::Number(text) => serde_json::from_str(text).expect("our number text is JSON"),
+            Json::String(s) => Value::String(s.clone()),
+            Json::Array(items) => Value::Array(items.iter().map(to_serde).collect()),
+            Json::Object(members) => Value::Object(
+                members
+                    .iter()
+                    .map(|(k, v)| (k.clone(), to_serde(v)))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn any_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<u64>().prop_map(Value::from),
+            any::<i32>().prop_map(Value::from),
+            any::<String>().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 40, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::btree_map(any::<String>(), inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    /// Text that looks like JSON, with its mistakes, to reach every error path.
+    fn json_like() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop_oneof![
+                Just("{"),
+                Just("}"),
+                Just("["),
+                Just("]"),
+                Just(","),
+                Just(":"),
+                Just("\""),
+                Just("\\"),
+                Just("\\u"),
+                Just("d83c"),
+                Just("0"),
+                Just("12"),
+                Just("-"),
+                Just("."),
+                Just("e"),
+                Just("true"),
+                Just("nul"),
+                Just(" "),
+                Just("é"),
+                Just("a"),
+            ],
+            0..30,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        #[test]
+        fn reads_what_serde_json_writes(value in any_value()) {
+            let text = serde_json::to_string(&value).unwrap();
+            let ours = Json::parse(&text).expect("serde_json's output is valid JSON");
+            prop_assert_eq!(to_serde(&ours), value.clone());
+            let pretty = serde_json::to_string_pretty(&value).unwrap();
+            prop_assert_eq!(to_serde(&Json::parse(&pretty).unwrap()), value);
+        }
+
+        #[test]
+        fn accepts_exactly_what_serde_json_accepts(text in json_like()) {
+            let ours = Json::parse(&text);
+            let theirs = serde_json::from_str::<Value>(&text);
+            prop_assert_eq!(ours.is_ok(), theirs.is_ok(), "{:?}: {:?} vs {:?}", text, ours, theirs);
+            if let (Ok(ours), Ok(theirs)) = (ours, theirs) {
+                prop_assert_eq!(to_serde(&ours), theirs);
+            }
+        }
+
+        #[test]
+        fn never_panics_on_any_text(text in any::<String>()) {
+            let _ = Json::parse(&text);
+        }
+
+        #[test]
+        fn strings_round_trip(text in any::<String>()) {
+            let mut written = String::new();
+            write_string(&mut written, &text);
+            prop_assert_eq!(serde_json::from_str::<String>(&written).unwrap(), text.clone());
+            prop_assert_eq!(Json::parse(&written).unwrap(), Json::String(text));
+        }
+    }
+}

@@ -3,6 +3,7 @@
 use dicetray::core::narrative::NarrativeRoll;
 use dicetray::core::notation::narrative::parse_pool;
 use dicetray::core::rng::seeded;
+use dicetray::storage::json::{Json, ObjectWriter};
 use dicetray::storage::{
     self, CurrentNarrativePool, Decoded, Document, HistoryEntry, KeyValueStore, MAX_HISTORY,
     MemoryStore, RecordedRoll, RollHistory, Saved, SavedPools, SystemPool,
@@ -227,18 +228,28 @@ fn history_keeps_the_newest_hundred() {
 }
 
 #[test]
-fn reroll_replaces_the_entry_by_id() {
+fn reroll_marks_the_entry_by_id() {
     let mut history = RollHistory::default();
     history.record(entry(1, "2g", ""));
     history.record(entry(2, "2g", ""));
-    let mut roll = match &history.get(1).unwrap().roll {
-        RecordedRoll::Narrative(roll) => roll.clone(),
-    };
-    roll.reroll(0, &mut seeded(3)).unwrap();
-    assert!(history.replace_roll(1, RecordedRoll::Narrative(roll)));
+    history.reroll(1, 0, &mut seeded(3)).unwrap();
     assert_eq!(history.get(1).unwrap().reroll_count(), 1);
     assert_eq!(history.get(2).unwrap().reroll_count(), 0);
-    assert!(!history.replace_roll(7, history.get(2).unwrap().roll.clone()));
+    assert!(
+        history
+            .get(1)
+            .unwrap()
+            .text()
+            .ends_with("(1 die re-rolled)")
+    );
+    assert_eq!(
+        history.reroll(7, 0, &mut seeded(3)),
+        Err("That roll is no longer in the history.".to_string())
+    );
+    assert_eq!(
+        history.reroll(1, 2, &mut seeded(3)),
+        Err("There is no die number 3 in a roll of 2 dice.".to_string())
+    );
 }
 
 #[test]
@@ -305,22 +316,29 @@ impl Document for Counter {
     const TITLE: &'static str = "test counter";
     const VERSION: u32 = 2;
 
-    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
-        let as_u32 = |v: &Value| v.as_u64().map(|n| n as u32).ok_or("not a number");
-        Ok(Decoded::clean(match version {
+    fn decode(version: u32, data: &Json) -> Result<Decoded<Self>, String> {
+        let counter = match version {
             1 => Counter {
-                value: as_u32(&data)?,
+                value: data.as_u64().ok_or("not a number")? as u32,
                 unit: "dice".into(),
             },
             _ => Counter {
-                value: as_u32(&data["value"])?,
-                unit: data["unit"].as_str().ok_or("no unit")?.into(),
+                value: data.get("value").and_then(Json::as_u64).ok_or("no value")? as u32,
+                unit: data
+                    .get("unit")
+                    .and_then(Json::as_str)
+                    .ok_or("no unit")?
+                    .into(),
             },
-        }))
+        };
+        Ok(Decoded::clean(counter))
     }
 
-    fn encode(&self) -> Value {
-        json!({ "value": self.value, "unit": self.unit })
+    fn encode(&self) -> String {
+        ObjectWriter::new()
+            .number("value", u64::from(self.value))
+            .string("unit", &self.unit)
+            .finish()
     }
 }
 
@@ -341,7 +359,7 @@ fn an_older_version_is_migrated_and_the_original_kept() {
     assert!(loaded.notice.is_none(), "a migration is not a problem");
     assert_eq!(
         store.get(Counter::KEY).unwrap().as_deref(),
-        Some(r#"{"version":2,"data":{"unit":"dice","value":7}}"#)
+        Some(r#"{"version":2,"data":{"value":7,"unit":"dice"}}"#)
     );
     let backups = storage::backup_keys(&store);
     assert_eq!(

@@ -13,6 +13,24 @@ pub struct Distribution {
     weights: Vec<Count>,
 }
 
+/// One bar of a chart: a single outcome, or a tail of unlikely outcomes merged together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub from: i32,
+    pub to: i32,
+    pub kind: ColumnKind,
+    pub chance: Chance,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnKind {
+    Single,
+    /// Every outcome up to `to`.
+    LowTail,
+    /// Every outcome from `from` up.
+    HighTail,
+}
+
 /// An exact probability: `ways` out of `total` equally likely outcomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chance {
@@ -118,6 +136,63 @@ impl Distribution {
         }
     }
 
+    /// At most `max_columns` bars (at least 3): every outcome while they fit, otherwise the
+    /// likeliest run of outcomes with the rest merged into a low and a high tail, trimming
+    /// whichever tail stays smaller.
+    pub fn columns(&self, max_columns: usize) -> Vec<Column> {
+        let max_columns = max_columns.max(3);
+        let total = self.total();
+        let chance = |ways: Count| Chance {
+            ways,
+            total: total.clone(),
+        };
+        let last = self.weights.len() - 1;
+        let (mut lo, mut hi) = (0, last);
+        let (mut low_tail, mut high_tail) = (Count::zero(), Count::zero());
+        if self.weights.len() > max_columns {
+            while hi - lo + 1 > max_columns - 2 {
+                let mut with_low = low_tail.clone();
+                with_low.add(&self.weights[lo]);
+                let mut with_high = high_tail.clone();
+                with_high.add(&self.weights[hi]);
+                if with_low <= with_high {
+                    low_tail = with_low;
+                    lo += 1;
+                } else {
+                    high_tail = with_high;
+                    hi -= 1;
+                }
+            }
+        }
+        let value = |i: usize| self.offset + i as i32;
+        let mut columns = Vec::new();
+        if lo > 0 {
+            columns.push(Column {
+                from: self.offset,
+                to: value(lo - 1),
+                kind: ColumnKind::LowTail,
+                chance: chance(low_tail),
+            });
+        }
+        for i in lo..=hi {
+            columns.push(Column {
+                from: value(i),
+                to: value(i),
+                kind: ColumnKind::Single,
+                chance: chance(self.weights[i].clone()),
+            });
+        }
+        if hi < last {
+            columns.push(Column {
+                from: value(hi + 1),
+                to: self.max(),
+                kind: ColumnKind::HighTail,
+                chance: chance(high_tail),
+            });
+        }
+        columns
+    }
+
     /// The chance that the outcome satisfies `test`.
     pub fn chance(&self, test: impl Fn(i32) -> bool) -> Chance {
         let mut ways = Count::zero();
@@ -129,6 +204,17 @@ impl Distribution {
         Chance {
             ways,
             total: self.total(),
+        }
+    }
+}
+
+impl Column {
+    /// "3", "≤-2" or "≥7".
+    pub fn label(&self) -> String {
+        match self.kind {
+            ColumnKind::Single => self.from.to_string(),
+            ColumnKind::LowTail => format!("≤{}", self.to),
+            ColumnKind::HighTail => format!("≥{}", self.from),
         }
     }
 }
@@ -147,7 +233,8 @@ impl Chance {
     }
 
     /// A percentage for people: whole or one decimal, never rounding a possible event to
-    /// 0% or an uncertain one to 100%.
+    /// 0% or an uncertain one to 100%. Integer formatting only: float formatting code is
+    /// large in WebAssembly.
     pub fn percent_text(&self) -> String {
         if self.is_impossible() {
             return "0%".into();
@@ -162,9 +249,34 @@ impl Chance {
         if percent > 99.9 {
             return ">99.9%".into();
         }
-        let text = format!("{percent:.1}");
-        let text = text.strip_suffix(".0").unwrap_or(&text);
-        format!("{text}%")
+        let tenths = (percent * 10.0).round() as u32;
+        match tenths % 10 {
+            0 => format!("{}%", tenths / 10),
+            digit => format!("{}.{digit}%", tenths / 10),
+        }
+    }
+
+    /// A whole percentage for tight spaces such as bar labels: "0%", "<1%", "22%", ">99%".
+    pub fn whole_percent_text(&self) -> String {
+        if self.is_impossible() {
+            return "0%".into();
+        }
+        if self.is_certain() {
+            return "100%".into();
+        }
+        let percent = self.probability() * 100.0;
+        if percent < 0.5 {
+            return "<1%".into();
+        }
+        if percent > 99.5 {
+            return ">99%".into();
+        }
+        format!("{}%", percent.round() as u32)
+    }
+
+    /// The probability in ten-thousandths, rounded: for sizing bars without float text.
+    pub fn per_myriad(&self) -> u32 {
+        (self.probability() * 10_000.0).round() as u32
     }
 
     /// The exact fraction in lowest terms when both parts fit in a `u64`.
@@ -224,12 +336,54 @@ mod tests {
         assert_eq!(six.small_fraction(), Some((1, 6)));
         assert_eq!(six.percent_text(), "16.7%");
         assert_eq!(d6.chance(|o| o >= 4).percent_text(), "50%");
+        assert_eq!(d6.chance(|o| o >= 4).per_myriad(), 5000);
+        assert_eq!(
+            Distribution::die(1..=8).chance(|o| o == 1).percent_text(),
+            "12.5%"
+        );
         assert_eq!(d6.chance(|o| o > 6).percent_text(), "0%");
         assert_eq!(d6.chance(|o| o >= 1).percent_text(), "100%");
         let tiny = Distribution::die(1..=6).sum_of(6).chance(|o| o == 36);
         assert_eq!(tiny.percent_text(), "<0.1%");
         let huge = Distribution::die(1..=6).sum_of(6).chance(|o| o < 36);
         assert_eq!(huge.percent_text(), ">99.9%");
+    }
+
+    #[test]
+    fn columns_fit_and_merge_the_lighter_tails() {
+        let d6 = Distribution::die(1..=6);
+        assert_eq!(d6.columns(10).len(), 6);
+        let sum = d6.sum_of(4); // 4..=24, 21 outcomes, symmetric around 14
+        let columns = sum.columns(9);
+        assert_eq!(columns.len(), 9);
+        assert_eq!(columns[0].kind, ColumnKind::LowTail);
+        assert_eq!(columns[8].kind, ColumnKind::HighTail);
+        assert_eq!(columns[0].label(), format!("≤{}", columns[0].to));
+        // Every outcome is in exactly one column.
+        let mut ways = Count::zero();
+        for c in &columns {
+            ways.add(&c.chance.ways);
+        }
+        assert_eq!(ways, sum.total());
+        assert_eq!(columns[0].from, 4);
+        assert_eq!(columns[8].to, 24);
+        for pair in columns.windows(2) {
+            assert_eq!(pair[0].to + 1, pair[1].from);
+        }
+        // The kept run is centred on the likeliest outcome.
+        assert!(
+            columns
+                .iter()
+                .any(|c| c.kind == ColumnKind::Single && c.from == 14)
+        );
+    }
+
+    #[test]
+    fn whole_percent_text_never_misleads() {
+        let d = Distribution::die(1..=6).sum_of(3);
+        assert_eq!(d.chance(|o| o == 3).whole_percent_text(), "<1%");
+        assert_eq!(d.chance(|o| o > 3).whole_percent_text(), ">99%");
+        assert_eq!(d.chance(|o| o >= 11).whole_percent_text(), "50%");
     }
 
     #[test]

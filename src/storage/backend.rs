@@ -66,10 +66,10 @@ impl KeyValueStore for MemoryStore {
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        if let Some(quota) = self.quota_bytes {
-            if self.used_bytes_without(key) + key.len() + value.len() > quota {
-                return Err(StoreError::Write("quota exceeded".into()));
-            }
+        if let Some(quota) = self.quota_bytes
+            && self.used_bytes_without(key) + key.len() + value.len() > quota
+        {
+            return Err(StoreError::Write("quota exceeded".into()));
         }
         self.entries
             .borrow_mut()

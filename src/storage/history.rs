@@ -1,10 +1,10 @@
 //! Roll history: the last rolls of every system, newest first.
 
-use serde::Deserialize;
-use serde_json::{Value, json};
+use super::json::{Json, ObjectWriter, array};
+use super::{Decoded, Document, list_field, number_field, text_field};
+use rand::Rng;
 
-use super::{Decoded, Document};
-use crate::core::narrative::{NarrativeRoll, Reroll};
+use crate::core::narrative::{NarrativeRoll, Reroll, RollError};
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
 
 pub const MAX_HISTORY: usize = 100;
@@ -32,6 +32,15 @@ pub struct RollHistory {
     entries: Vec<HistoryEntry>,
 }
 
+impl RecordedRoll {
+    /// Rolls one die again, keeping the face it replaced.
+    pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), RollError> {
+        match self {
+            Self::Narrative(roll) => roll.reroll(index, rng),
+        }
+    }
+}
+
 impl HistoryEntry {
     /// The label cut to `MAX_LABEL_CHARS` and trimmed.
     pub fn clean_label(label: &str) -> String {
@@ -51,11 +60,30 @@ impl HistoryEntry {
         }
     }
 
+    /// The outcome in a word: "Success", "Failure", ...
+    pub fn headline(&self) -> &'static str {
+        match &self.roll {
+            RecordedRoll::Narrative(roll) => roll.result().headline(),
+        }
+    }
+
+    /// Whether the outcome favours the roller, for colouring.
+    pub fn is_good(&self) -> bool {
+        match &self.roll {
+            RecordedRoll::Narrative(roll) => roll.result().succeeded(),
+        }
+    }
+
+    /// The counts behind the headline: "1 net success", "2 advantage".
+    pub fn details(&self) -> Vec<String> {
+        match &self.roll {
+            RecordedRoll::Narrative(roll) => roll.result().details(),
+        }
+    }
+
     /// The result in one line, e.g. "Success: 1 net success, 2 advantage".
     pub fn summary(&self) -> String {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.result().summary(),
-        }
+        format!("{}: {}", self.headline(), self.details().join(", "))
     }
 
     /// How many dice were re-rolled since the first roll.
@@ -98,15 +126,19 @@ impl RollHistory {
         self.entries.truncate(MAX_HISTORY);
     }
 
-    /// Replaces the roll of entry `id` (after a re-roll); false if it is gone.
-    pub fn replace_roll(&mut self, id: u64, roll: RecordedRoll) -> bool {
-        match self.entries.iter_mut().find(|e| e.id == id) {
-            Some(entry) => {
-                entry.roll = roll;
-                true
-            }
-            None => false,
-        }
+    /// Re-rolls die `index` of entry `id`; the entry records the face it replaced.
+    pub fn reroll(
+        &mut self,
+        id: u64,
+        index: usize,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<(), String> {
+        let entry = self
+            .entries
+            .iter_mut()
+            .find(|e| e.id == id)
+            .ok_or("That roll is no longer in the history.")?;
+        entry.roll.reroll(index, rng).map_err(|e| e.to_string())
     }
 
     pub fn clear(&mut self) {
@@ -114,49 +146,36 @@ impl RollHistory {
     }
 }
 
-#[derive(Deserialize)]
-struct V1 {
-    entries: Vec<Value>,
-}
-
-#[derive(Deserialize)]
-struct V1Entry {
-    id: u64,
-    at: u64,
-    label: String,
-    system: String,
-    pool: String,
-    faces: String,
-    #[serde(default)]
-    rerolls: Vec<V1Reroll>,
-}
-
-#[derive(Deserialize)]
-struct V1Reroll {
-    die: usize,
-    was: String,
-}
-
-fn decode_entry(item: Value) -> Result<HistoryEntry, String> {
-    let item: V1Entry = serde_json::from_value(item).map_err(|e| e.to_string())?;
-    let bad = |reason: String| format!("the roll \"{}\" ({}): {reason}", item.label, item.pool);
-    if item.label.chars().count() > MAX_LABEL_CHARS {
+fn decode_entry(item: &Json) -> Result<HistoryEntry, String> {
+    let what = "a roll";
+    let label = text_field(item, "label", what)?;
+    let pool_text = text_field(item, "pool", what)?;
+    let bad = |reason: String| format!("the roll \"{label}\" ({pool_text}): {reason}");
+    if label.chars().count() > MAX_LABEL_CHARS {
         return Err(bad(format!(
             "label longer than {MAX_LABEL_CHARS} characters"
         )));
     }
-    let roll = match item.system.as_str() {
+    let roll = match text_field(item, "system", what)? {
         "narrative" => {
-            let pool = parse_pool(&item.pool).map_err(|e| bad(e.to_string()))?;
-            let dice = parse_faces(&item.faces).map_err(|e| bad(e.to_string()))?;
+            let pool = parse_pool(pool_text).map_err(|e| bad(e.to_string()))?;
+            let dice =
+                parse_faces(text_field(item, "faces", what)?).map_err(|e| bad(e.to_string()))?;
             let mut rerolls = Vec::new();
-            for reroll in &item.rerolls {
-                let was = parse_faces(&reroll.was).map_err(|e| bad(e.to_string()))?;
+            // Left out when nothing was re-rolled.
+            for reroll in item
+                .get("rerolls")
+                .and_then(Json::as_array)
+                .unwrap_or_default()
+            {
+                let index = number_field(reroll, "die", "a re-roll")?;
+                let was = parse_faces(text_field(reroll, "was", "a re-roll")?)
+                    .map_err(|e| bad(e.to_string()))?;
                 let [before] = was.as_slice() else {
                     return Err(bad("a re-roll must name one die".into()));
                 };
                 rerolls.push(Reroll {
-                    index: reroll.die,
+                    index: usize::try_from(index).unwrap_or(usize::MAX),
                     before: *before,
                 });
             }
@@ -170,43 +189,48 @@ fn decode_entry(item: Value) -> Result<HistoryEntry, String> {
         other => return Err(bad(format!("unknown system \"{other}\""))),
     };
     Ok(HistoryEntry {
-        id: item.id,
-        at_ms: item.at,
-        label: item.label,
+        id: number_field(item, "id", what)?,
+        at_ms: number_field(item, "at", what)?,
+        label: label.to_string(),
         roll,
     })
 }
 
-fn encode_entry(entry: &HistoryEntry) -> Value {
+fn encode_entry(entry: &HistoryEntry) -> String {
     match &entry.roll {
         RecordedRoll::Narrative(roll) => {
-            let rerolls: Vec<Value> = roll
-                .rerolls()
-                .iter()
-                .map(|r| json!({ "die": r.index, "was": format_faces(&[r.before]) }))
-                .collect();
-            json!({
-                "id": entry.id,
-                "at": entry.at_ms,
-                "label": entry.label,
-                "system": "narrative",
-                "pool": format_pool(roll.pool()),
-                "faces": format_faces(roll.dice()),
-                "rerolls": rerolls,
-            })
+            let writer = ObjectWriter::new()
+                .number("id", entry.id)
+                .number("at", entry.at_ms)
+                .string("label", &entry.label)
+                .string("system", "narrative")
+                .string("pool", &format_pool(roll.pool()))
+                .string("faces", &format_faces(roll.dice()));
+            if roll.rerolls().is_empty() {
+                return writer.finish();
+            }
+            let rerolls = roll.rerolls().iter().map(|r| {
+                ObjectWriter::new()
+                    .number("die", r.index as u64)
+                    .string("was", &format_faces(&[r.before]))
+                    .finish()
+            });
+            writer.raw("rerolls", &array(rerolls)).finish()
         }
     }
 }
 
+/// Version 1: `{"entries": [{"id", "at", "label", "system", "pool", "faces", "rerolls"?}]}`,
+/// newest first; a re-roll is `{"die": index, "was": "g3"}`.
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
     const VERSION: u32 = 1;
 
-    fn decode(_version: u32, data: Value) -> Result<Decoded<Self>, String> {
-        let v1: V1 = serde_json::from_value(data).map_err(|e| e.to_string())?;
+    fn decode(_version: u32, data: &Json) -> Result<Decoded<Self>, String> {
+        let items = list_field(data, "entries", "the roll history")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in v1.entries {
+        for item in items {
             match decode_entry(item) {
                 Ok(entry) => decoded.value.entries.push(entry),
                 Err(reason) => decoded.set_aside.push(reason),
@@ -222,7 +246,8 @@ impl Document for RollHistory {
         Ok(decoded)
     }
 
-    fn encode(&self) -> Value {
-        json!({ "entries": self.entries.iter().map(encode_entry).collect::<Vec<_>>() })
+    fn encode(&self) -> String {
+        let entries = self.entries.iter().map(encode_entry);
+        ObjectWriter::new().raw("entries", &array(entries)).finish()
     }
 }

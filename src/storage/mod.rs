@@ -9,6 +9,7 @@
 
 mod backend;
 mod history;
+pub mod json;
 mod narrative_pool;
 mod saved_pools;
 
@@ -17,8 +18,7 @@ pub use history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, Roll
 pub use narrative_pool::CurrentNarrativePool;
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use json::Json;
 
 /// Every key this app writes starts with this.
 pub const KEY_PREFIX: &str = "dicetray.";
@@ -32,12 +32,13 @@ pub trait Document: Sized + Default {
     /// The version this build writes.
     const VERSION: u32;
 
-    /// Reads data stored at `version` (never above `VERSION`), migrating older versions.
+    /// Reads `data` stored at `version` (never above `VERSION`), migrating older versions.
     /// Items that fail validation are left out and described in `set_aside`; an `Err` means
     /// nothing could be read.
-    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String>;
+    fn decode(version: u32, data: &Json) -> Result<Decoded<Self>, String>;
 
-    fn encode(&self) -> Value;
+    /// The JSON text of `data` in the current version.
+    fn encode(&self) -> String;
 }
 
 /// A decoded document and the reasons for any items it had to leave out.
@@ -72,10 +73,22 @@ pub struct Loaded<D> {
     pub writable: bool,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Envelope {
-    version: u32,
-    data: Value,
+/// Every key holds `{"version": N, "data": ...}`; the document's decoder reads `data`.
+fn open_envelope(raw: &str) -> Result<(u32, Json), String> {
+    let mut envelope = Json::parse(raw).map_err(|e| format!("it is not valid saved data ({e})"))?;
+    let version = envelope
+        .get("version")
+        .and_then(Json::as_u64)
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or("it has no format version")?;
+    let data = match &mut envelope {
+        Json::Object(members) => members
+            .iter_mut()
+            .find(|(k, _)| k == "data")
+            .map(|(_, v)| std::mem::replace(v, Json::Null)),
+        _ => None,
+    };
+    Ok((version, data.ok_or("it has no data")?))
 }
 
 /// Reads a document, repairing and backing up as described in the module notes.
@@ -95,20 +108,16 @@ pub fn load<D: Document>(store: &dyn KeyValueStore, now_ms: u64) -> Loaded<D> {
             };
         }
     };
-    let decoded = serde_json::from_str::<Envelope>(&raw)
-        .map_err(|e| format!("it is not valid saved data ({e})"))
-        .and_then(|envelope| {
-            if envelope.version > D::VERSION {
-                Err(format!(
-                    "it was saved by a newer version of Dicetray (format {}, this one reads up to {})",
-                    envelope.version,
-                    D::VERSION
-                ))
-            } else {
-                D::decode(envelope.version, envelope.data)
-            }
-            .map(|decoded| (envelope.version, decoded))
-        });
+    let decoded = open_envelope(&raw).and_then(|(version, data)| {
+        if version > D::VERSION {
+            Err(format!(
+                "it was saved by a newer version of Dicetray (format {version}, this one reads up to {})",
+                D::VERSION
+            ))
+        } else {
+            D::decode(version, &data).map(|decoded| (version, decoded))
+        }
+    });
     match decoded {
         Ok((version, decoded)) if decoded.set_aside.is_empty() => {
             if version < D::VERSION {
@@ -136,11 +145,7 @@ pub fn load<D: Document>(store: &dyn KeyValueStore, now_ms: u64) -> Loaded<D> {
 
 /// Writes a document in the current format.
 pub fn save<D: Document>(store: &dyn KeyValueStore, value: &D) -> Result<(), StoreError> {
-    let envelope = Envelope {
-        version: D::VERSION,
-        data: value.encode(),
-    };
-    let text = serde_json::to_string(&envelope).map_err(|e| StoreError::Write(e.to_string()))?;
+    let text = format!(r#"{{"version":{},"data":{}}}"#, D::VERSION, value.encode());
     store.set(D::KEY, &text)
 }
 
@@ -247,6 +252,30 @@ pub fn backup_keys(store: &dyn KeyValueStore) -> Vec<String> {
         .collect();
     keys.sort();
     keys
+}
+
+/// The text member `name` of a record, or why it is missing.
+fn text_field<'a>(record: &'a Json, name: &str, what: &str) -> Result<&'a str, String> {
+    record
+        .get(name)
+        .and_then(Json::as_str)
+        .ok_or_else(|| format!("{what} has no text \"{name}\""))
+}
+
+/// The whole-number member `name` of a record, or why it is missing.
+fn number_field(record: &Json, name: &str, what: &str) -> Result<u64, String> {
+    record
+        .get(name)
+        .and_then(Json::as_u64)
+        .ok_or_else(|| format!("{what} has no number \"{name}\""))
+}
+
+/// The array member `name` of a record, or why it is missing.
+fn list_field<'a>(record: &'a Json, name: &str, what: &str) -> Result<&'a [Json], String> {
+    record
+        .get(name)
+        .and_then(Json::as_array)
+        .ok_or_else(|| format!("{what} has no list \"{name}\""))
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -1,9 +1,7 @@
 //! Named pools a player keeps for reuse ("Heavy blaster"), for every system.
 
-use serde::Deserialize;
-use serde_json::{Value, json};
-
-use super::{Decoded, Document};
+use super::json::{Json, ObjectWriter, array};
+use super::{Decoded, Document, list_field, text_field};
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::{format_pool, parse_pool};
 
@@ -70,8 +68,9 @@ impl SavedPools {
     }
 
     fn sort(&mut self) {
+        // ASCII case folding keeps Unicode case tables out of the WebAssembly build.
         self.pools
-            .sort_by_key(|p| (p.name.to_lowercase(), p.name.clone()));
+            .sort_by_key(|p| (p.name.to_ascii_lowercase(), p.name.clone()));
     }
 }
 
@@ -90,39 +89,28 @@ fn clean_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-#[derive(Deserialize)]
-struct V1 {
-    pools: Vec<Value>,
-}
-
-#[derive(Deserialize)]
-struct V1Pool {
-    name: String,
-    system: String,
-    pool: String,
-}
-
-fn decode_pool(item: Value) -> Result<SavedPool, String> {
-    let item: V1Pool = serde_json::from_value(item).map_err(|e| e.to_string())?;
-    let name = clean_name(&item.name)?;
-    let pool = match item.system.as_str() {
-        "narrative" => {
-            SystemPool::Narrative(parse_pool(&item.pool).map_err(|e| format!("\"{name}\": {e}"))?)
-        }
+fn decode_pool(item: &Json) -> Result<SavedPool, String> {
+    let what = "a saved pool";
+    let name = clean_name(text_field(item, "name", what)?)?;
+    let pool = match text_field(item, "system", what)? {
+        "narrative" => SystemPool::Narrative(
+            parse_pool(text_field(item, "pool", what)?).map_err(|e| format!("\"{name}\": {e}"))?,
+        ),
         other => return Err(format!("\"{name}\" is for an unknown system \"{other}\"")),
     };
     Ok(SavedPool { name, pool })
 }
 
+/// Version 1: `{"pools": [{"name": "Heavy blaster", "system": "narrative", "pool": "2g1y"}]}`.
 impl Document for SavedPools {
     const KEY: &'static str = "dicetray.saved-pools";
     const TITLE: &'static str = "saved pools";
     const VERSION: u32 = 1;
 
-    fn decode(_version: u32, data: Value) -> Result<Decoded<Self>, String> {
-        let v1: V1 = serde_json::from_value(data).map_err(|e| e.to_string())?;
+    fn decode(_version: u32, data: &Json) -> Result<Decoded<Self>, String> {
+        let items = list_field(data, "pools", "the saved pools")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in v1.pools {
+        for item in items {
             match decode_pool(item) {
                 Ok(saved) if decoded.value.pools.iter().any(|p| p.name == saved.name) => {
                     decoded
@@ -143,18 +131,14 @@ impl Document for SavedPools {
         Ok(decoded)
     }
 
-    fn encode(&self) -> Value {
-        let pools: Vec<Value> = self
-            .pools
-            .iter()
-            .map(|saved| match &saved.pool {
-                SystemPool::Narrative(pool) => json!({
-                    "name": saved.name,
-                    "system": "narrative",
-                    "pool": format_pool(pool),
-                }),
-            })
-            .collect();
-        json!({ "pools": pools })
+    fn encode(&self) -> String {
+        let pools = self.pools.iter().map(|saved| match &saved.pool {
+            SystemPool::Narrative(pool) => ObjectWriter::new()
+                .string("name", &saved.name)
+                .string("system", "narrative")
+                .string("pool", &format_pool(pool))
+                .finish(),
+        });
+        ObjectWriter::new().raw("pools", &array(pools)).finish()
     }
 }

@@ -161,6 +161,19 @@ impl NarrativeDie {
         }
     }
 
+    /// Capitalised name, for the tray.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Ability => "Ability",
+            Self::Proficiency => "Proficiency",
+            Self::Difficulty => "Difficulty",
+            Self::Challenge => "Challenge",
+            Self::Boost => "Boost",
+            Self::Setback => "Setback",
+            Self::Force => "Force",
+        }
+    }
+
     pub fn colour(self) -> &'static str {
         match self {
             Self::Ability => "green",

@@ -12,4 +12,4 @@ pub use odds::NarrativeOdds;
 pub use outcome::NetResult;
 pub use pool::{Ladder, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativePool, PoolError};
 pub use roll::{NarrativeRoll, Reroll, RollError, RolledDie};
-pub use symbols::{AddedSymbol, Symbols};
+pub use symbols::{AddedSymbol, Glyph, Symbols};

@@ -30,6 +30,20 @@ impl NetResult {
         }
     }
 
+    /// What is left after cancelling, as symbols to draw.
+    pub fn net_symbols(&self) -> Symbols {
+        Symbols {
+            success: self.net_success.max(0).unsigned_abs(),
+            failure: self.net_success.min(0).unsigned_abs(),
+            advantage: self.net_advantage.max(0).unsigned_abs(),
+            threat: self.net_advantage.min(0).unsigned_abs(),
+            triumph: self.triumph,
+            despair: self.despair,
+            light: self.light,
+            dark: self.dark,
+        }
+    }
+
     /// The check succeeds with at least one net success.
     pub fn succeeded(&self) -> bool {
         self.net_success >= 1

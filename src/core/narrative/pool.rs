@@ -88,11 +88,16 @@ impl NarrativePool {
         Ok(())
     }
 
+    /// Whether there is an upper die to downgrade.
+    pub fn can_downgrade(&self, ladder: Ladder) -> bool {
+        self.count(ladder.upper()) > 0
+    }
+
     /// The reverse of an upgrade: an upper die becomes a lower one. With no upper die there
     /// is nothing to downgrade, and the pool is left as it is.
     pub fn downgrade(&mut self, ladder: Ladder) -> Result<(), PoolError> {
         let (lower, upper) = (ladder.lower(), ladder.upper());
-        if self.count(upper) == 0 {
+        if !self.can_downgrade(ladder) {
             return Err(PoolError::NothingToDowngrade(ladder));
         }
         self.add_die(lower)?;
@@ -113,6 +118,20 @@ impl NarrativePool {
         }
         self.added.set(symbol, count);
         Ok(())
+    }
+
+    pub fn add_symbol(&mut self, symbol: AddedSymbol) -> Result<(), PoolError> {
+        self.set_added(symbol, self.added.get(symbol) + 1)
+    }
+
+    /// Takes one added symbol away; false when there was none.
+    pub fn remove_symbol(&mut self, symbol: AddedSymbol) -> bool {
+        let count = self.added.get(symbol);
+        if count == 0 {
+            return false;
+        }
+        self.added.set(symbol, count - 1);
+        true
     }
 
     pub fn clear(&mut self) {

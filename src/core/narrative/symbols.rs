@@ -15,6 +15,34 @@ pub struct Symbols {
     pub dark: u32,
 }
 
+/// One drawn symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Glyph {
+    Success,
+    Advantage,
+    Triumph,
+    Failure,
+    Threat,
+    Despair,
+    Light,
+    Dark,
+}
+
+impl Glyph {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::Advantage => "advantage",
+            Self::Triumph => "triumph",
+            Self::Failure => "failure",
+            Self::Threat => "threat",
+            Self::Despair => "despair",
+            Self::Light => "light pip",
+            Self::Dark => "dark pip",
+        }
+    }
+}
+
 /// The symbols a talent or item may add to a roll on top of the dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AddedSymbol {
@@ -50,6 +78,55 @@ impl Symbols {
     /// Net advantage; negative means net threat.
     pub fn net_advantage(&self) -> i32 {
         self.advantage as i32 - self.threat as i32
+    }
+
+    /// Words for what a face or set shows: "blank", "success and advantage", "2 threats".
+    pub fn describe(&self) -> String {
+        let kinds = [
+            (self.success, "success", "successes"),
+            (self.advantage, "advantage", "advantages"),
+            (self.triumph, "triumph", "triumphs"),
+            (self.failure, "failure", "failures"),
+            (self.threat, "threat", "threats"),
+            (self.despair, "despair", "despairs"),
+            (self.light, "light pip", "light pips"),
+            (self.dark, "dark pip", "dark pips"),
+        ];
+        let parts: Vec<String> = kinds
+            .iter()
+            .filter(|(n, _, _)| *n > 0)
+            .map(|&(n, one, many)| {
+                if n == 1 {
+                    one.to_string()
+                } else {
+                    format!("{n} {many}")
+                }
+            })
+            .collect();
+        match parts.as_slice() {
+            [] => "blank".into(),
+            [only] => only.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+
+    /// Each symbol shown once per count, in reading order, for drawing a face.
+    pub fn glyphs(&self) -> Vec<Glyph> {
+        // Success and failure first, as the check is read; then advantage and threat.
+        let kinds = [
+            (self.success, Glyph::Success),
+            (self.failure, Glyph::Failure),
+            (self.advantage, Glyph::Advantage),
+            (self.threat, Glyph::Threat),
+            (self.triumph, Glyph::Triumph),
+            (self.despair, Glyph::Despair),
+            (self.light, Glyph::Light),
+            (self.dark, Glyph::Dark),
+        ];
+        kinds
+            .into_iter()
+            .flat_map(|(n, glyph)| std::iter::repeat_n(glyph, n as usize))
+            .collect()
     }
 
     pub fn get(&self, symbol: AddedSymbol) -> u32 {
@@ -146,5 +223,16 @@ impl AddedSymbol {
     /// Whether the symbol helps the roller.
     pub fn is_positive(self) -> bool {
         matches!(self, Self::Success | Self::Advantage | Self::Triumph)
+    }
+
+    pub fn glyph(self) -> Glyph {
+        match self {
+            Self::Success => Glyph::Success,
+            Self::Advantage => Glyph::Advantage,
+            Self::Triumph => Glyph::Triumph,
+            Self::Failure => Glyph::Failure,
+            Self::Threat => Glyph::Threat,
+            Self::Despair => Glyph::Despair,
+        }
     }
 }

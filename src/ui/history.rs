@@ -1,0 +1,108 @@
+//! Roll history, newest first, for every system: copy a result, clear with confirmation.
+
+use leptos::prelude::*;
+
+use super::browser::{clock_text, copy_text};
+use super::persisted::Persisted;
+use crate::storage::{HistoryEntry, MAX_HISTORY, RollHistory};
+
+#[component]
+pub fn HistoryPanel(history: Persisted<RollHistory>) -> impl IntoView {
+    let confirming = RwSignal::new(false);
+    let status = RwSignal::new(None::<String>);
+    let count = move || history.read().with(|h| h.entries().len());
+    let entries = move || history.read().with(|h| h.entries().to_vec());
+    let clear = move |_| {
+        history.update(RollHistory::clear);
+        confirming.set(false);
+        status.set(Some("History cleared.".into()));
+    };
+    view! {
+        <section class="history" aria-labelledby="history-title">
+            <div class="section-head">
+                <h2 id="history-title">"History"</h2>
+                <span class="hint">{move || format!("{} of the last {MAX_HISTORY}", count())}</span>
+            </div>
+            <p class="feedback" role="status" aria-live="polite">{move || status.get()}</p>
+            <ol class="history-list">
+                {move || {
+                    entries()
+                        .into_iter()
+                        .map(|entry| view! { <HistoryRow entry status/> })
+                        .collect_view()
+                }}
+            </ol>
+            <p class="hint" hidden=move || { count() > 0 }>"Rolls you make appear here and stay after a reload."</p>
+            <Show when=move || { count() > 0 }>
+                <Show
+                    when=move || confirming.get()
+                    fallback=move || view! {
+                        <button type="button" class="small" on:click=move |_| confirming.set(true)>
+                            "Clear history"
+                        </button>
+                    }
+                >
+                    <div class="confirm">
+                        <span>{move || format!("Delete all {} rolls?", count())}</span>
+                        <button type="button" class="small danger" on:click=clear>"Yes, clear"</button>
+                        <button type="button" class="small" on:click=move |_| confirming.set(false)>
+                            "Keep"
+                        </button>
+                    </div>
+                </Show>
+            </Show>
+        </section>
+    }
+}
+
+#[component]
+fn HistoryRow(entry: HistoryEntry, status: RwSignal<Option<String>>) -> impl IntoView {
+    let text = entry.text();
+    let time = clock_text(entry.at_ms);
+    let copy = {
+        let text = text.clone();
+        move |_| {
+            let text = text.clone();
+            leptos::task::spawn_local(async move {
+                status.set(Some(match copy_text(&text).await {
+                    Ok(()) => format!("Copied: {text}"),
+                    Err(error) => format!("Could not copy ({error}): {text}"),
+                }));
+            });
+        }
+    };
+    let rerolled = match entry.reroll_count() {
+        0 => None,
+        1 => Some("↻ 1 die re-rolled".to_string()),
+        n => Some(format!("↻ {n} dice re-rolled")),
+    };
+    let subject = if entry.label.is_empty() {
+        entry.pool_text()
+    } else {
+        entry.label.clone()
+    };
+    view! {
+        <li class="history-row">
+            <div class="history-main">
+                <span class=if entry.is_good() { "headline-small good" } else { "headline-small bad" }>
+                    {entry.headline()}
+                </span>
+                <span class="history-label">{entry.label.clone()}</span>
+                <time class="hint">{time.clone()}</time>
+            </div>
+            <div class="history-detail">
+                <code class="notation">{entry.pool_text()}</code>
+                <span>{entry.details().join(" · ")}</span>
+                {rerolled.map(|r| view! { <span class="rerolled-note">{r}</span> })}
+            </div>
+            <button
+                type="button"
+                class="small copy"
+                aria-label=format!("Copy {subject} from {time}")
+                on:click=copy
+            >
+                "Copy"
+            </button>
+        </li>
+    }
+}

@@ -1,0 +1,18 @@
+//! The web interface: small Leptos components that render state and call the core.
+//! Compiled for WebAssembly only.
+
+mod app;
+mod bars;
+mod browser;
+mod coming_soon;
+mod history;
+mod narrative;
+mod notices;
+mod persisted;
+
+/// Mounts the app on the page.
+pub fn start() {
+    #[cfg(debug_assertions)]
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,0 +1,53 @@
+//! The narrative dice tray: pick dice, see exact odds live, roll, re-roll, save and share.
+
+mod added_symbols;
+mod dice_picker;
+mod icons;
+mod odds_panel;
+mod pool_summary;
+mod roll_panel;
+mod saved_pools;
+mod state;
+
+pub use state::NarrativeState;
+
+use leptos::prelude::*;
+
+use added_symbols::AddedSymbols;
+use dice_picker::DicePicker;
+use odds_panel::{OddsDetail, OddsStrip};
+use pool_summary::PoolSummary;
+use roll_panel::RollPanel;
+use saved_pools::SavedPoolsPanel;
+
+use crate::core::narrative::{NarrativeDie, NarrativeOdds};
+use crate::storage::{RollHistory, SavedPools};
+use crate::ui::history::HistoryPanel;
+use crate::ui::notices::Notices;
+use crate::ui::persisted::Persisted;
+
+#[component]
+pub fn NarrativeTray(
+    state: NarrativeState,
+    history: Persisted<RollHistory>,
+    saved: Persisted<SavedPools>,
+    notices: Notices,
+) -> impl IntoView {
+    // Recomputed on every tap; exact and well under a frame even for a full tray.
+    let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
+    let makes_check = Signal::derive(move || state.pool.with(|p| p.makes_check()));
+    let has_force = Signal::derive(move || state.pool.with(|p| p.count(NarrativeDie::Force) > 0));
+    view! {
+        <div class="tray-page">
+            <h1 class="visually-hidden">"Narrative dice"</h1>
+            <DicePicker state/>
+            <AddedSymbols state/>
+            <PoolSummary state/>
+            <OddsStrip odds makes_check/>
+            <RollPanel state history notices/>
+            <OddsDetail odds makes_check has_force/>
+            <SavedPoolsPanel state saved/>
+            <HistoryPanel history/>
+        </div>
+    }
+}

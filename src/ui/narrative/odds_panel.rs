@@ -1,0 +1,145 @@
+//! Live exact odds: the key chances beside the pool, and full distributions as bars.
+
+use leptos::prelude::*;
+
+use crate::core::distribution::Chance;
+use crate::core::narrative::NarrativeOdds;
+use crate::ui::bars::{DistributionBars, Tone};
+
+/// Most bars a chart shows on a phone before tails are merged.
+const MAX_BARS: usize = 13;
+
+/// The five chances players ask about, each as a number and a bar.
+#[component]
+pub fn OddsStrip(
+    odds: Memo<NarrativeOdds>,
+    /// False for an empty or force-only pool: there is no check to give odds for.
+    #[prop(into)]
+    makes_check: Signal<bool>,
+) -> impl IntoView {
+    let figure =
+        move |name: &'static str, tone: &'static str, pick: fn(&NarrativeOdds) -> &Chance| {
+            let read = move |show: fn(&Chance) -> String| move || odds.with(|o| show(pick(o)));
+            view! {
+                <li class=format!("odds-figure {tone}")>
+                    <span class="odds-name">{name}</span>
+                    <span class="odds-pct">{read(Chance::percent_text)}</span>
+                    <span class="meter" aria-hidden="true">
+                        <span
+                            class="meter-fill"
+                            style=read(|c| format!("--p:{}", c.per_myriad()))
+                        ></span>
+                    </span>
+                </li>
+            }
+        };
+    view! {
+        <section class="odds-strip" aria-label="Odds">
+            <Show
+                when=move || makes_check.get()
+                fallback=|| view! { <p class="hint">"Odds appear once the pool has dice that decide success."</p> }
+            >
+                <ul class="odds-figures">
+                    {KEY_CHANCES
+                        .into_iter()
+                        .map(|(name, tone, pick)| figure(name, tone, pick))
+                        .collect_view()}
+                </ul>
+            </Show>
+        </section>
+    }
+}
+
+/// Whole distributions: net successes, net advantage, and force pips when force dice roll;
+/// and the key chances as exact fractions.
+#[component]
+pub fn OddsDetail(
+    odds: Memo<NarrativeOdds>,
+    #[prop(into)] makes_check: Signal<bool>,
+    #[prop(into)] has_force: Signal<bool>,
+) -> impl IntoView {
+    let columns = move |pick: fn(&NarrativeOdds) -> Vec<crate::core::distribution::Column>| {
+        Signal::derive(move || odds.with(pick))
+    };
+    view! {
+        <section class="odds-detail" aria-labelledby="odds-detail-title">
+            <h2 id="odds-detail-title">"Odds in detail"</h2>
+            <Show when=move || makes_check.get()>
+                <DistributionBars
+                    title="Net successes (1 or more succeeds)"
+                    columns=columns(|o| o.net_success.columns(MAX_BARS))
+                    tone=success_tone
+                />
+                <DistributionBars
+                    title="Net advantage (below 0 is threat)"
+                    columns=columns(|o| o.net_advantage.columns(MAX_BARS))
+                    tone=advantage_tone
+                />
+            </Show>
+            <Show when=move || has_force.get()>
+                <DistributionBars
+                    title="Light side pips"
+                    columns=columns(|o| o.light.columns(MAX_BARS))
+                    tone=neutral_tone
+                />
+                <DistributionBars
+                    title="Dark side pips"
+                    columns=columns(|o| o.dark.columns(MAX_BARS))
+                    tone=neutral_tone
+                />
+            </Show>
+            <Show when=move || makes_check.get()>
+                <dl class="exact-list" aria-label="Exact chances">
+                    {KEY_CHANCES
+                        .into_iter()
+                        .map(|(name, _, pick)| {
+                            view! {
+                                <dt>{name}</dt>
+                                <dd>{move || odds.with(|o| exact_text(pick(o)))}</dd>
+                            }
+                        })
+                        .collect_view()}
+                </dl>
+            </Show>
+            <Show when=move || !makes_check.get() && !has_force.get()>
+                <p class="hint">"Add dice to see every outcome's chance."</p>
+            </Show>
+            <p class="hint">"Exact: counted over every face of every die, not simulated."</p>
+        </section>
+    }
+}
+
+/// The five chances players ask about: name, colour class, and where they are in the odds.
+type KeyChance = (&'static str, &'static str, fn(&NarrativeOdds) -> &Chance);
+const KEY_CHANCES: [KeyChance; 5] = [
+    ("Success", "good", |o| &o.success),
+    ("Advantage", "good", |o| &o.advantage),
+    ("Threat", "bad", |o| &o.threat),
+    ("Triumph", "good", |o| &o.triumph),
+    ("Despair", "bad", |o| &o.despair),
+];
+
+/// "11/32" in lowest terms when it fits in 64 bits, else the unreduced count of ways
+/// over every combination of faces.
+fn exact_text(chance: &Chance) -> String {
+    match chance.small_fraction() {
+        Some((ways, total)) => format!("{ways}/{total}"),
+        None => format!("{}/{}", chance.ways, chance.total),
+    }
+}
+
+fn success_tone(net: i32) -> Tone {
+    if net >= 1 { Tone::Good } else { Tone::Bad }
+}
+
+fn advantage_tone(net: i32) -> Tone {
+    match net.signum() {
+        1 => Tone::Good,
+        -1 => Tone::Bad,
+        _ => Tone::Neutral,
+    }
+}
+
+fn neutral_tone(_: i32) -> Tone {
+    Tone::Neutral
+}

@@ -1,0 +1,268 @@
+//! Rolling: an optional label, the Roll button, and the result with every face drawn.
+//! A face can be picked and re-rolled when a rule allows it; history records the re-roll.
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use rand::Rng;
+
+use super::icons::{DieShape, SymbolIcon};
+use super::state::NarrativeState;
+use crate::core::narrative::{NarrativeRoll, RolledDie};
+use crate::core::rng::{RandomnessUnavailable, SecureDice};
+use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
+use crate::ui::browser::{copy_text, now_ms};
+use crate::ui::notices::Notices;
+use crate::ui::persisted::Persisted;
+
+/// Glyphs drawn per kind in the net result; the words carry any larger count.
+const MAX_DRAWN: usize = 12;
+
+#[component]
+pub fn RollPanel(
+    state: NarrativeState,
+    history: Persisted<RollHistory>,
+    notices: Notices,
+) -> impl IntoView {
+    let label = RwSignal::new(String::new());
+    let result_section = NodeRef::<leptos::html::Section>::new();
+    let selected = RwSignal::new(None::<usize>);
+    let copy_status = RwSignal::new(None::<String>);
+    let entry = move || {
+        let id = state.last_roll.get()?;
+        history.read().with(|h| h.get(id).cloned())
+    };
+    let roll = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let pool = state.pool.get_untracked();
+        if pool.is_empty() {
+            state
+                .message
+                .set(Some("Add some dice to roll first.".into()));
+            return;
+        }
+        let Ok(mut dice) = SecureDice::new() else {
+            return notices.say(RandomnessUnavailable.to_string());
+        };
+        let entry = HistoryEntry {
+            id: dice.random(),
+            at_ms: now_ms(),
+            label: HistoryEntry::clean_label(&label.get_untracked()),
+            roll: RecordedRoll::Narrative(NarrativeRoll::roll(&pool, &mut dice)),
+        };
+        if let Err(error) = dice.check() {
+            return notices.say(error.to_string());
+        }
+        let id = entry.id;
+        history.update(|h| h.record(entry));
+        state.last_roll.set(Some(id));
+        selected.set(None);
+        copy_status.set(None);
+        label.set(String::new());
+        // Once drawn, bring the result on screen if it is below the fold.
+        request_animation_frame(move || {
+            if let Some(section) = result_section.get_untracked() {
+                reveal(&section);
+            }
+        });
+    };
+    let reroll = move |_| {
+        let (Some(id), Some(index)) = (state.last_roll.get_untracked(), selected.get_untracked())
+        else {
+            return;
+        };
+        let Ok(mut dice) = SecureDice::new() else {
+            return notices.say(RandomnessUnavailable.to_string());
+        };
+        let mut outcome = Ok(());
+        history.update(|h| {
+            // Re-roll a copy and keep it only if every draw was truly random.
+            let mut next = h.clone();
+            outcome = next
+                .reroll(id, index, &mut dice)
+                .and_then(|()| dice.check().map_err(|e| e.to_string()));
+            if outcome.is_ok() {
+                *h = next;
+            }
+        });
+        if let Err(message) = outcome {
+            state.message.set(Some(message));
+        }
+        selected.set(None);
+        copy_status.set(None);
+    };
+    let copy = move |_| {
+        let Some(text) = untrack(entry).as_ref().map(HistoryEntry::text) else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            copy_status.set(Some(match copy_text(&text).await {
+                Ok(()) => "Copied.".to_string(),
+                Err(error) => format!("Could not copy ({error}). The result: {text}"),
+            }));
+        });
+    };
+    let empty = move || state.pool.with(|p| p.is_empty());
+    let face_items = move || {
+        entry()
+            .map(|e| {
+                let RecordedRoll::Narrative(roll) = &e.roll;
+                FaceItem::all(e.id, roll)
+            })
+            .unwrap_or_default()
+    };
+    view! {
+        <form class="roll-form" on:submit=roll>
+            <label class="roll-label" for="roll-label">"Label (optional)"</label>
+            <div class="roll-row">
+                <input
+                    id="roll-label"
+                    type="text"
+                    maxlength=MAX_LABEL_CHARS
+                    placeholder="e.g. Pilot: evade the TIEs"
+                    autocomplete="off"
+                    prop:value=move || label.get()
+                    on:input=move |ev| label.set(event_target_value(&ev))
+                />
+                <button type="submit" class="roll" disabled=empty>"Roll"</button>
+            </div>
+        </form>
+        <section class="result" aria-label="Result" node_ref=result_section>
+            // One persistent live region: assistive technology announces each new result.
+            <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
+                {move || entry().map(|e| view! { <ResultSummary entry=e/> })}
+            </div>
+            <p class="hint" hidden=move || entry().is_some()>
+                "Your roll appears here, every die drawn. Tap a die to pick it for a re-roll."
+            </p>
+            <ul class="faces" aria-label="Dice rolled">
+                {move || {
+                    face_items()
+                        .into_iter()
+                        .map(|item| view! { <Face item selected/> })
+                        .collect_view()
+                }}
+            </ul>
+            <Show when=move || entry().is_some()>
+                <div class="result-actions">
+                    <button
+                        type="button"
+                        class="small"
+                        disabled=move || selected.get().is_none()
+                        on:click=reroll
+                    >
+                        "Re-roll selected die"
+                    </button>
+                    <button type="button" class="small" on:click=copy>
+                        "Copy result"
+                    </button>
+                </div>
+            </Show>
+            <p class="copy-status" aria-live="polite">{move || copy_status.get()}</p>
+        </section>
+    }
+}
+
+/// Scrolls the least needed to show `element`, instantly (no motion to opt out of).
+fn reveal(element: &web_sys::Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
+}
+
+/// Headline, label, counts and the net symbols drawn.
+#[component]
+fn ResultSummary(entry: HistoryEntry) -> impl IntoView {
+    let RecordedRoll::Narrative(roll) = &entry.roll;
+    let result = roll.result();
+    let glyphs = result.net_symbols().glyphs();
+    let mut drawn = Vec::new();
+    for glyph in glyphs {
+        if drawn.iter().filter(|&&g| g == glyph).count() < MAX_DRAWN {
+            drawn.push(glyph);
+        }
+    }
+    let headline_class = match (result.is_check, result.succeeded()) {
+        (false, _) => "headline neutral",
+        (true, true) => "headline good",
+        (true, false) => "headline bad",
+    };
+    let rerolled = match entry.reroll_count() {
+        0 => None,
+        1 => Some("1 die re-rolled".to_string()),
+        n => Some(format!("{n} dice re-rolled")),
+    };
+    view! {
+        <p class="result-label" hidden=entry.label.is_empty()>{entry.label.clone()}</p>
+        <p class=headline_class>{result.headline()}</p>
+        <p class="result-details">{result.details().join(" · ")}</p>
+        <p class="result-rerolled" hidden=rerolled.is_none()>{rerolled.clone()}</p>
+        <div class="net-symbols" aria-hidden="true">
+            {drawn.into_iter().map(|glyph| view! { <SymbolIcon glyph decorative=true/> }).collect_view()}
+        </div>
+    }
+}
+
+/// One die of a shown roll. As a `For` key it changes only when that die changes, so a
+/// re-roll re-creates (and animates) just the die that was rolled again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct FaceItem {
+    entry_id: u64,
+    index: usize,
+    die: RolledDie,
+    was_rerolled: bool,
+}
+
+impl FaceItem {
+    fn all(entry_id: u64, roll: &NarrativeRoll) -> Vec<Self> {
+        roll.dice()
+            .iter()
+            .enumerate()
+            .map(|(index, &die)| Self {
+                entry_id,
+                index,
+                die,
+                was_rerolled: roll.was_rerolled(index),
+            })
+            .collect()
+    }
+}
+
+/// A rolled die, drawn with its face. Tapping it selects it for a re-roll.
+#[component]
+fn Face(item: FaceItem, selected: RwSignal<Option<usize>>) -> impl IntoView {
+    let FaceItem {
+        index,
+        die,
+        was_rerolled,
+        ..
+    } = item;
+    let symbols = die.symbols();
+    let name = format!(
+        "Die {}, {}: {}{}",
+        index + 1,
+        die.die().name(),
+        symbols.describe(),
+        if was_rerolled { ", re-rolled" } else { "" }
+    );
+    let is_selected = move || selected.get() == Some(index);
+    let glyphs = symbols
+        .glyphs()
+        .into_iter()
+        .map(|glyph| view! { <SymbolIcon glyph decorative=true/> })
+        .collect_view();
+    view! {
+        <li>
+            <button
+                type="button"
+                class="face"
+                class:rerolled=was_rerolled
+                aria-label=name
+                aria-pressed=move || is_selected().to_string()
+                on:click=move |_| selected.update(|s| *s = if *s == Some(index) { None } else { Some(index) })
+            >
+                <DieShape die=die.die()>{glyphs}</DieShape>
+                {was_rerolled.then(|| view! { <span class="rerolled-mark" aria-hidden="true">"↻"</span> })}
+            </button>
+        </li>
+    }
+}

@@ -1,0 +1,66 @@
+// A static file server for dist/, at the root and under a sub-path, for browser tests and
+// benchmarks. `node tests/browser/server.mjs [port]` serves until stopped.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SUB_PATH = '/dicetray/';
+const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/// Maps a URL path to a file in dist/: `/x` and `/dicetray/x` both serve `dist/x`.
+async function fileFor(urlPath) {
+  let path = decodeURIComponent(urlPath.split('?')[0]);
+  if (path === SUB_PATH.slice(0, -1)) return { redirect: SUB_PATH };
+  if (path.startsWith(SUB_PATH)) path = '/' + path.slice(SUB_PATH.length);
+  if (path.endsWith('/')) path += 'index.html';
+  const file = normalize(join(DIST, path));
+  if (!file.startsWith(DIST)) return null;
+  try {
+    if ((await stat(file)).isFile()) return { file };
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+export function startServer(port = 0) {
+  const server = createServer(async (request, response) => {
+    const found = await fileFor(request.url);
+    if (found?.redirect) {
+      response.writeHead(301, { location: found.redirect }).end();
+      return;
+    }
+    if (!found) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const body = await readFile(found.file);
+    response
+      .writeHead(200, {
+        'content-type': TYPES[extname(found.file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      })
+      .end(body);
+  });
+  return new Promise((resolveStart) => {
+    server.listen(port, '127.0.0.1', () => {
+      resolveStart({ server, origin: `http://127.0.0.1:${server.address().port}` });
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { origin } = await startServer(Number(process.argv[2] ?? 8080));
+  console.log(`Serving dist/ at ${origin}/ and ${origin}${SUB_PATH}`);
+}
