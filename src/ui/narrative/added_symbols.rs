@@ -27,7 +27,7 @@ pub fn AddedSymbols(state: NarrativeState) -> impl IntoView {
                 <span class="added-count">
                     {move || match total() {
                         0 => String::new(),
-                        n => format!(" ({n})"),
+                        n => format!("({n})"),
                     }}
                 </span>
             </summary>
@@ -43,8 +43,10 @@ fn SymbolStepper(state: NarrativeState, symbol: AddedSymbol) -> impl IntoView {
     let name = symbol.name();
     view! {
         <li class=if symbol.is_positive() { "stepper positive" } else { "stepper negative" }>
-            <SymbolIcon glyph=symbol.glyph() decorative=true/>
-            <span class="stepper-name">{name}</span>
+            <span class="stepper-label">
+                <SymbolIcon glyph=symbol.glyph() decorative=true/>
+                <span class="stepper-name">{name}</span>
+            </span>
             <button
                 type="button"
                 class="step"

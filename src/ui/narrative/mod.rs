@@ -36,7 +36,16 @@ pub fn NarrativeTray(
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
     let makes_check = Signal::derive(move || state.pool.with(|p| p.makes_check()));
-    let has_force = Signal::derive(move || state.pool.with(|p| p.count(NarrativeDie::Force) > 0));
+    // The detail charts, mostly below the fold, follow one animation frame behind: the
+    // tap's own frame then only redraws the dice, the pool and the key odds.
+    let detail_pool = RwSignal::new(state.pool.get_untracked());
+    Effect::new(move |_| {
+        let pool = state.pool.get();
+        request_animation_frame(move || detail_pool.set(pool));
+    });
+    let detail_odds = Memo::new(move |_| detail_pool.with(NarrativeOdds::of));
+    let detail_checks = Signal::derive(move || detail_pool.with(|p| p.makes_check()));
+    let has_force = Signal::derive(move || detail_pool.with(|p| p.count(NarrativeDie::Force) > 0));
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Narrative dice"</h1>
@@ -45,7 +54,7 @@ pub fn NarrativeTray(
             <PoolSummary state/>
             <OddsStrip odds makes_check/>
             <RollPanel state history notices/>
-            <OddsDetail odds makes_check has_force/>
+            <OddsDetail odds=detail_odds makes_check=detail_checks has_force/>
             <SavedPoolsPanel state saved/>
             <HistoryPanel history/>
         </div>

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::icons::{DieShape, SymbolIcon};
 use super::state::NarrativeState;
-use crate::core::narrative::AddedSymbol;
+use crate::core::narrative::{AddedSymbol, NarrativeDie};
 use crate::core::notation::narrative::format_pool;
 use crate::route::Tray;
 use crate::ui::browser::{copy_text, page_url};
@@ -13,20 +13,30 @@ use crate::ui::browser::{copy_text, page_url};
 pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
     let notation = move || state.pool.with(format_pool);
     let empty = move || state.pool.with(|p| p.is_empty());
-    let chips = move || {
-        state.pool.with(|pool| {
-            let dice = pool
-                .dice()
-                .map(|die| view! { <li><DieShape die/></li> })
-                .collect_view();
-            let added = AddedSymbol::ALL
-                .into_iter()
-                .flat_map(|s| std::iter::repeat_n(s, pool.added().get(s) as usize))
-                .map(|s| view! { <li class="chip-symbol"><SymbolIcon glyph=s.glyph()/></li> })
-                .collect_view();
-            (dice, added)
+    // One group per kind, re-drawn only when that kind's count changes: a tap redraws a
+    // handful of chips, not the whole pool.
+    let dice = NarrativeDie::TRAY_ORDER
+        .into_iter()
+        .map(|die| {
+            let count = Memo::new(move |_| state.pool.with(|p| p.count(die)));
+            move || {
+                (0..count.get())
+                    .map(|_| view! { <li><DieShape die/></li> })
+                    .collect_view()
+            }
         })
-    };
+        .collect_view();
+    let added = AddedSymbol::ALL
+        .into_iter()
+        .map(|symbol| {
+            let count = Memo::new(move |_| state.pool.with(|p| p.added().get(symbol)));
+            move || {
+                (0..count.get())
+                    .map(|_| view! { <li class="chip-symbol"><SymbolIcon glyph=symbol.glyph()/></li> })
+                    .collect_view()
+            }
+        })
+        .collect_view();
     let share = move |_| {
         let link = format!(
             "{}{}",
@@ -50,7 +60,8 @@ pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
                 </code>
             </div>
             <ul class="chips" aria-label="Dice in the pool">
-                {chips}
+                {dice}
+                {added}
             </ul>
             <p class="hint" hidden=move || !empty()>"Tap dice above to build a pool."</p>
             <div class="pool-actions">

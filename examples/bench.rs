@@ -1,0 +1,34 @@
+//! Native timing of exact odds, printed for `scripts/bench`. Not a test: nothing is asserted.
+//!
+//!     cargo run --release --example bench
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use dicetray::core::narrative::NarrativeOdds;
+use dicetray::core::notation::narrative::parse_pool;
+
+/// The pools timed here and in the browser benchmark (tests/browser_odds.rs).
+const POOLS: [(&str, &str); 3] = [
+    ("5-die pool", "2g1y2p"),
+    ("40-die mixed pool", "6g6y6p6r6b5k5w"),
+    ("full tray, 140 dice", "20g20y20p20r20b20k20w"),
+];
+
+fn main() {
+    for (name, text) in POOLS {
+        let Ok(pool) = parse_pool(text) else {
+            eprintln!("bench: bad pool {text}");
+            std::process::exit(2);
+        };
+        // Warm up, then time enough runs for a stable mean.
+        black_box(NarrativeOdds::of(&pool));
+        let runs = 200;
+        let start = Instant::now();
+        for _ in 0..runs {
+            black_box(NarrativeOdds::of(black_box(&pool)));
+        }
+        let mean_ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
+        println!("native  exact odds, {name:<20} ({text}): {mean_ms:.3} ms (mean of {runs})");
+    }
+}

@@ -1,0 +1,110 @@
+// Browser figures for scripts/bench. Prints numbers; asserts nothing.
+//  1. Everything the first page load fetches, raw and compressed (gzip -9, brotli 11).
+//  2. Tap-to-updated-odds latency on a 40-die pool with the CPU throttled 4x: from the tap's
+//     event time to the odds changing in the DOM, and to the next animation frame after it.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { launch, openPhone, ready } from './harness.mjs';
+
+const KB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const TAPS = 30;
+
+const env = await launch();
+try {
+  await firstLoad();
+  await tapLatency();
+} finally {
+  await env.close();
+}
+
+async function firstLoad() {
+  const { context, page } = await openPhone(env.browser);
+  const bodies = [];
+  page.on('response', async (response) => {
+    if (response.status() === 200) bodies.push({ url: response.url(), body: response.body() });
+  });
+  await page.goto(env.origin + '/', { waitUntil: 'networkidle' });
+  await ready(page);
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  console.log('first page load, every file fetched:');
+  for (const { url, body } of bodies) {
+    const bytes = await body;
+    const gz = gzipSync(bytes, { level: 9 }).length;
+    const br = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length;
+    raw += bytes.length;
+    gzip += gz;
+    brotli += br;
+    const name = new URL(url).pathname.split('/').pop() || 'index.html';
+    console.log(`  ${name.padEnd(44)} ${KB(bytes.length).padStart(9)} raw ${KB(gz).padStart(9)} gzip ${KB(br).padStart(9)} brotli`);
+  }
+  console.log(`  ${'total'.padEnd(44)} ${KB(raw).padStart(9)} raw ${KB(gzip).padStart(9)} gzip ${KB(brotli).padStart(9)} brotli   (target: under 150 KB gzip)`);
+  await context.close();
+}
+
+async function tapLatency() {
+  const { context, page } = await openPhone(env.browser);
+  // 39 dice from a share link; the taps toggle a 40th, an ability die, which moves the odds.
+  await page.goto(env.origin + '/#/narrative?pool=6g6y6p6r6b5k4w');
+  await ready(page);
+  const app = await measureTaps(page, '[aria-label="Odds"]', ['Add ability die', 'Remove ability die']);
+  await context.close();
+
+  // The same measurement on a one-button page shows what the harness itself costs.
+  const blank = await openPhone(env.browser);
+  await blank.page.setContent(
+    '<button id="b">Count</button><p id="o">0</p>' +
+      '<script>b.onclick = () => { o.textContent = Number(o.textContent) + 1; };</script>',
+  );
+  const baseline = await measureTaps(blank.page, '#o', ['Count']);
+  await blank.context.close();
+
+  const summary = (latencies, key) => {
+    const values = latencies.map((l) => l[key]).sort((a, b) => a - b);
+    const at = (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
+    return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${values.at(-1).toFixed(1)} ms`;
+  };
+  console.log(`tap to updated odds, 40-die pool, CPU 4x slower, ${app.length} taps:`);
+  console.log(`  tap event to its handler:  ${summary(app, 'queued')}`);
+  console.log(`  handler to odds in DOM:    ${summary(app, 'work')}`);
+  console.log(`  odds changed in the DOM:   ${summary(app, 'dom')}   (target: within one 16 ms frame)`);
+  console.log(`  next animation frame:      ${summary(app, 'frame')}`);
+  console.log(`the same on a one-button page (harness baseline), CPU 4x slower:`);
+  console.log(`  tap event to its handler:  ${summary(baseline, 'queued')}`);
+  console.log(`  tap event to DOM change:   ${summary(baseline, 'dom')}`);
+}
+
+/** Taps the named buttons in turn, timing each from the tap to a change under `watched`. */
+async function measureTaps(page, watched, names) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.evaluate((selector) => {
+    window.latencies = [];
+    let tappedAt = 0;
+    let handledAt = 0;
+    // Capture phase on the window: runs before the page's own handler.
+    window.addEventListener('click', (event) => {
+      tappedAt = event.timeStamp;
+      handledAt = performance.now();
+    }, true);
+    new MutationObserver(() => {
+      if (!tappedAt) return;
+      const [start, handled] = [tappedAt, handledAt];
+      tappedAt = 0;
+      const now = performance.now();
+      requestAnimationFrame(() => window.latencies.push({
+        queued: handled - start,
+        work: now - handled,
+        dom: now - start,
+        frame: performance.now() - start,
+      }));
+    }).observe(document.querySelector(selector), { subtree: true, childList: true, characterData: true });
+  }, watched);
+  for (let i = 0; i < TAPS; i += 1) {
+    await page.getByRole('button', { name: names[i % names.length], exact: true }).click();
+    await page.waitForFunction((n) => window.latencies.length > n, i);
+  }
+  return page.evaluate(() => window.latencies);
+}

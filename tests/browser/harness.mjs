@@ -1,0 +1,80 @@
+// Shared set-up for browser tests and benchmarks: Debian's Chromium driven by
+// playwright-core at a phone viewport, against dist/ served on 127.0.0.1.
+import { chromium } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { startServer, SUB_PATH } from './server.mjs';
+
+export { SUB_PATH };
+
+export const PHONE = { width: 390, height: 844 };
+export const SCREENSHOTS = new URL('../../test-results/', import.meta.url);
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Starts the server and the browser; returns them with a `close` for both. */
+export async function launch() {
+  const { server, origin } = await startServer(0);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  await mkdir(SCREENSHOTS, { recursive: true });
+  return {
+    browser,
+    origin,
+    async close() {
+      await browser.close();
+      server.close();
+    },
+  };
+}
+
+/**
+ * A fresh phone-sized context and page that record every page error and console error,
+ * so a test can fail on them. Options pass through to `browser.newContext`.
+ */
+export async function openPhone(browser, options = {}) {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'light',
+    ...options,
+  });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(`console error: ${message.text()}`);
+  });
+  return { context, page };
+}
+
+/** Polls `read` until `check` accepts its value; fails with the last value seen. */
+export async function eventually(read, check, what, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    last = await read();
+    if (check(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+}
+
+/** Waits until the app has mounted (the first die button is there). */
+export async function ready(page) {
+  await page.getByRole('button', { name: 'Add ability die' }).waitFor({ timeout: 15000 });
+}
+
+export function textOf(locator) {
+  return async () => (await locator.textContent())?.trim() ?? '';
+}

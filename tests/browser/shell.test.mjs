@@ -1,0 +1,147 @@
+// The app shell in a real browser: sub-path hosting, hash routes, and the quality bar for a
+// phone (accessible names, tap targets, no sideways scroll, dark mode, reduced motion).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eventually, launch, openPhone, ready, SCREENSHOTS, SUB_PATH, textOf } from './harness.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+async function open(path, options = {}) {
+  const { context, page } = await openPhone(env.browser, options);
+  await page.goto(env.origin + path);
+  return { context, page };
+}
+
+function noErrors(page) {
+  assert.deepEqual(page.errors, [], 'no page or console errors');
+}
+
+/** Controls the accessibility tree exposes without a name, from Chromium itself. */
+async function unnamedControls(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const roles = new Set(['button', 'link', 'textbox', 'checkbox', 'combobox', 'listbox']);
+  return nodes
+    .filter((n) => !n.ignored && roles.has(n.role?.value) && !(n.name?.value ?? '').trim())
+    .map((n) => n.role.value);
+}
+
+describe('app shell', () => {
+  test('the built app works under a sub-path, deep links included', async () => {
+    const { context, page } = await open(SUB_PATH);
+    await ready(page);
+    await page.getByRole('button', { name: 'Add ability die' }).click();
+    await page.getByRole('button', { name: 'Roll', exact: true }).click();
+    await eventually(textOf(page.getByRole('region', { name: 'Result' }).getByRole('status')), (t) => t.length > 0, 'roll');
+    await page.goto(`${env.origin}${SUB_PATH}#/narrative?pool=1y1r`);
+    await eventually(textOf(page.getByLabel('Pool notation')), (t) => t === '1y1r', 'share link under the sub-path');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('each tray has its own hash route and the nav marks the current one', async () => {
+    const { context, page } = await open(`${SUB_PATH}#/d6`);
+    await page.getByRole('heading', { name: 'Highest d6' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Dice systems' });
+    assert.equal(await nav.getByRole('link', { name: 'Highest d6' }).getAttribute('aria-current'), 'page');
+    assert.match(await page.title(), /^Highest d6 · Dicetray$/);
+    // Coming trays say so plainly and offer no pretend controls.
+    assert.match(await page.locator('main').textContent(), /Coming soon/);
+    assert.equal(await page.locator('main').getByRole('button').count(), 0);
+    await nav.getByRole('link', { name: 'Effective Level' }).click();
+    await page.getByRole('heading', { name: 'Effective Level' }).waitFor();
+    assert.equal(new URL(page.url()).hash, '#/el');
+    await nav.getByRole('link', { name: 'Narrative dice' }).click();
+    await ready(page);
+    noErrors(page);
+    await context.close();
+  });
+
+  test('an unknown route says so and shows the narrative tray', async () => {
+    const { context, page } = await open('/#/nowhere');
+    await ready(page);
+    await eventually(textOf(page.getByRole('alert')), (t) => /no page “nowhere”/.test(t), 'notice');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('every control has an accessible name', async () => {
+    const { context, page } = await open('/');
+    await ready(page);
+    await page.getByRole('button', { name: 'Add ability die' }).click();
+    await page.getByText('Added symbols').click();
+    await page.getByRole('button', { name: 'Roll', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Pool name' }).fill('Check');
+    await page.getByRole('button', { name: 'Save pool' }).click();
+    assert.deepEqual(await unnamedControls(page), []);
+    noErrors(page);
+    await context.close();
+  });
+
+  test('tap targets are at least 44 px and nothing scrolls sideways, 360 to 430 wide', async () => {
+    for (const width of [360, 390, 430]) {
+      const { context, page } = await open('/', { viewport: { width, height: 844 } });
+      await ready(page);
+      await page.getByRole('button', { name: 'Add proficiency die' }).click();
+      await page.getByText('Added symbols').click();
+      await page.getByRole('button', { name: 'Roll', exact: true }).click();
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('button, input, summary, nav a')]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width < 44 || box.height < 44)
+          .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent.trim()} ${box.width}x${box.height}`),
+      );
+      assert.deepEqual(small, [], `targets under 44 px at ${width} px`);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.equal(overflow, 0, `no horizontal scroll at ${width} px`);
+      noErrors(page);
+      await context.close();
+    }
+  });
+
+  test('dark mode follows the system', async () => {
+    const background = async (scheme) => {
+      const { context, page } = await open('/', { colorScheme: scheme });
+      await ready(page);
+      const colour = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      if (scheme === 'dark') {
+        await page.getByRole('button', { name: 'Add challenge die' }).click();
+        await page.getByRole('button', { name: 'Roll', exact: true }).click();
+        await page.screenshot({ path: new URL('tray-dark.png', SCREENSHOTS).pathname });
+      }
+      noErrors(page);
+      await context.close();
+      return colour;
+    };
+    const light = await background('light');
+    const dark = await background('dark');
+    assert.notEqual(light, dark);
+    const brightness = (rgb) => rgb.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0);
+    assert.ok(brightness(dark) < brightness(light), `${dark} is darker than ${light}`);
+  });
+
+  test('reduced motion turns the roll animation off', async () => {
+    const animation = async (reducedMotion) => {
+      const { context, page } = await open('/', { reducedMotion });
+      await ready(page);
+      await page.getByRole('button', { name: 'Add ability die' }).click();
+      await page.getByRole('button', { name: 'Roll', exact: true }).click();
+      const face = page.getByRole('list', { name: 'Dice rolled' }).getByRole('button').first();
+      await face.waitFor();
+      const name = await face.evaluate((el) => getComputedStyle(el.querySelector('.die')).animationName);
+      await context.close();
+      return name;
+    };
+    assert.equal(await animation('no-preference'), 'land');
+    assert.equal(await animation('reduce'), 'none');
+  });
+});
