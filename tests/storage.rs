@@ -147,21 +147,30 @@ fn a_pool_that_disagrees_with_its_faces_is_refused() {
 }
 
 #[test]
-fn data_from_a_newer_version_is_kept_not_overwritten() {
+fn data_from_a_newer_version_is_left_alone_and_read_only() {
     let store = MemoryStore::default();
     let future = r#"{"version":9,"data":{"pools":[{"name":"x","shape":"new"}]}}"#;
     store.set(SavedPools::KEY, future).unwrap();
     let loaded = storage::load::<SavedPools>(&store, NOW);
+    assert!(!loaded.writable);
     let notice = loaded.notice.unwrap();
     assert!(
-        notice.text.contains("newer version of Dicetray"),
+        notice.text.contains("newer version of Dicetray. Reload"),
         "{}",
         notice.text
     );
     assert_eq!(
-        store.get(&notice.backup_key.unwrap()).unwrap().as_deref(),
-        Some(future)
+        notice.backup_key, None,
+        "nothing to back up: nothing is replaced"
     );
+    assert!(storage::backup_keys(&store).is_empty());
+    // A change in this (older) tab is refused, so the newer data survives untouched.
+    let (_, notices) = storage::update::<SavedPools>(&store, NOW, |s| {
+        s.save("mine", SystemPool::Narrative(parse_pool("1g").unwrap()))
+            .unwrap();
+    });
+    assert!(notices.iter().any(|n| n.text.contains("was not saved")));
+    assert_eq!(store.get(SavedPools::KEY).unwrap().as_deref(), Some(future));
 }
 
 #[test]
@@ -250,6 +259,12 @@ fn reroll_marks_the_entry_by_id() {
         history.reroll(1, 2, &mut seeded(3)),
         Err("There is no die number 3 in a roll of 2 dice.".to_string())
     );
+}
+
+#[test]
+fn force_alone_is_neither_good_nor_bad() {
+    assert_eq!(entry(1, "2w", "").is_good(), None);
+    assert!(entry(2, "1g", "").is_good().is_some());
 }
 
 #[test]

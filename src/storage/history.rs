@@ -67,10 +67,14 @@ impl HistoryEntry {
         }
     }
 
-    /// Whether the outcome favours the roller, for colouring.
-    pub fn is_good(&self) -> bool {
+    /// Whether the outcome favours the roller, for colouring; `None` when the roll decides
+    /// nothing (force dice alone).
+    pub fn is_good(&self) -> Option<bool> {
         match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.result().succeeded(),
+            RecordedRoll::Narrative(roll) => {
+                let result = roll.result();
+                result.is_check.then(|| result.succeeded())
+            }
         }
     }
 

@@ -2,9 +2,10 @@
 //!
 //! Each document lives under its own key as `{"version": N, "data": ...}`. Loading migrates
 //! older versions and validates every item. Nothing is ever dropped silently: text that cannot
-//! be read (corrupt, hand-edited, or written by a newer Dicetray) is first copied to a backup
-//! key, and only then replaced; if the copy fails, the original is left alone and the document
-//! becomes read-only. Every change re-reads the stored document first, so two open tabs add to
+//! be read (corrupt or hand-edited) is first copied to a backup key, and only then replaced;
+//! if the copy fails, the original is left alone and the document becomes read-only. Data
+//! written by a newer Dicetray is valid, just not ours to read: it is left untouched and the
+//! document is read-only here until the page is reloaded. Every change re-reads the stored document first, so two open tabs add to
 //! each other's data instead of overwriting it.
 
 mod backend;
@@ -110,16 +111,27 @@ pub fn load<D: Document>(store: &dyn KeyValueStore, now_ms: u64) -> Loaded<D> {
     };
     let decoded = open_envelope(&raw).and_then(|(version, data)| {
         if version > D::VERSION {
-            Err(format!(
-                "it was saved by a newer version of Dicetray (format {version}, this one reads up to {})",
-                D::VERSION
-            ))
+            Ok(None)
         } else {
-            D::decode(version, &data).map(|decoded| (version, decoded))
+            D::decode(version, &data).map(|decoded| Some((version, decoded)))
         }
     });
     match decoded {
-        Ok((version, decoded)) if decoded.set_aside.is_empty() => {
+        // A newer Dicetray wrote this (another tab after an update, say): it is fine, just
+        // not ours to read. Leave it exactly as it is and save nothing over it.
+        Ok(None) => Loaded {
+            value: D::default(),
+            notice: Some(Notice {
+                text: format!(
+                    "Your {} was saved by a newer version of Dicetray. Reload the page to use \
+                     it; until then changes to it here are not saved.",
+                    D::TITLE
+                ),
+                backup_key: None,
+            }),
+            writable: false,
+        },
+        Ok(Some((version, decoded))) if decoded.set_aside.is_empty() => {
             if version < D::VERSION {
                 // Keep the old form too, then write the new one: an upgrade never loses data.
                 let _ = back_up::<D>(store, &raw, now_ms);
@@ -127,7 +139,7 @@ pub fn load<D: Document>(store: &dyn KeyValueStore, now_ms: u64) -> Loaded<D> {
             }
             fresh(decoded.value, None)
         }
-        Ok((_, decoded)) => {
+        Ok(Some((_, decoded))) => {
             let problem = format!(
                 "Part of your {} could not be read ({}: {}).",
                 D::TITLE,
@@ -166,7 +178,7 @@ pub fn update<D: Document>(
     if !writable {
         notices.push(Notice {
             text: format!(
-                "Your {} was not saved, to protect data that could not be backed up.",
+                "This change to your {} was not saved, so that the stored copy stays intact.",
                 D::TITLE
             ),
             backup_key: None,

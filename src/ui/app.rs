@@ -26,7 +26,8 @@ pub fn App() -> impl IntoView {
                 "There is no page “{path}”; here are the narrative dice."
             ));
         }
-        if let Some(pool) = &route.pool {
+        // Only the narrative tray takes pools so far; the other trays ignore one.
+        if let (Tray::Narrative, Some(pool)) = (route.tray, &route.pool) {
             narrative.open_shared(pool);
         }
         if route.unknown_path.is_some() || route.pool.is_some() {
@@ -48,8 +49,17 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // The hash holds the route, so the skip link moves focus itself instead of linking.
+    let main = NodeRef::<leptos::html::Main>::new();
+    let skip = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        if let Some(main) = main.get_untracked() {
+            let _ = main.focus();
+        }
+    };
+
     view! {
-        <a class="skip-link" href="#main">"Skip to the tray"</a>
+        <a class="skip-link" href="#/" on:click=skip>"Skip to the tray"</a>
         <header class="app-header">
             <a class="brand" href=Tray::Narrative.href() aria-label="Dicetray, home">
                 <svg class="brand-mark" viewBox="0 0 48 48" aria-hidden="true">
@@ -79,7 +89,7 @@ pub fn App() -> impl IntoView {
             </nav>
         </header>
         <NoticeList notices/>
-        <main id="main" tabindex="-1">
+        <main tabindex="-1" node_ref=main>
             {move || match tray.get() {
                 Tray::Narrative => {
                     view! { <NarrativeTray state=narrative history saved notices/> }.into_any()

@@ -84,7 +84,11 @@ fn HistoryRow(entry: HistoryEntry, status: RwSignal<Option<String>>) -> impl Int
     view! {
         <li class="history-row">
             <div class="history-main">
-                <span class=if entry.is_good() { "headline-small good" } else { "headline-small bad" }>
+                <span class=match entry.is_good() {
+                    Some(true) => "headline-small good",
+                    Some(false) => "headline-small bad",
+                    None => "headline-small neutral",
+                }>
                     {entry.headline()}
                 </span>
                 <span class="history-label">{entry.label.clone()}</span>

@@ -33,7 +33,11 @@ impl<D: Document + Clone + Send + Sync + 'static> Persisted<D> {
             if key.is_none() || key.as_deref() == Some(D::KEY) {
                 let loaded = storage::load::<D>(&BrowserStorage, now_ms());
                 notices.push_all(loaded.notice);
-                value.set(loaded.value);
+                // Unreadable here (say, a newer Dicetray in the other tab): keep showing
+                // what this tab has rather than blanking it.
+                if loaded.writable {
+                    value.set(loaded.value);
+                }
             }
         });
         Self { value, notices }

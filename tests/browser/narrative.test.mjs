@@ -130,6 +130,11 @@ describe('narrative tray', () => {
     const rerolled = page.getByRole('list', { name: 'Dice rolled' }).getByRole('button').nth(1);
     await eventually(async () => rerolled.getAttribute('aria-label'), (t) => /re-rolled$/.test(t), 're-roll mark');
     await eventually(resultStatus(page), (t) => /1 die re-rolled/.test(t), 're-roll in result');
+    const landing = await page
+      .getByRole('list', { name: 'Dice rolled' })
+      .getByRole('button')
+      .evaluateAll((faces) => faces.map((f) => f.classList.contains('landing')));
+    assert.deepEqual(landing, [false, true, false], 'only the re-rolled die lands again');
     await eventually(textOf(historyRows(page).first()), (t) => /1 die re-rolled/.test(t), 're-roll in history');
     assert.equal(await historyRows(page).count(), 1, 'a re-roll changes the roll, not the count');
     noErrors(page);
@@ -276,6 +281,24 @@ describe('narrative tray', () => {
     await page.reload();
     await ready(page);
     assert.equal(await historyRows(page).count(), 3, 'nothing lost');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('a newer Dicetray in another tab is never overwritten by this one', async () => {
+    const { context, page } = await fresh();
+    await tap(page, 'Add ability die');
+    await tap(page, 'Roll');
+    const newer = '{"version":2,"data":{"rolls":"in a shape this version cannot read"}}';
+    const other = await context.newPage();
+    await other.goto(env.origin + '/');
+    await ready(other);
+    // The other tab plays an updated app that has moved history to format 2.
+    await other.evaluate((text) => localStorage.setItem('dicetray.history', text), newer);
+    await eventually(textOf(page.getByRole('alert')), (t) => /newer version of Dicetray\. Reload/.test(t), 'notice');
+    assert.equal(await historyRows(page).count(), 1, 'this tab keeps showing its history');
+    await tap(page, 'Roll');
+    assert.equal(await page.evaluate(() => localStorage.getItem('dicetray.history')), newer, 'untouched');
     noErrors(page);
     await context.close();
   });

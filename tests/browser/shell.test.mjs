@@ -71,6 +71,33 @@ describe('app shell', () => {
     await context.close();
   });
 
+  test('the skip link moves focus to the tray without changing the route', async () => {
+    const { context, page } = await open('/#/narrative');
+    await ready(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the tray' });
+    assert.equal(await skip.evaluate((el) => el === document.activeElement), true, 'first Tab stop');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.tagName), 'MAIN');
+    assert.equal(new URL(page.url()).hash, '#/narrative');
+    assert.equal(await page.getByRole('button', { name: 'Dismiss' }).count(), 0, 'no notice');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('a pool in a link to another tray leaves the narrative tray alone', async () => {
+    const { context, page } = await open('/');
+    await ready(page);
+    await page.getByRole('button', { name: 'Add boost die' }).click();
+    await page.goto(`${env.origin}/#/d6?pool=5g`);
+    await page.getByRole('heading', { name: 'Highest d6' }).waitFor();
+    await page.getByRole('navigation', { name: 'Dice systems' }).getByRole('link', { name: 'Narrative dice' }).click();
+    await ready(page);
+    assert.equal(await page.getByLabel('Pool notation').textContent(), '1b');
+    noErrors(page);
+    await context.close();
+  });
+
   test('every control has an accessible name', async () => {
     const { context, page } = await open('/');
     await ready(page);

@@ -27,10 +27,7 @@ pub fn RollPanel(
     let result_section = NodeRef::<leptos::html::Section>::new();
     let selected = RwSignal::new(None::<usize>);
     let copy_status = RwSignal::new(None::<String>);
-    let entry = move || {
-        let id = state.last_roll.get()?;
-        history.read().with(|h| h.get(id).cloned())
-    };
+    let entry = move || state.shown.get();
     let roll = move |ev: SubmitEvent| {
         ev.prevent_default();
         let pool = state.pool.get_untracked();
@@ -52,9 +49,8 @@ pub fn RollPanel(
         if let Err(error) = dice.check() {
             return notices.say(error.to_string());
         }
-        let id = entry.id;
-        history.update(|h| h.record(entry));
-        state.last_roll.set(Some(id));
+        history.update(|h| h.record(entry.clone()));
+        state.shown.set(Some(entry));
         selected.set(None);
         copy_status.set(None);
         label.set(String::new());
@@ -66,8 +62,10 @@ pub fn RollPanel(
         });
     };
     let reroll = move |_| {
-        let (Some(id), Some(index)) = (state.last_roll.get_untracked(), selected.get_untracked())
-        else {
+        let (Some(id), Some(index)) = (
+            state.shown.with_untracked(|e| e.as_ref().map(|e| e.id)),
+            selected.get_untracked(),
+        ) else {
             return;
         };
         let Ok(mut dice) = SecureDice::new() else {
@@ -84,14 +82,20 @@ pub fn RollPanel(
                 *h = next;
             }
         });
-        if let Err(message) = outcome {
-            state.message.set(Some(message));
+        match outcome {
+            Ok(()) => state
+                .shown
+                .set(history.read().with_untracked(|h| h.get(id).cloned())),
+            Err(message) => state.message.set(Some(message)),
         }
         selected.set(None);
         copy_status.set(None);
     };
     let copy = move |_| {
-        let Some(text) = untrack(entry).as_ref().map(HistoryEntry::text) else {
+        let Some(text) = state
+            .shown
+            .with_untracked(|e| e.as_ref().map(HistoryEntry::text))
+        else {
             return;
         };
         leptos::task::spawn_local(async move {
@@ -106,7 +110,7 @@ pub fn RollPanel(
         entry()
             .map(|e| {
                 let RecordedRoll::Narrative(roll) = &e.roll;
-                FaceItem::all(e.id, roll)
+                FaceItem::all(roll)
             })
             .unwrap_or_default()
     };
@@ -202,26 +206,27 @@ fn ResultSummary(entry: HistoryEntry) -> impl IntoView {
     }
 }
 
-/// One die of a shown roll. As a `For` key it changes only when that die changes, so a
-/// re-roll re-creates (and animates) just the die that was rolled again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One die of a shown roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct FaceItem {
-    entry_id: u64,
     index: usize,
     die: RolledDie,
     was_rerolled: bool,
+    /// Plays the landing animation: every die of a new roll, only the die just re-rolled.
+    landing: bool,
 }
 
 impl FaceItem {
-    fn all(entry_id: u64, roll: &NarrativeRoll) -> Vec<Self> {
+    fn all(roll: &NarrativeRoll) -> Vec<Self> {
+        let last_reroll = roll.rerolls().last().map(|r| r.index);
         roll.dice()
             .iter()
             .enumerate()
             .map(|(index, &die)| Self {
-                entry_id,
                 index,
                 die,
                 was_rerolled: roll.was_rerolled(index),
+                landing: last_reroll.is_none_or(|i| i == index),
             })
             .collect()
     }
@@ -234,7 +239,7 @@ fn Face(item: FaceItem, selected: RwSignal<Option<usize>>) -> impl IntoView {
         index,
         die,
         was_rerolled,
-        ..
+        landing,
     } = item;
     let symbols = die.symbols();
     let name = format!(
@@ -256,6 +261,7 @@ fn Face(item: FaceItem, selected: RwSignal<Option<usize>>) -> impl IntoView {
                 type="button"
                 class="face"
                 class:rerolled=was_rerolled
+                class:landing=landing
                 aria-label=name
                 aria-pressed=move || is_selected().to_string()
                 on:click=move |_| selected.update(|s| *s = if *s == Some(index) { None } else { Some(index) })

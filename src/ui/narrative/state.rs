@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
-use crate::storage::{self, CurrentNarrativePool};
+use crate::storage::{self, CurrentNarrativePool, HistoryEntry};
 use crate::ui::browser::{BrowserStorage, now_ms};
 use crate::ui::notices::Notices;
 
@@ -14,8 +14,9 @@ pub struct NarrativeState {
     pub pool: RwSignal<NarrativePool>,
     /// Feedback on the last tray action ("at most 20 ..."); cleared by the next good one.
     pub message: RwSignal<Option<String>>,
-    /// The history entry the result panel shows.
-    pub last_roll: RwSignal<Option<u64>>,
+    /// The roll the result panel shows, set when rolling and re-rolling. Kept apart from
+    /// the history so other rolls coming and going never redraw or re-announce it.
+    pub shown: RwSignal<Option<HistoryEntry>>,
 }
 
 impl NarrativeState {
@@ -35,7 +36,7 @@ impl NarrativeState {
         Self {
             pool,
             message: RwSignal::new(None),
-            last_roll: RwSignal::new(None),
+            shown: RwSignal::new(None),
         }
     }
 

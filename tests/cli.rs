@@ -1,0 +1,78 @@
+//! The command-line odds tool, run as a user runs it: through cargo, reading its JSON.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn odds(args: &[&str]) -> Output {
+    Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--example", "odds", "--"])
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = odds(args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    assert_eq!(
+        stdout.trim().lines().count(),
+        1,
+        "one JSON object on one line"
+    );
+    serde_json::from_str(&stdout).expect("valid JSON")
+}
+
+fn close(value: &Value, key: &str, expected: f64) {
+    let got = value[key].as_f64().unwrap_or(f64::NAN);
+    assert!((got - expected).abs() < 1e-12, "{key}: {got} vs {expected}");
+}
+
+#[test]
+fn one_ability_die_gives_the_hand_worked_odds() {
+    let v = json(&["narrative", "1g"]);
+    close(&v, "success", 0.5);
+    close(&v, "advantage", 0.5);
+    close(&v, "threat", 0.0);
+    close(&v, "triumph", 0.0);
+    close(&v, "despair", 0.0);
+    assert_eq!(v["exact"]["success"], "1/2");
+}
+
+#[test]
+fn a_mixed_pool_matches_an_independent_enumeration_to_1e_12() {
+    // Counted by enumerating all 589,824 face combinations in a separate Python script.
+    let v = json(&["narrative", "2g1y2p1r"]);
+    close(&v, "success", 45911.0 / 98304.0);
+    close(&v, "advantage", 24247.0 / 73728.0);
+    close(&v, "threat", 4111.0 / 9216.0);
+    close(&v, "triumph", 1.0 / 12.0);
+    close(&v, "despair", 1.0 / 12.0);
+    assert_eq!(v["pool"], "2g1y2p1r");
+    assert_eq!(v["outcomes"], "589824");
+}
+
+#[test]
+fn a_bad_pool_is_a_message_and_a_failure() {
+    for pool in ["2q", "21g", "", "g".repeat(300).as_str()] {
+        let output = odds(&["narrative", pool]);
+        if pool.is_empty() {
+            // An empty pool is valid: nothing can succeed.
+            assert!(output.status.success());
+            continue;
+        }
+        assert_eq!(output.status.code(), Some(2), "pool {pool:?}");
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("odds: bad pool"), "{stderr}");
+    }
+    let unknown = odds(&["fate", "4dF"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown system"));
+}
