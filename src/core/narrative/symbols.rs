@@ -210,14 +210,7 @@ impl AddedSymbol {
 
     /// Lower-case singular name, for labels and messages.
     pub fn name(self) -> &'static str {
-        match self {
-            Self::Success => "success",
-            Self::Advantage => "advantage",
-            Self::Triumph => "triumph",
-            Self::Failure => "failure",
-            Self::Threat => "threat",
-            Self::Despair => "despair",
-        }
+        self.glyph().name()
     }
 
     /// Whether the symbol helps the roller.
