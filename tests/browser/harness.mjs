@@ -78,3 +78,8 @@ export async function ready(page) {
 export function textOf(locator) {
   return async () => (await locator.textContent())?.trim() ?? '';
 }
+
+/** Waits until no animation is running, so a screenshot shows the final state. */
+export async function settled(page) {
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}

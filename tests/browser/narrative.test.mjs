@@ -2,7 +2,7 @@
 // at 390x844, in Debian's Chromium. Run with `node --test tests/browser/` (scripts/test).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, launch, openPhone, ready, SCREENSHOTS, SUB_PATH, textOf } from './harness.mjs';
+import { eventually, launch, openPhone, ready, SCREENSHOTS, settled, SUB_PATH, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -61,6 +61,7 @@ describe('narrative tray', () => {
     assert.match(await faces.first().getAttribute('aria-label'), /^Die 1, ability: /);
     assert.equal(await historyRows(page).count(), 1);
     assert.match(await historyRows(page).first().textContent(), /Pilot: evade the TIEs/);
+    await settled(page);
     await page.screenshot({ path: new URL('tray-after-roll.png', SCREENSHOTS).pathname });
     noErrors(page);
     await context.close();

@@ -2,7 +2,7 @@
 // phone (accessible names, tap targets, no sideways scroll, dark mode, reduced motion).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, launch, openPhone, ready, SCREENSHOTS, SUB_PATH, textOf } from './harness.mjs';
+import { eventually, launch, openPhone, ready, SCREENSHOTS, settled, SUB_PATH, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -143,6 +143,7 @@ describe('app shell', () => {
       if (scheme === 'dark') {
         await page.getByRole('button', { name: 'Add challenge die' }).click();
         await page.getByRole('button', { name: 'Roll', exact: true }).click();
+        await settled(page);
         await page.screenshot({ path: new URL('tray-dark.png', SCREENSHOTS).pathname });
       }
       noErrors(page);
