@@ -26,8 +26,12 @@ impl NarrativeState {
         notices.push_all(loaded.notice);
         let pool = RwSignal::new(loaded.value.0);
         if loaded.writable {
-            Effect::new(move |_| {
+            // The first run only subscribes: the pool just came from storage.
+            Effect::new(move |previous: Option<()>| {
                 let current = CurrentNarrativePool(pool.get());
+                if previous.is_none() {
+                    return;
+                }
                 if let Err(error) = storage::save(&BrowserStorage, &current) {
                     notices.say(format!("The pool on the tray could not be saved: {error}"));
                 }
