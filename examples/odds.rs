@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 
 use dicetray::core::count::Count;
-use dicetray::core::distribution::{Chance, Distribution};
+use dicetray::core::distribution::Distribution;
 use dicetray::core::narrative::NarrativeOdds;
 use dicetray::core::notation::narrative::{format_pool, parse_pool};
 use serde_json::{Map, Value, json};
@@ -57,19 +57,12 @@ fn narrative_json(pool: &str, odds: &NarrativeOdds) -> Value {
     }
     let exact: Map<String, Value> = chances
         .iter()
-        .map(|(name, chance)| (name.to_string(), json!(fraction(chance))))
+        .map(|(name, chance)| (name.to_string(), json!(chance.exact_text())))
         .collect();
     object.insert("exact".into(), Value::Object(exact));
     object.insert("outcomes".into(), json!(odds.success.total.to_string()));
     object.insert("net_success".into(), distribution_json(&odds.net_success));
     Value::Object(object)
-}
-
-fn fraction(chance: &Chance) -> String {
-    match chance.small_fraction() {
-        Some((ways, total)) => format!("{ways}/{total}"),
-        None => format!("{}/{}", chance.ways, chance.total),
-    }
 }
 
 /// Each outcome with its probability, lowest first: `[{"value": -1, "probability": 0.25}, ...]`.

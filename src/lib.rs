@@ -3,6 +3,8 @@
 //! `core` and `storage` are plain Rust, tested natively; `route` reads the address bar's hash;
 //! `ui` (WebAssembly only) renders state and calls the core.
 
+#![warn(missing_docs)]
+
 pub mod core;
 pub mod route;
 pub mod storage;

@@ -4,14 +4,18 @@
 /// The three trays, one per dice system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tray {
+    /// Narrative dice.
     Narrative,
+    /// Highest d6.
     HighestD6,
+    /// Effective Level.
     EffectiveLevel,
 }
 
 /// Where the address bar points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
+    /// The tray to show.
     pub tray: Tray,
     /// The `pool` query value, percent-decoded, when a share link carries one.
     pub pool: Option<String>,
@@ -20,8 +24,10 @@ pub struct Route {
 }
 
 impl Tray {
+    /// Every tray, in navigation order.
     pub const ALL: [Self; 3] = [Self::Narrative, Self::HighestD6, Self::EffectiveLevel];
 
+    /// The route's path: `narrative`, `d6`, `el`.
     pub fn path(self) -> &'static str {
         match self {
             Self::Narrative => "narrative",
@@ -30,6 +36,7 @@ impl Tray {
         }
     }
 
+    /// The tray's name in navigation and titles.
     pub fn title(self) -> &'static str {
         match self {
             Self::Narrative => "Narrative dice",
@@ -76,9 +83,11 @@ fn percent_decode(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
+        // Two hex digits exactly: `from_str_radix` alone would also take a sign (`%+A`).
         let escaped = (bytes[i] == b'%')
             .then(|| text.get(i + 1..i + 3))
             .flatten()
+            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
             .and_then(|hex| u8::from_str_radix(hex, 16).ok());
         match escaped {
             Some(byte) => {
@@ -143,6 +152,11 @@ mod tests {
         assert_eq!(route.unknown_path.as_deref(), Some("nowhere"));
         assert_eq!(route.pool.as_deref(), Some("%zz%"));
         assert_eq!(Route::parse("#/%E2%82").pool, None);
+        // A sign is not a hex digit: `%+A` stays as written.
+        assert_eq!(
+            Route::parse("#/narrative?pool=%+A1g").pool.as_deref(),
+            Some("%+A1g")
+        );
         assert_eq!(
             Route::parse("#/narrative?pool=%E2%82").pool.as_deref(),
             Some("\u{fffd}")

@@ -4,6 +4,8 @@ use dicetray::core::narrative::{
     AddedSymbol, Ladder, NarrativeDie, NarrativePool, NarrativeRoll, PoolError, RolledDie, Symbols,
 };
 use dicetray::core::notation::narrative::parse_pool;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
 use NarrativeDie::*;
 
@@ -72,19 +74,18 @@ fn faces_are_exactly_the_rules_table() {
 }
 
 #[test]
-fn colours_and_letters_follow_the_notation_table() {
+fn letters_follow_the_notation_table() {
     let expected = [
-        (Ability, 'g', "green"),
-        (Proficiency, 'y', "yellow"),
-        (Difficulty, 'p', "purple"),
-        (Challenge, 'r', "red"),
-        (Boost, 'b', "blue"),
-        (Setback, 'k', "black"),
-        (Force, 'w', "white"),
+        (Ability, 'g'),
+        (Proficiency, 'y'),
+        (Difficulty, 'p'),
+        (Challenge, 'r'),
+        (Boost, 'b'),
+        (Setback, 'k'),
+        (Force, 'w'),
     ];
-    for (die, letter, colour) in expected {
+    for (die, letter) in expected {
         assert_eq!(die.letter(), letter);
-        assert_eq!(die.colour(), colour);
         assert_eq!(NarrativeDie::from_letter(letter), Some(die));
         assert_eq!(NarrativeDie::ALL[die.index()], die);
     }
@@ -291,7 +292,7 @@ fn added_symbols_count_in_the_result() {
 #[test]
 fn dice_are_rolled_in_tray_order_with_the_pool_counts() {
     let pool = parse_pool("2g1y2p1r1b1k1w+1s").unwrap();
-    let roll = NarrativeRoll::roll(&pool, &mut dicetray::core::rng::seeded(7));
+    let roll = NarrativeRoll::roll(&pool, &mut StdRng::seed_from_u64(7));
     let order: Vec<NarrativeDie> = roll.dice().iter().map(|d| d.die()).collect();
     assert_eq!(
         order,
@@ -314,17 +315,16 @@ fn dice_are_rolled_in_tray_order_with_the_pool_counts() {
 #[test]
 fn reroll_changes_one_die_and_remembers_the_old_face() {
     let pool = parse_pool("3g").unwrap();
-    let mut roll = NarrativeRoll::roll(&pool, &mut dicetray::core::rng::seeded(1));
+    let mut roll = NarrativeRoll::roll(&pool, &mut StdRng::seed_from_u64(1));
     let before = roll.dice().to_vec();
-    roll.reroll(1, &mut dicetray::core::rng::seeded(99))
-        .unwrap();
+    roll.reroll(1, &mut StdRng::seed_from_u64(99)).unwrap();
     assert_eq!(roll.dice()[0], before[0]);
     assert_eq!(roll.dice()[2], before[2]);
     assert_eq!(roll.rerolls().len(), 1);
     assert_eq!(roll.rerolls()[0].index, 1);
     assert_eq!(roll.rerolls()[0].before, before[1]);
     assert!(roll.was_rerolled(1) && !roll.was_rerolled(0));
-    assert!(roll.reroll(3, &mut dicetray::core::rng::seeded(1)).is_err());
+    assert!(roll.reroll(3, &mut StdRng::seed_from_u64(1)).is_err());
 }
 
 /// Rolling many times, every face of every die comes up equally often: a chi-square test
@@ -338,7 +338,7 @@ fn rolls_are_uniform_over_faces() {
         12 => 31.264,
         _ => unreachable!(),
     };
-    let mut rng = dicetray::core::rng::seeded(2026);
+    let mut rng = StdRng::seed_from_u64(2026);
     for die in NarrativeDie::ALL {
         let sides = die.sides();
         let per_face = 5_000u32;
@@ -371,4 +371,52 @@ fn faces_are_described_in_words() {
         "2 light pips"
     );
     assert_eq!(sym(1, 1, 1, 0).describe(), "success, advantage and failure");
+}
+
+#[test]
+fn rolled_faces_are_digits_only() {
+    use dicetray::core::notation::narrative::parse_faces;
+    assert!(parse_faces("g3 y11").is_ok());
+    for bad in ["g+3", "g-1", "g", "g 3", "q3", "g99"] {
+        assert!(parse_faces(bad).is_err(), "{bad:?} must be refused");
+    }
+}
+
+#[test]
+fn rerolled_notes_count_dice() {
+    let pool = parse_pool("3g").unwrap();
+    let mut roll = NarrativeRoll::roll(&pool, &mut StdRng::seed_from_u64(4));
+    assert_eq!(roll.rerolled_note(), None);
+    roll.reroll(0, &mut StdRng::seed_from_u64(5)).unwrap();
+    assert_eq!(roll.rerolled_note().as_deref(), Some("1 die re-rolled"));
+    roll.reroll(2, &mut StdRng::seed_from_u64(6)).unwrap();
+    assert_eq!(roll.rerolled_note().as_deref(), Some("2 dice re-rolled"));
+}
+
+#[test]
+fn the_tone_follows_success_and_force_is_neutral() {
+    use dicetray::core::narrative::net_success_tone;
+    use dicetray::core::tone::Tone;
+    assert_eq!(net_success_tone(1), Tone::Good);
+    assert_eq!(net_success_tone(0), Tone::Bad);
+    assert_eq!(net_success_tone(-2), Tone::Bad);
+    let force = NarrativeRoll::roll(&parse_pool("2w").unwrap(), &mut StdRng::seed_from_u64(1));
+    assert_eq!(force.result().tone(), Tone::Neutral);
+    let success = roll_of(vec![face(Ability, sym(1, 0, 0, 0))]);
+    assert_eq!(success.result().tone(), Tone::Good);
+    let failure = roll_of(vec![face(Ability, Symbols::NONE)]);
+    assert_eq!(failure.result().tone(), Tone::Bad);
+}
+
+#[test]
+fn added_symbols_total_and_glyph_caps() {
+    let pool = parse_pool("1g+2s3t1x").unwrap();
+    assert_eq!(pool.added_count(), 6);
+    let many = Symbols {
+        success: 15,
+        threat: 2,
+        ..Symbols::NONE
+    };
+    let drawn = many.glyphs_capped(12);
+    assert_eq!(drawn.len(), 14, "12 successes and both threats");
 }

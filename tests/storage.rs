@@ -1,24 +1,70 @@
 //! The saved-data layer: round trips, repair with backups, migrations, full storage, two tabs.
 
+use dicetray::core::narrative::NarrativePool;
 use dicetray::core::narrative::NarrativeRoll;
 use dicetray::core::notation::narrative::parse_pool;
-use dicetray::core::rng::seeded;
-use dicetray::storage::json::{Json, ObjectWriter};
+use dicetray::core::tone::Tone;
 use dicetray::storage::{
-    self, CurrentNarrativePool, Decoded, Document, HistoryEntry, KeyValueStore, MAX_HISTORY,
-    MemoryStore, RecordedRoll, RollHistory, Saved, SavedPools, SystemPool,
+    self, Decoded, Document, HistoryEntry, KeyValueStore, MAX_HISTORY, MemoryStore, RecordedRoll,
+    RollHistory, Saved, SavedPools, StoreError, SystemPool, decode_record,
 };
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 const NOW: u64 = 1_764_500_000_000;
 
 fn entry(id: u64, pool: &str, label: &str) -> HistoryEntry {
-    let roll = NarrativeRoll::roll(&parse_pool(pool).unwrap(), &mut seeded(id));
+    let roll = NarrativeRoll::roll(&parse_pool(pool).unwrap(), &mut StdRng::seed_from_u64(id));
     HistoryEntry {
         id,
         at_ms: NOW + id,
         label: label.into(),
         roll: RecordedRoll::Narrative(roll),
+    }
+}
+
+/// A store with a size limit, to play a browser whose storage is full.
+struct QuotaStore {
+    inner: MemoryStore,
+    quota_bytes: usize,
+}
+
+impl QuotaStore {
+    fn new(quota_bytes: usize) -> Self {
+        Self {
+            inner: MemoryStore::default(),
+            quota_bytes,
+        }
+    }
+}
+
+impl KeyValueStore for QuotaStore {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.inner.get(key)
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        let others: usize = self
+            .inner
+            .keys()
+            .iter()
+            .filter(|k| k.as_str() != key)
+            .map(|k| k.len() + self.inner.get(k).unwrap().unwrap_or_default().len())
+            .sum();
+        if others + key.len() + value.len() > self.quota_bytes {
+            return Err(StoreError::Write("quota exceeded".into()));
+        }
+        self.inner.set(key, value)
+    }
+
+    fn remove(&self, key: &str) -> Result<(), StoreError> {
+        self.inner.remove(key)
+    }
+
+    fn keys(&self) -> Vec<String> {
+        self.inner.keys()
     }
 }
 
@@ -38,12 +84,9 @@ fn nothing_stored_loads_defaults_quietly() {
 #[test]
 fn every_document_round_trips() {
     let store = MemoryStore::default();
-    let pool = CurrentNarrativePool(parse_pool("2g1y2p+1s").unwrap());
+    let pool = parse_pool("2g1y2p+1s").unwrap();
     storage::save(&store, &pool).unwrap();
-    assert_eq!(
-        storage::load::<CurrentNarrativePool>(&store, NOW).value,
-        pool
-    );
+    assert_eq!(storage::load::<NarrativePool>(&store, NOW).value, pool);
 
     let mut saved = SavedPools::default();
     saved
@@ -59,7 +102,7 @@ fn every_document_round_trips() {
     history.record(entry(1, "2g1p", "Pilot: evade"));
     let mut rerolled = entry(2, "1y1r1w+1a", "");
     let RecordedRoll::Narrative(roll) = &mut rerolled.roll;
-    roll.reroll(0, &mut seeded(5)).unwrap();
+    roll.reroll(0, &mut StdRng::seed_from_u64(5)).unwrap();
     history.record(rerolled);
     storage::save(&store, &history).unwrap();
     let loaded = storage::load::<RollHistory>(&store, NOW);
@@ -71,7 +114,7 @@ fn every_document_round_trips() {
 #[test]
 fn the_stored_format_is_readable_json_with_a_version() {
     let store = MemoryStore::default();
-    storage::save(&store, &CurrentNarrativePool(parse_pool("1g").unwrap())).unwrap();
+    storage::save(&store, &parse_pool("1g").unwrap()).unwrap();
     let raw = store.get("dicetray.narrative.pool").unwrap().unwrap();
     assert_eq!(raw, r#"{"version":1,"data":{"pool":"1g"}}"#);
 }
@@ -165,21 +208,35 @@ fn data_from_a_newer_version_is_left_alone_and_read_only() {
     );
     assert!(storage::backup_keys(&store).is_empty());
     // A change in this (older) tab is refused, so the newer data survives untouched.
-    let (_, notices) = storage::update::<SavedPools>(&store, NOW, |s| {
+    let (value, notices) = storage::update::<SavedPools>(&store, NOW, &loaded.value, |s| {
         s.save("mine", SystemPool::Narrative(parse_pool("1g").unwrap()))
             .unwrap();
     });
-    assert!(notices.iter().any(|n| n.text.contains("was not saved")));
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.text.contains("kept in this tab only"))
+    );
+    assert_eq!(store.get(SavedPools::KEY).unwrap().as_deref(), Some(future));
+    // This tab still has its own change, in memory, and builds on it.
+    assert_eq!(value.pools().len(), 1);
+    let (value, _) = storage::update::<SavedPools>(&store, NOW, &value, |s| {
+        s.save("second", SystemPool::Narrative(parse_pool("1p").unwrap()))
+            .unwrap();
+    });
+    let names: Vec<&str> = value.narrative().map(|(n, _)| n).collect();
+    assert_eq!(names, vec!["mine", "second"]);
     assert_eq!(store.get(SavedPools::KEY).unwrap().as_deref(), Some(future));
 }
 
 #[test]
 fn without_room_for_a_backup_nothing_is_overwritten() {
-    let store = MemoryStore::with_quota(200);
+    let store = QuotaStore::new(200);
     let corrupt = "x".repeat(120);
     store.set(RollHistory::KEY, &corrupt).unwrap();
     let loaded = storage::load::<RollHistory>(&store, NOW);
     assert!(!loaded.writable);
+    let loaded_value = loaded.value;
     assert!(
         loaded
             .notice
@@ -188,23 +245,35 @@ fn without_room_for_a_backup_nothing_is_overwritten() {
             .contains("no room to back it up")
     );
     assert_eq!(store.get(RollHistory::KEY).unwrap(), Some(corrupt.clone()));
-    // A later change is refused rather than written over the unreadable original.
-    let (_, notices) =
-        storage::update::<RollHistory>(&store, NOW, |h| h.record(entry(1, "1g", "")));
-    assert!(notices.iter().any(|n| n.text.contains("was not saved")));
+    // A later change is kept in memory rather than written over the unreadable original,
+    // so a roll made here can still be re-rolled.
+    let (history, notices) = storage::update::<RollHistory>(&store, NOW, &loaded_value, |h| {
+        h.record(entry(1, "1g", ""))
+    });
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.text.contains("kept in this tab only"))
+    );
+    assert_eq!(store.get(RollHistory::KEY).unwrap(), Some(corrupt.clone()));
+    let (history, _) = storage::update::<RollHistory>(&store, NOW, &history, |h| {
+        h.reroll(1, 0, &mut StdRng::seed_from_u64(2)).unwrap()
+    });
+    assert_eq!(history.get(1).unwrap().reroll_count(), 1);
     assert_eq!(store.get(RollHistory::KEY).unwrap(), Some(corrupt));
 }
 
 #[test]
 fn a_full_store_reports_that_saving_failed() {
-    let store = MemoryStore::with_quota(60);
-    let (value, notices) = storage::update::<SavedPools>(&store, NOW, |s| {
-        s.save(
-            "A long enough name to overflow",
-            SystemPool::Narrative(parse_pool("20g").unwrap()),
-        )
-        .unwrap();
-    });
+    let store = QuotaStore::new(60);
+    let (value, notices) =
+        storage::update::<SavedPools>(&store, NOW, &SavedPools::default(), |s| {
+            s.save(
+                "A long enough name to overflow",
+                SystemPool::Narrative(parse_pool("20g").unwrap()),
+            )
+            .unwrap();
+        });
     assert_eq!(value.pools().len(), 1, "the change stays in memory");
     assert!(
         notices[0].text.contains("could not be saved"),
@@ -217,8 +286,11 @@ fn a_full_store_reports_that_saving_failed() {
 fn two_tabs_add_to_each_other_instead_of_overwriting() {
     let store = MemoryStore::default();
     // Both tabs open with an empty history; each rolls once.
-    let (tab_a, _) = storage::update::<RollHistory>(&store, NOW, |h| h.record(entry(1, "1g", "a")));
-    let (tab_b, _) = storage::update::<RollHistory>(&store, NOW, |h| h.record(entry(2, "1p", "b")));
+    let empty = RollHistory::default();
+    let (tab_a, _) =
+        storage::update::<RollHistory>(&store, NOW, &empty, |h| h.record(entry(1, "1g", "a")));
+    let (tab_b, _) =
+        storage::update::<RollHistory>(&store, NOW, &empty, |h| h.record(entry(2, "1p", "b")));
     assert_eq!(ids(&tab_a), vec![1]);
     assert_eq!(ids(&tab_b), vec![2, 1], "tab B sees tab A's roll");
     let stored = storage::load::<RollHistory>(&store, NOW).value;
@@ -241,7 +313,7 @@ fn reroll_marks_the_entry_by_id() {
     let mut history = RollHistory::default();
     history.record(entry(1, "2g", ""));
     history.record(entry(2, "2g", ""));
-    history.reroll(1, 0, &mut seeded(3)).unwrap();
+    history.reroll(1, 0, &mut StdRng::seed_from_u64(3)).unwrap();
     assert_eq!(history.get(1).unwrap().reroll_count(), 1);
     assert_eq!(history.get(2).unwrap().reroll_count(), 0);
     assert!(
@@ -252,19 +324,19 @@ fn reroll_marks_the_entry_by_id() {
             .ends_with("(1 die re-rolled)")
     );
     assert_eq!(
-        history.reroll(7, 0, &mut seeded(3)),
+        history.reroll(7, 0, &mut StdRng::seed_from_u64(3)),
         Err("That roll is no longer in the history.".to_string())
     );
     assert_eq!(
-        history.reroll(1, 2, &mut seeded(3)),
+        history.reroll(1, 2, &mut StdRng::seed_from_u64(3)),
         Err("There is no die number 3 in a roll of 2 dice.".to_string())
     );
 }
 
 #[test]
 fn force_alone_is_neither_good_nor_bad() {
-    assert_eq!(entry(1, "2w", "").is_good(), None);
-    assert!(entry(2, "1g", "").is_good().is_some());
+    assert_eq!(entry(1, "2w", "").tone(), Tone::Neutral);
+    assert_ne!(entry(2, "1g", "").tone(), Tone::Neutral);
 }
 
 #[test]
@@ -320,7 +392,7 @@ fn saved_pools_are_named_sorted_and_bounded() {
 
 /// A document at version 2 whose version 1 stored a bare number: proves the migration path
 /// (old text backed up, new text written, value carried over) with a real change of shape.
-#[derive(Default, Debug, PartialEq)]
+#[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
 struct Counter {
     value: u32,
     unit: String,
@@ -331,29 +403,19 @@ impl Document for Counter {
     const TITLE: &'static str = "test counter";
     const VERSION: u32 = 2;
 
-    fn decode(version: u32, data: &Json) -> Result<Decoded<Self>, String> {
+    fn decode(version: u32, data: &str) -> Result<Decoded<Self>, String> {
         let counter = match version {
             1 => Counter {
-                value: data.as_u64().ok_or("not a number")? as u32,
+                value: decode_record(data, "a count")?,
                 unit: "dice".into(),
             },
-            _ => Counter {
-                value: data.get("value").and_then(Json::as_u64).ok_or("no value")? as u32,
-                unit: data
-                    .get("unit")
-                    .and_then(Json::as_str)
-                    .ok_or("no unit")?
-                    .into(),
-            },
+            _ => decode_record(data, "a counter")?,
         };
         Ok(Decoded::clean(counter))
     }
 
-    fn encode(&self) -> String {
-        ObjectWriter::new()
-            .number("value", u64::from(self.value))
-            .string("unit", &self.unit)
-            .finish()
+    fn encode(&self) -> impl Serialize {
+        self
     }
 }
 
@@ -381,4 +443,39 @@ fn an_older_version_is_migrated_and_the_original_kept() {
         store.get(&backups[0]).unwrap().as_deref(),
         Some(r#"{"version":1,"data":7}"#)
     );
+}
+
+#[test]
+fn rerolls_that_are_not_a_list_are_set_aside_with_a_backup() {
+    let store = MemoryStore::default();
+    let text = json!({"version": 1, "data": {"entries": [
+        {"id": 1, "at": NOW, "label": "kept", "system": "narrative", "pool": "1g", "faces": "g1"},
+        {"id": 2, "at": NOW, "label": "odd", "system": "narrative", "pool": "1g", "faces": "g1",
+         "rerolls": "g0"}
+    ]}})
+    .to_string();
+    store.set(RollHistory::KEY, &text).unwrap();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert_eq!(ids(&loaded.value), vec![1]);
+    let notice = loaded.notice.expect("the player is told");
+    assert!(notice.text.contains("1 item"), "{}", notice.text);
+    assert_eq!(
+        store.get(&notice.backup_key.unwrap()).unwrap(),
+        Some(text),
+        "the original, rerolls included, is in the backup"
+    );
+}
+
+#[test]
+fn hex_escapes_with_a_sign_are_not_json() {
+    let store = MemoryStore::default();
+    store
+        .set(
+            SavedPools::KEY,
+            r#"{"version":1,"data":{"pools":[{"name":"\u+041","system":"narrative","pool":"1g"}]}}"#,
+        )
+        .unwrap();
+    let loaded = storage::load::<SavedPools>(&store, NOW);
+    assert!(loaded.value.pools().is_empty());
+    assert!(loaded.notice.unwrap().backup_key.is_some());
 }

@@ -15,10 +15,12 @@ pub struct Count {
 }
 
 impl Count {
+    /// Zero.
     pub const fn zero() -> Self {
         Self { limbs: Vec::new() }
     }
 
+    /// Whether this is zero.
     pub fn is_zero(&self) -> bool {
         self.limbs.is_empty()
     }
@@ -30,10 +32,12 @@ impl Count {
         }
     }
 
+    /// `self += other`.
     pub fn add(&mut self, other: &Count) {
         self.add_scaled(other, 1, 0);
     }
 
+    /// `a * b`.
     pub fn product(a: &Count, b: &Count) -> Count {
         let mut out = Count::zero();
         out.add_product(a, b);

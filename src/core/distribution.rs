@@ -16,14 +16,20 @@ pub struct Distribution {
 /// One bar of a chart: a single outcome, or a tail of unlikely outcomes merged together.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
+    /// The lowest outcome in the column.
     pub from: i32,
+    /// The highest outcome in the column.
     pub to: i32,
+    /// Whether it is one outcome or a merged tail.
     pub kind: ColumnKind,
+    /// The chance of landing in the column.
     pub chance: Chance,
 }
 
+/// What a column covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColumnKind {
+    /// One outcome.
     Single,
     /// Every outcome up to `to`.
     LowTail,
@@ -34,7 +40,9 @@ pub enum ColumnKind {
 /// An exact probability: `ways` out of `total` equally likely outcomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chance {
+    /// Equally likely outcomes that count.
     pub ways: Count,
+    /// All equally likely outcomes.
     pub total: Count,
 }
 
@@ -64,10 +72,12 @@ impl Distribution {
         }
     }
 
+    /// The lowest possible outcome.
     pub fn min(&self) -> i32 {
         self.offset
     }
 
+    /// The highest possible outcome.
     pub fn max(&self) -> i32 {
         self.offset + self.weights.len() as i32 - 1
     }
@@ -80,6 +90,7 @@ impl Distribution {
             .map(move |(i, ways)| (self.offset + i as i32, ways))
     }
 
+    /// The number of equally likely outcomes.
     pub fn total(&self) -> Count {
         let mut total = Count::zero();
         for ways in &self.weights {
@@ -220,14 +231,17 @@ impl Column {
 }
 
 impl Chance {
+    /// The chance as a float, for display and bars.
     pub fn probability(&self) -> f64 {
         Count::ratio(&self.ways, &self.total)
     }
 
+    /// Whether it can never happen.
     pub fn is_impossible(&self) -> bool {
         self.ways.is_zero()
     }
 
+    /// Whether it always happens.
     pub fn is_certain(&self) -> bool {
         self.ways == self.total
     }
@@ -277,6 +291,15 @@ impl Chance {
     /// The probability in ten-thousandths, rounded: for sizing bars without float text.
     pub fn per_myriad(&self) -> u32 {
         (self.probability() * 10_000.0).round() as u32
+    }
+
+    /// The exact chance as text: "11/32" in lowest terms when both parts fit in 64 bits,
+    /// else the unreduced count of ways over every combination of faces.
+    pub fn exact_text(&self) -> String {
+        match self.small_fraction() {
+            Some((ways, total)) => format!("{ways}/{total}"),
+            None => format!("{}/{}", self.ways, self.total),
+        }
     }
 
     /// The exact fraction in lowest terms when both parts fit in a `u64`.

@@ -6,3 +6,4 @@ pub mod distribution;
 pub mod narrative;
 pub mod notation;
 pub mod rng;
+pub mod tone;

@@ -1,4 +1,5 @@
-//! Where randomness comes from. Resolvers take any `rand::Rng`, so tests pass a seeded one.
+//! Where randomness comes from. Resolvers take any `rand::Rng`, so tests pass a seeded one
+//! (`StdRng::seed_from_u64`).
 //!
 //! The app draws from the platform's secure generator itself (in a browser,
 //! `crypto.getRandomValues`) through `SecureDice`. Faces are picked with `random_range` and
@@ -7,8 +8,7 @@
 
 use std::fmt;
 
-use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
+use rand::RngCore;
 
 /// The platform gave no secure random numbers; rolling stops rather than fake it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +26,7 @@ pub struct SecureDice {
 }
 
 impl SecureDice {
+    /// A source with its first block of bytes drawn, or an error if the platform has none.
     pub fn new() -> Result<Self, RandomnessUnavailable> {
         let mut block = [0; 256];
         getrandom::fill(&mut block).map_err(|_| RandomnessUnavailable)?;
@@ -72,11 +73,6 @@ impl RngCore for SecureDice {
             self.used += 1;
         }
     }
-}
-
-/// A reproducible generator for tests, benchmarks and the command line.
-pub fn seeded(seed: u64) -> StdRng {
-    StdRng::seed_from_u64(seed)
 }
 
 impl fmt::Display for RandomnessUnavailable {

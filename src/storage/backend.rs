@@ -8,16 +8,22 @@ use std::fmt;
 /// A string key-value store with localStorage's shape. Methods take `&self`, as
 /// localStorage does.
 pub trait KeyValueStore {
+    /// The text under `key`, or `None` when there is none.
     fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    /// Stores `value` under `key`, replacing what was there.
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    /// Deletes `key` and its text.
     fn remove(&self, key: &str) -> Result<(), StoreError>;
+    /// Every key held, in no particular order.
     fn keys(&self) -> Vec<String>;
 }
 
+/// Why a store could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
     /// No storage at all (a private mode, or storage switched off).
     Unavailable,
+    /// The browser refused a read.
     Read(String),
     /// Usually the quota: the browser has no room left for this site.
     Write(String),
@@ -35,29 +41,11 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-/// An in-memory store for tests, with an optional size limit to play a full quota.
+/// An in-memory store: the app's fallback where the browser offers no storage, and the
+/// store tests use.
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     entries: RefCell<BTreeMap<String, String>>,
-    quota_bytes: Option<usize>,
-}
-
-impl MemoryStore {
-    pub fn with_quota(quota_bytes: usize) -> Self {
-        Self {
-            entries: RefCell::default(),
-            quota_bytes: Some(quota_bytes),
-        }
-    }
-
-    fn used_bytes_without(&self, key: &str) -> usize {
-        self.entries
-            .borrow()
-            .iter()
-            .filter(|(k, _)| k.as_str() != key)
-            .map(|(k, v)| k.len() + v.len())
-            .sum()
-    }
 }
 
 impl KeyValueStore for MemoryStore {
@@ -66,11 +54,6 @@ impl KeyValueStore for MemoryStore {
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        if let Some(quota) = self.quota_bytes
-            && self.used_bytes_without(key) + key.len() + value.len() > quota
-        {
-            return Err(StoreError::Write("quota exceeded".into()));
-        }
         self.entries
             .borrow_mut()
             .insert(key.to_string(), value.to_string());

@@ -1,21 +1,28 @@
 //! Roll history: the last rolls of every system, newest first.
 
-use super::json::{Json, ObjectWriter, array};
-use super::{Decoded, Document, list_field, number_field, text_field};
 use rand::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::{Decoded, Document, decode_item, decode_record};
 
 use crate::core::narrative::{NarrativeRoll, Reroll, RollError};
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
+use crate::core::tone::Tone;
 
+/// The most rolls history keeps.
 pub const MAX_HISTORY: usize = 100;
+/// The longest roll label, in characters.
 pub const MAX_LABEL_CHARS: usize = 80;
 
 /// A roll of any system, as history keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordedRoll {
+    /// A narrative dice roll.
     Narrative(NarrativeRoll),
 }
 
+/// One roll in the history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HistoryEntry {
     /// Unique within the history; names the entry when a die is re-rolled.
@@ -24,9 +31,11 @@ pub struct HistoryEntry {
     pub at_ms: u64,
     /// What the roll was for ("Pilot: evade the TIEs"); may be empty.
     pub label: String,
+    /// What was rolled and how it landed.
     pub roll: RecordedRoll,
 }
 
+/// The history of rolls, newest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RollHistory {
     entries: Vec<HistoryEntry>,
@@ -67,14 +76,10 @@ impl HistoryEntry {
         }
     }
 
-    /// Whether the outcome favours the roller, for colouring; `None` when the roll decides
-    /// nothing (force dice alone).
-    pub fn is_good(&self) -> Option<bool> {
+    /// How the outcome reads for the roller.
+    pub fn tone(&self) -> Tone {
         match &self.roll {
-            RecordedRoll::Narrative(roll) => {
-                let result = roll.result();
-                result.is_check.then(|| result.succeeded())
-            }
+            RecordedRoll::Narrative(roll) => roll.result().tone(),
         }
     }
 
@@ -97,6 +102,13 @@ impl HistoryEntry {
         }
     }
 
+    /// "2 dice re-rolled", or `None` when nothing was.
+    pub fn rerolled_note(&self) -> Option<String> {
+        match &self.roll {
+            RecordedRoll::Narrative(roll) => roll.rerolled_note(),
+        }
+    }
+
     /// Plain text to paste into a chat: label, pool, result, re-rolls.
     pub fn text(&self) -> String {
         let mut text = String::new();
@@ -105,10 +117,8 @@ impl HistoryEntry {
             text.push_str(" | ");
         }
         text.push_str(&format!("{}: {}", self.pool_text(), self.summary()));
-        match self.reroll_count() {
-            0 => {}
-            1 => text.push_str(" (1 die re-rolled)"),
-            n => text.push_str(&format!(" ({n} dice re-rolled)")),
+        if let Some(note) = self.rerolled_note() {
+            text.push_str(&format!(" ({note})"));
         }
         text
     }
@@ -120,6 +130,7 @@ impl RollHistory {
         &self.entries
     }
 
+    /// The entry with this id.
     pub fn get(&self, id: u64) -> Option<&HistoryEntry> {
         self.entries.iter().find(|e| e.id == id)
     }
@@ -145,41 +156,67 @@ impl RollHistory {
         entry.roll.reroll(index, rng).map_err(|e| e.to_string())
     }
 
+    /// Forgets every roll.
     pub fn clear(&mut self) {
         self.entries.clear();
     }
 }
 
-fn decode_entry(item: &Json) -> Result<HistoryEntry, String> {
-    let what = "a roll";
-    let label = text_field(item, "label", what)?;
-    let pool_text = text_field(item, "pool", what)?;
-    let bad = |reason: String| format!("the roll \"{label}\" ({pool_text}): {reason}");
+/// One roll as stored. Version 1 (narrative rolls only):
+/// `{"id", "at", "label", "system": "narrative", "pool": "2g1y", "faces": "g3 y11",
+/// "rerolls"?: [{"die": 0, "was": "g3"}]}`.
+#[derive(Serialize, Deserialize)]
+struct EntryRecord {
+    id: u64,
+    at: u64,
+    label: String,
+    system: String,
+    pool: String,
+    faces: String,
+    /// Left out when nothing was re-rolled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rerolls: Vec<RerollRecord>,
+}
+
+/// A re-roll as stored: which die, and the face it showed before.
+#[derive(Serialize, Deserialize)]
+struct RerollRecord {
+    die: usize,
+    was: String,
+}
+
+#[derive(Deserialize)]
+struct StoredHistory<'a> {
+    #[serde(borrow)]
+    entries: Vec<&'a RawValue>,
+}
+
+#[derive(Serialize)]
+struct HistoryOut {
+    entries: Vec<EntryRecord>,
+}
+
+fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
+    let record: EntryRecord = decode_item(item, "a roll")?;
+    let label = &record.label;
+    let bad = |reason: String| format!("the roll \"{label}\" ({}): {reason}", record.pool);
     if label.chars().count() > MAX_LABEL_CHARS {
         return Err(bad(format!(
             "label longer than {MAX_LABEL_CHARS} characters"
         )));
     }
-    let roll = match text_field(item, "system", what)? {
+    let roll = match record.system.as_str() {
         "narrative" => {
-            let pool = parse_pool(pool_text).map_err(|e| bad(e.to_string()))?;
-            let dice =
-                parse_faces(text_field(item, "faces", what)?).map_err(|e| bad(e.to_string()))?;
+            let pool = parse_pool(&record.pool).map_err(|e| bad(e.to_string()))?;
+            let dice = parse_faces(&record.faces).map_err(|e| bad(e.to_string()))?;
             let mut rerolls = Vec::new();
-            // Left out when nothing was re-rolled.
-            for reroll in item
-                .get("rerolls")
-                .and_then(Json::as_array)
-                .unwrap_or_default()
-            {
-                let index = number_field(reroll, "die", "a re-roll")?;
-                let was = parse_faces(text_field(reroll, "was", "a re-roll")?)
-                    .map_err(|e| bad(e.to_string()))?;
+            for reroll in &record.rerolls {
+                let was = parse_faces(&reroll.was).map_err(|e| bad(e.to_string()))?;
                 let [before] = was.as_slice() else {
                     return Err(bad("a re-roll must name one die".into()));
                 };
                 rerolls.push(Reroll {
-                    index: usize::try_from(index).unwrap_or(usize::MAX),
+                    index: reroll.die,
                     before: *before,
                 });
             }
@@ -193,48 +230,44 @@ fn decode_entry(item: &Json) -> Result<HistoryEntry, String> {
         other => return Err(bad(format!("unknown system \"{other}\""))),
     };
     Ok(HistoryEntry {
-        id: number_field(item, "id", what)?,
-        at_ms: number_field(item, "at", what)?,
-        label: label.to_string(),
+        id: record.id,
+        at_ms: record.at,
+        label: record.label,
         roll,
     })
 }
 
-fn encode_entry(entry: &HistoryEntry) -> String {
+fn encode_entry(entry: &HistoryEntry) -> EntryRecord {
     match &entry.roll {
-        RecordedRoll::Narrative(roll) => {
-            let writer = ObjectWriter::new()
-                .number("id", entry.id)
-                .number("at", entry.at_ms)
-                .string("label", &entry.label)
-                .string("system", "narrative")
-                .string("pool", &format_pool(roll.pool()))
-                .string("faces", &format_faces(roll.dice()));
-            if roll.rerolls().is_empty() {
-                return writer.finish();
-            }
-            let rerolls = roll.rerolls().iter().map(|r| {
-                ObjectWriter::new()
-                    .number("die", r.index as u64)
-                    .string("was", &format_faces(&[r.before]))
-                    .finish()
-            });
-            writer.raw("rerolls", &array(rerolls)).finish()
-        }
+        RecordedRoll::Narrative(roll) => EntryRecord {
+            id: entry.id,
+            at: entry.at_ms,
+            label: entry.label.clone(),
+            system: "narrative".into(),
+            pool: format_pool(roll.pool()),
+            faces: format_faces(roll.dice()),
+            rerolls: roll
+                .rerolls()
+                .iter()
+                .map(|r| RerollRecord {
+                    die: r.index,
+                    was: format_faces(&[r.before]),
+                })
+                .collect(),
+        },
     }
 }
 
-/// Version 1: `{"entries": [{"id", "at", "label", "system", "pool", "faces", "rerolls"?}]}`,
-/// newest first; a re-roll is `{"die": index, "was": "g3"}`.
+/// Version 1: `{"entries": [entry, ...]}`, newest first.
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
     const VERSION: u32 = 1;
 
-    fn decode(_version: u32, data: &Json) -> Result<Decoded<Self>, String> {
-        let items = list_field(data, "entries", "the roll history")?;
+    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
+        let stored: StoredHistory = decode_record(data, "the roll history")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in items {
+        for item in stored.entries {
             match decode_entry(item) {
                 Ok(entry) => decoded.value.entries.push(entry),
                 Err(reason) => decoded.set_aside.push(reason),
@@ -250,8 +283,9 @@ impl Document for RollHistory {
         Ok(decoded)
     }
 
-    fn encode(&self) -> String {
-        let entries = self.entries.iter().map(encode_entry);
-        ObjectWriter::new().raw("entries", &array(entries)).finish()
+    fn encode(&self) -> impl Serialize {
+        HistoryOut {
+            entries: self.entries.iter().map(encode_entry).collect(),
+        }
     }
 }

@@ -1,31 +1,32 @@
 //! The saved-data layer: it owns what is written to localStorage and how it is read back.
 //!
-//! Each document lives under its own key as `{"version": N, "data": ...}`. Loading migrates
-//! older versions and validates every item. Nothing is ever dropped silently: text that cannot
-//! be read (corrupt or hand-edited) is first copied to a backup key, and only then replaced;
-//! if the copy fails, the original is left alone and the document becomes read-only. Data
-//! written by a newer Dicetray is valid, just not ours to read: it is left untouched and the
-//! document is read-only here until the page is reloaded. Every change re-reads the stored document first, so two open tabs add to
-//! each other's data instead of overwriting it.
+//! Each document lives under its own key as `{"version": N, "data": ...}`, written and read
+//! with serde. Loading migrates older versions and validates every item. Nothing is ever
+//! dropped silently: text that cannot be read (corrupt or hand-edited) is first copied to a
+//! backup key, and only then replaced; if the copy fails, the original is left alone and the
+//! document becomes read-only. Data written by a newer Dicetray is valid, just not ours to
+//! read: it is left untouched and read-only here. A read-only document still works in this
+//! tab, in memory, from what could be read plus this tab's own changes. Every change re-reads
+//! the stored document first, so two open tabs add to each other's data instead of
+//! overwriting it.
 
 mod backend;
 mod history;
-pub mod json;
 mod narrative_pool;
 mod saved_pools;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
 pub use history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
-pub use narrative_pool::CurrentNarrativePool;
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
 
-use json::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// Every key this app writes starts with this.
 pub const KEY_PREFIX: &str = "dicetray.";
 
 /// A kind of saved data with its own key, version and validation.
-pub trait Document: Sized + Default {
+pub trait Document: Sized + Default + Clone {
     /// The localStorage key.
     const KEY: &'static str;
     /// What a player calls it, for messages: "roll history".
@@ -33,22 +34,25 @@ pub trait Document: Sized + Default {
     /// The version this build writes.
     const VERSION: u32;
 
-    /// Reads `data` stored at `version` (never above `VERSION`), migrating older versions.
-    /// Items that fail validation are left out and described in `set_aside`; an `Err` means
-    /// nothing could be read.
-    fn decode(version: u32, data: &Json) -> Result<Decoded<Self>, String>;
+    /// Reads `data`, the JSON text stored at `version` (never above `VERSION`), migrating
+    /// older versions. Items that fail validation are left out and described in `set_aside`;
+    /// an `Err` means nothing could be read.
+    fn decode(version: u32, data: &str) -> Result<Decoded<Self>, String>;
 
-    /// The JSON text of `data` in the current version.
-    fn encode(&self) -> String;
+    /// The value in the current version's stored form.
+    fn encode(&self) -> impl Serialize;
 }
 
 /// A decoded document and the reasons for any items it had to leave out.
 pub struct Decoded<D> {
+    /// Everything that could be read.
     pub value: D,
+    /// One reason per item left out, worded for the player.
     pub set_aside: Vec<String>,
 }
 
 impl<D> Decoded<D> {
+    /// A document read in full.
     pub fn clean(value: D) -> Self {
         Self {
             value,
@@ -60,199 +64,265 @@ impl<D> Decoded<D> {
 /// Something the player should know about their saved data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
+    /// The message, in full sentences.
     pub text: String,
     /// Where the unreadable original was kept, so the player can copy it out.
     pub backup_key: Option<String>,
 }
 
+impl Notice {
+    /// A notice with no backup to offer.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            backup_key: None,
+        }
+    }
+}
+
 /// The outcome of reading a document.
 #[derive(Debug)]
 pub struct Loaded<D> {
+    /// What could be read (the default when nothing could).
     pub value: D,
+    /// What the player should be told, if anything.
     pub notice: Option<Notice>,
-    /// False when unreadable data could not be backed up: saving would destroy it.
+    /// False when saving would destroy data: unreadable data that could not be backed up,
+    /// data from a newer Dicetray, or storage that could not be read at all.
     pub writable: bool,
 }
 
-/// Every key holds `{"version": N, "data": ...}`; the document's decoder reads `data`.
-fn open_envelope(raw: &str) -> Result<(u32, Json), String> {
-    let mut envelope = Json::parse(raw).map_err(|e| format!("it is not valid saved data ({e})"))?;
-    let version = envelope
-        .get("version")
-        .and_then(Json::as_u64)
-        .and_then(|v| u32::try_from(v).ok())
-        .ok_or("it has no format version")?;
-    let data = match &mut envelope {
-        Json::Object(members) => members
-            .iter_mut()
-            .find(|(k, _)| k == "data")
-            .map(|(_, v)| std::mem::replace(v, Json::Null)),
-        _ => None,
-    };
-    Ok((version, data.ok_or("it has no data")?))
+/// What every key holds, as read: the data stays raw until its document decodes it.
+#[derive(Deserialize)]
+struct StoredEnvelope<'a> {
+    version: u32,
+    #[serde(borrow)]
+    data: &'a RawValue,
+}
+
+/// What every key holds, as written.
+#[derive(Serialize)]
+struct Envelope<T> {
+    version: u32,
+    data: T,
+}
+
+/// Reads one item of a list on its own, so that a bad item is set aside alone.
+/// `what` names the item for the message ("a saved pool").
+pub fn decode_item<'a, R: Deserialize<'a>>(item: &'a RawValue, what: &str) -> Result<R, String> {
+    serde_json::from_str(item.get()).map_err(|e| format!("{what} could not be read ({e})"))
+}
+
+/// Decodes a document's data as one record, for documents without lists.
+pub fn decode_record<'a, R: Deserialize<'a>>(data: &'a str, what: &str) -> Result<R, String> {
+    serde_json::from_str(data).map_err(|e| format!("{what} is not in the expected form ({e})"))
 }
 
 /// Reads a document, repairing and backing up as described in the module notes.
 /// `now_ms` names backups.
+///
+/// Only decoding and encoding depend on the document's type; the rest is shared, so that
+/// each new kind of document adds little code to the app.
 pub fn load<D: Document>(store: &dyn KeyValueStore, now_ms: u64) -> Loaded<D> {
-    let raw = match store.get(D::KEY) {
-        Ok(Some(raw)) => raw,
-        Ok(None) => return fresh(D::default(), None),
-        Err(error) => {
-            return Loaded {
-                value: D::default(),
-                notice: Some(Notice {
-                    text: format!("Your {} could not be read: {error}", D::TITLE),
-                    backup_key: None,
-                }),
-                writable: false,
-            };
-        }
-    };
-    let decoded = open_envelope(&raw).and_then(|(version, data)| {
-        if version > D::VERSION {
-            Ok(None)
-        } else {
-            D::decode(version, &data).map(|decoded| Some((version, decoded)))
-        }
+    let mut value = None;
+    let reading = read_stored(store, D::KEY, D::VERSION, &mut |version, data| {
+        D::decode(version, data).map(|decoded| {
+            value = Some(decoded.value);
+            decoded.set_aside
+        })
     });
+    let value = value.unwrap_or_default();
+    let (notice, writable) = settle(store, now_ms, D::KEY, D::TITLE, reading, &|| encode(&value));
+    Loaded {
+        value,
+        notice,
+        writable,
+    }
+}
+
+/// What reading a key found, before anything is repaired.
+enum Reading {
+    /// Nothing stored yet.
+    Missing,
+    /// The store itself refused.
+    Failed(StoreError),
+    /// Written by a newer Dicetray.
+    Newer,
+    /// Read in full; `raw` is kept when it was an older version, to back it up.
+    Clean { older: Option<String> },
+    /// Some items were set aside, for these reasons.
+    Partial { raw: String, set_aside: Vec<String> },
+    /// Nothing could be read, for this reason.
+    Unreadable { raw: String, reason: String },
+}
+
+/// Decodes a document's data at a version, keeping the value, and returns the reasons for
+/// any items set aside.
+type DecodeData<'a> = dyn FnMut(u32, &str) -> Result<Vec<String>, String> + 'a;
+
+/// Reads a key and decodes its envelope; `decode` reads the data and returns the reasons for
+/// any items it set aside.
+fn read_stored(
+    store: &dyn KeyValueStore,
+    key: &str,
+    current: u32,
+    decode: &mut DecodeData,
+) -> Reading {
+    let raw = match store.get(key) {
+        Ok(Some(raw)) => raw,
+        Ok(None) => return Reading::Missing,
+        Err(error) => return Reading::Failed(error),
+    };
+    let decoded = match serde_json::from_str::<StoredEnvelope>(&raw) {
+        Err(e) => Err(format!("it is not saved data in the expected form ({e})")),
+        Ok(envelope) if envelope.version > current => return Reading::Newer,
+        Ok(envelope) => decode(envelope.version, envelope.data.get())
+            .map(|set_aside| (envelope.version, set_aside)),
+    };
     match decoded {
+        Ok((version, set_aside)) if set_aside.is_empty() => Reading::Clean {
+            older: (version < current).then_some(raw),
+        },
+        Ok((_, set_aside)) => Reading::Partial { raw, set_aside },
+        Err(reason) => Reading::Unreadable { raw, reason },
+    }
+}
+
+/// Acts on a reading: migrates, backs up and repairs, and says what the player should know
+/// and whether the key may be written. `encode` gives the decoded value's new text.
+fn settle(
+    store: &dyn KeyValueStore,
+    now_ms: u64,
+    key: &str,
+    title: &str,
+    reading: Reading,
+    encode: &dyn Fn() -> Result<String, StoreError>,
+) -> (Option<Notice>, bool) {
+    let (raw, problem) = match reading {
+        Reading::Missing => return (None, true),
+        Reading::Failed(error) => {
+            let text = format!("Your {title} could not be read: {error}");
+            return (Some(Notice::text(text)), false);
+        }
         // A newer Dicetray wrote this (another tab after an update, say): it is fine, just
         // not ours to read. Leave it exactly as it is and save nothing over it.
-        Ok(None) => Loaded {
-            value: D::default(),
-            notice: Some(Notice {
-                text: format!(
-                    "Your {} was saved by a newer version of Dicetray. Reload the page to use \
-                     it; until then changes to it here are not saved.",
-                    D::TITLE
-                ),
-                backup_key: None,
-            }),
-            writable: false,
-        },
-        Ok(Some((version, decoded))) if decoded.set_aside.is_empty() => {
-            if version < D::VERSION {
-                // Keep the old form too, then write the new one: an upgrade never loses data.
-                let _ = back_up::<D>(store, &raw, now_ms);
-                let _ = save(store, &decoded.value);
-            }
-            fresh(decoded.value, None)
-        }
-        Ok(Some((_, decoded))) => {
-            let problem = format!(
-                "Part of your {} could not be read ({}: {}).",
-                D::TITLE,
-                plural(decoded.set_aside.len(), "item", "items"),
-                decoded.set_aside.join("; ")
+        Reading::Newer => {
+            let text = format!(
+                "Your {title} was saved by a newer version of Dicetray. Reload the page to \
+                 use it; until then this tab keeps its changes to it in memory only."
             );
-            replace_unreadable(store, &raw, now_ms, decoded.value, &problem)
+            return (Some(Notice::text(text)), false);
         }
-        Err(reason) => {
-            let problem = format!("Your {} could not be read: {reason}.", D::TITLE);
-            replace_unreadable(store, &raw, now_ms, D::default(), &problem)
+        Reading::Clean { older } => {
+            if let Some(raw) = older {
+                // Keep the old form too, then write the new one: an upgrade never loses data.
+                let _ = back_up(store, key, &raw, now_ms);
+                let _ = encode().and_then(|text| store.set(key, &text));
+            }
+            return (None, true);
+        }
+        Reading::Partial { raw, set_aside } => {
+            let problem = format!(
+                "Part of your {title} could not be read ({}: {}).",
+                plural(set_aside.len(), "item", "items"),
+                set_aside.join("; ")
+            );
+            (raw, problem)
+        }
+        Reading::Unreadable { raw, reason } => {
+            (raw, format!("Your {title} could not be read: {reason}."))
+        }
+    };
+    // Back up the original first; without a backup nothing is written.
+    match back_up(store, key, &raw, now_ms) {
+        Ok(backup_key) => {
+            let mut text = format!("{problem} The original was kept as a backup.");
+            if let Err(error) = encode().and_then(|repaired| store.set(key, &repaired)) {
+                text.push_str(&format!(" The repaired copy could not be saved: {error}"));
+            }
+            let notice = Notice {
+                text,
+                backup_key: Some(backup_key),
+            };
+            (Some(notice), true)
+        }
+        Err(error) => {
+            let text = format!(
+                "{problem} There was no room to back it up ({error}), so it is left \
+                 untouched; this tab keeps its changes to it in memory only."
+            );
+            (Some(Notice::text(text)), false)
         }
     }
+}
+
+/// The stored text of a document in the current format.
+pub fn encode<D: Document>(value: &D) -> Result<String, StoreError> {
+    serde_json::to_string(&Envelope {
+        version: D::VERSION,
+        data: value.encode(),
+    })
+    .map_err(|e| StoreError::Write(e.to_string()))
 }
 
 /// Writes a document in the current format.
 pub fn save<D: Document>(store: &dyn KeyValueStore, value: &D) -> Result<(), StoreError> {
-    let text = format!(r#"{{"version":{},"data":{}}}"#, D::VERSION, value.encode());
-    store.set(D::KEY, &text)
+    store.set(D::KEY, &encode(value)?)
 }
 
 /// Applies `change` to the stored document, re-read first so another tab's writes are kept,
-/// and saves it. Returns the new value and anything the player should be told.
+/// and saves it. When the stored document must not be written (see [`Loaded::writable`]),
+/// the change is applied to `current`, this tab's own copy, and kept in memory only.
+/// Returns the new value and anything the player should be told.
 pub fn update<D: Document>(
     store: &dyn KeyValueStore,
     now_ms: u64,
+    current: &D,
     change: impl FnOnce(&mut D),
 ) -> (D, Vec<Notice>) {
     let Loaded {
-        mut value,
+        value,
         notice,
         writable,
     } = load::<D>(store, now_ms);
     let mut notices: Vec<Notice> = notice.into_iter().collect();
-    change(&mut value);
     if !writable {
-        notices.push(Notice {
-            text: format!(
-                "This change to your {} was not saved, so that the stored copy stays intact.",
-                D::TITLE
-            ),
-            backup_key: None,
-        });
-    } else if let Err(error) = save(store, &value) {
-        notices.push(Notice {
-            text: format!("Your {} could not be saved: {error}", D::TITLE),
-            backup_key: None,
-        });
+        let mut value = current.clone();
+        change(&mut value);
+        notices.push(Notice::text(format!(
+            "Changes to your {} are kept in this tab only, so that the stored copy stays \
+             intact.",
+            D::TITLE
+        )));
+        return (value, notices);
+    }
+    let mut value = value;
+    change(&mut value);
+    if let Err(error) = save(store, &value) {
+        notices.push(Notice::text(format!(
+            "Your {} could not be saved: {error}",
+            D::TITLE
+        )));
     }
     (value, notices)
 }
 
-fn fresh<D>(value: D, notice: Option<Notice>) -> Loaded<D> {
-    Loaded {
-        value,
-        notice,
-        writable: true,
-    }
-}
-
-/// Backs up `raw`, then writes `value` over it. Without a backup nothing is written.
-/// `problem` is the sentence that tells the player what went wrong.
-fn replace_unreadable<D: Document>(
+/// Copies `raw` to a new key `<key>.backup.<now_ms>[-n]` and returns that key.
+fn back_up(
     store: &dyn KeyValueStore,
-    raw: &str,
-    now_ms: u64,
-    value: D,
-    problem: &str,
-) -> Loaded<D> {
-    match back_up::<D>(store, raw, now_ms) {
-        Ok(backup_key) => {
-            let saved = save(store, &value);
-            let mut text = format!("{problem} The original was kept as a backup.");
-            if let Err(error) = saved {
-                text.push_str(&format!(" The repaired copy could not be saved: {error}"));
-            }
-            fresh(
-                value,
-                Some(Notice {
-                    text,
-                    backup_key: Some(backup_key),
-                }),
-            )
-        }
-        Err(error) => Loaded {
-            value,
-            notice: Some(Notice {
-                text: format!(
-                    "{problem} There was no room to back it up ({error}), so it is left \
-                     untouched and changes to it will not be saved."
-                ),
-                backup_key: None,
-            }),
-            writable: false,
-        },
-    }
-}
-
-/// Copies `raw` to a new key `<KEY>.backup.<now_ms>[-n]` and returns that key.
-fn back_up<D: Document>(
-    store: &dyn KeyValueStore,
+    key: &str,
     raw: &str,
     now_ms: u64,
 ) -> Result<String, StoreError> {
-    let base = format!("{}.backup.{now_ms}", D::KEY);
-    let mut key = base.clone();
+    let base = format!("{key}.backup.{now_ms}");
+    let mut backup = base.clone();
     let mut n = 1;
-    while store.get(&key)?.is_some() {
+    while store.get(&backup)?.is_some() {
         n += 1;
-        key = format!("{base}-{n}");
+        backup = format!("{base}-{n}");
     }
-    store.set(&key, raw)?;
-    Ok(key)
+    store.set(&backup, raw)?;
+    Ok(backup)
 }
 
 /// Keys of every backup this app has made, oldest first.
@@ -264,30 +334,6 @@ pub fn backup_keys(store: &dyn KeyValueStore) -> Vec<String> {
         .collect();
     keys.sort();
     keys
-}
-
-/// The text member `name` of a record, or why it is missing.
-fn text_field<'a>(record: &'a Json, name: &str, what: &str) -> Result<&'a str, String> {
-    record
-        .get(name)
-        .and_then(Json::as_str)
-        .ok_or_else(|| format!("{what} has no text \"{name}\""))
-}
-
-/// The whole-number member `name` of a record, or why it is missing.
-fn number_field(record: &Json, name: &str, what: &str) -> Result<u64, String> {
-    record
-        .get(name)
-        .and_then(Json::as_u64)
-        .ok_or_else(|| format!("{what} has no number \"{name}\""))
-}
-
-/// The array member `name` of a record, or why it is missing.
-fn list_field<'a>(record: &'a Json, name: &str, what: &str) -> Result<&'a [Json], String> {
-    record
-        .get(name)
-        .and_then(Json::as_array)
-        .ok_or_else(|| format!("{what} has no list \"{name}\""))
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -1,22 +1,30 @@
 //! Named pools a player keeps for reuse ("Heavy blaster"), for every system.
 
-use super::json::{Json, ObjectWriter, array};
-use super::{Decoded, Document, list_field, text_field};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::{Decoded, Document, decode_item, decode_record};
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::{format_pool, parse_pool};
 
+/// The most pools a player can save.
 pub const MAX_SAVED_POOLS: usize = 100;
+/// The longest pool name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
 /// A pool of any system, tagged so one list can hold them all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SystemPool {
+    /// A narrative dice pool.
     Narrative(NarrativePool),
 }
 
+/// A pool kept under a name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedPool {
+    /// The unique name.
     pub name: String,
+    /// The pool.
     pub pool: SystemPool,
 }
 
@@ -29,15 +37,19 @@ pub struct SavedPools {
 /// What saving under a name did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Saved {
+    /// A new name.
     Added,
+    /// An existing name, now with the new pool.
     Replaced,
 }
 
 impl SavedPools {
+    /// Every saved pool, by name.
     pub fn pools(&self) -> &[SavedPool] {
         &self.pools
     }
 
+    /// The narrative pools, with their names.
     pub fn narrative(&self) -> impl Iterator<Item = (&str, &NarrativePool)> {
         self.pools.iter().map(|saved| match &saved.pool {
             SystemPool::Narrative(pool) => (saved.name.as_str(), pool),
@@ -61,6 +73,7 @@ impl SavedPools {
         Ok(Saved::Added)
     }
 
+    /// Deletes the pool with this name; false when there was none.
     pub fn remove(&mut self, name: &str) -> bool {
         let before = self.pools.len();
         self.pools.retain(|p| p.name != name);
@@ -89,28 +102,47 @@ fn clean_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-fn decode_pool(item: &Json) -> Result<SavedPool, String> {
-    let what = "a saved pool";
-    let name = clean_name(text_field(item, "name", what)?)?;
-    let pool = match text_field(item, "system", what)? {
-        "narrative" => SystemPool::Narrative(
-            parse_pool(text_field(item, "pool", what)?).map_err(|e| format!("\"{name}\": {e}"))?,
-        ),
+/// One saved pool as stored: `{"name": "Heavy blaster", "system": "narrative", "pool": "2g1y"}`.
+#[derive(Serialize, Deserialize)]
+struct PoolRecord {
+    name: String,
+    system: String,
+    pool: String,
+}
+
+#[derive(Deserialize)]
+struct StoredPools<'a> {
+    #[serde(borrow)]
+    pools: Vec<&'a RawValue>,
+}
+
+#[derive(Serialize)]
+struct PoolsOut {
+    pools: Vec<PoolRecord>,
+}
+
+fn decode_pool(item: &RawValue) -> Result<SavedPool, String> {
+    let record: PoolRecord = decode_item(item, "a saved pool")?;
+    let name = clean_name(&record.name)?;
+    let pool = match record.system.as_str() {
+        "narrative" => {
+            SystemPool::Narrative(parse_pool(&record.pool).map_err(|e| format!("\"{name}\": {e}"))?)
+        }
         other => return Err(format!("\"{name}\" is for an unknown system \"{other}\"")),
     };
     Ok(SavedPool { name, pool })
 }
 
-/// Version 1: `{"pools": [{"name": "Heavy blaster", "system": "narrative", "pool": "2g1y"}]}`.
+/// Version 1: `{"pools": [pool, ...]}`.
 impl Document for SavedPools {
     const KEY: &'static str = "dicetray.saved-pools";
     const TITLE: &'static str = "saved pools";
     const VERSION: u32 = 1;
 
-    fn decode(_version: u32, data: &Json) -> Result<Decoded<Self>, String> {
-        let items = list_field(data, "pools", "the saved pools")?;
+    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
+        let stored: StoredPools = decode_record(data, "the saved pools")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in items {
+        for item in stored.pools {
             match decode_pool(item) {
                 Ok(saved) if decoded.value.pools.iter().any(|p| p.name == saved.name) => {
                     decoded
@@ -131,14 +163,19 @@ impl Document for SavedPools {
         Ok(decoded)
     }
 
-    fn encode(&self) -> String {
-        let pools = self.pools.iter().map(|saved| match &saved.pool {
-            SystemPool::Narrative(pool) => ObjectWriter::new()
-                .string("name", &saved.name)
-                .string("system", "narrative")
-                .string("pool", &format_pool(pool))
-                .finish(),
-        });
-        ObjectWriter::new().raw("pools", &array(pools)).finish()
+    fn encode(&self) -> impl Serialize {
+        PoolsOut {
+            pools: self
+                .pools
+                .iter()
+                .map(|saved| match &saved.pool {
+                    SystemPool::Narrative(pool) => PoolRecord {
+                        name: saved.name.clone(),
+                        system: "narrative".into(),
+                        pool: format_pool(pool),
+                    },
+                })
+                .collect(),
+        }
     }
 }

@@ -3,7 +3,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use super::browser::{location_hash, replace_hash};
+use super::browser::{location_hash, replace_hash, storage_is_lasting};
 use super::coming_soon::ComingSoon;
 use super::narrative::{NarrativeState, NarrativeTray};
 use super::notices::{NoticeList, Notices};
@@ -14,6 +14,12 @@ use crate::storage::{RollHistory, SavedPools};
 #[component]
 pub fn App() -> impl IntoView {
     let notices = Notices::new();
+    if !storage_is_lasting() {
+        notices.say(
+            "This browser keeps no data for this page (a private window, or storage switched \
+             off). Dicetray works, but what you do here is gone when the tab closes.",
+        );
+    }
     let history = Persisted::<RollHistory>::load(notices);
     let saved = Persisted::<SavedPools>::load(notices);
     let narrative = NarrativeState::load(notices);

@@ -4,24 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::distribution::Column;
-
-/// How a value reads for the roller; it picks the bar colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    Good,
-    Bad,
-    Neutral,
-}
-
-impl Tone {
-    fn class(self) -> &'static str {
-        match self {
-            Self::Good => "bar good",
-            Self::Bad => "bar bad",
-            Self::Neutral => "bar neutral",
-        }
-    }
-}
+use crate::core::tone::Tone;
 
 /// The chart's list items as markup: label first for screen readers ("2: 22%"), shown
 /// as percentage, bar, label by CSS order. Built from numbers and our own labels only, so
@@ -36,11 +19,12 @@ fn bars_markup(columns: &[Column], tone: fn(i32) -> Tone) -> String {
     let mut markup = String::new();
     for column in columns {
         let (from, to) = (tone(column.from), tone(column.to));
-        let class = if from == to { from } else { Tone::Neutral }.class();
+        let tone = if from == to { from } else { Tone::Neutral };
         // Height in ten-thousandths of the tallest bar.
         let height = u64::from(column.chance.per_myriad()) * 10_000 / u64::from(tallest);
         markup.push_str(&format!(
-            r#"<li class="{class}" style="--h:{height}"><span class="bar-label">{label}<span class="visually-hidden">: </span></span><span class="bar-pct">{percent}</span><span class="bar-fill"></span></li>"#,
+            r#"<li class="bar {tone}" style="--h:{height}"><span class="bar-label">{label}<span class="visually-hidden">: </span></span><span class="bar-pct">{percent}</span><span class="bar-fill"></span></li>"#,
+            tone = tone.name(),
             label = column.label(),
             percent = column.chance.whole_percent_text(),
         ));

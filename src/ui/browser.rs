@@ -3,18 +3,13 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::storage::{KeyValueStore, StoreError};
+use gloo_storage::{LocalStorage, Storage};
 
-/// localStorage behind the storage layer's seam. Stateless: every call asks the window,
-/// so a page with storage switched off gets errors, not a panic.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BrowserStorage;
+use crate::storage::{KeyValueStore, MemoryStore, StoreError};
 
-fn local_storage() -> Result<web_sys::Storage, StoreError> {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .ok_or(StoreError::Unavailable)
-}
+/// localStorage behind the storage layer's seam, through gloo-storage. Only built after
+/// [`local_storage_works`] said yes, so gloo's `raw()` (which throws without storage) is safe.
+struct BrowserStorage;
 
 fn js_detail(value: wasm_bindgen::JsValue) -> String {
     value
@@ -26,32 +21,63 @@ fn js_detail(value: wasm_bindgen::JsValue) -> String {
 
 impl KeyValueStore for BrowserStorage {
     fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        local_storage()?
+        LocalStorage::raw()
             .get_item(key)
             .map_err(|e| StoreError::Read(js_detail(e)))
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        local_storage()?
+        LocalStorage::raw()
             .set_item(key, value)
             .map_err(|e| StoreError::Write(js_detail(e)))
     }
 
     fn remove(&self, key: &str) -> Result<(), StoreError> {
-        local_storage()?
+        LocalStorage::raw()
             .remove_item(key)
             .map_err(|e| StoreError::Write(js_detail(e)))
     }
 
     fn keys(&self) -> Vec<String> {
-        let Ok(storage) = local_storage() else {
-            return Vec::new();
-        };
-        let length = storage.length().unwrap_or(0);
-        (0..length)
+        let storage = LocalStorage::raw();
+        (0..LocalStorage::length())
             .filter_map(|i| storage.key(i).ok().flatten())
             .collect()
     }
+}
+
+/// Whether this page may use localStorage. Asking can itself throw (sandboxed frames,
+/// storage switched off); web-sys turns that into an error instead of a panic.
+fn local_storage_works() -> bool {
+    web_sys::window().is_some_and(|w| matches!(w.local_storage(), Ok(Some(_))))
+}
+
+/// Where saved data lives for this page: localStorage, or memory where there is none.
+struct PageStore {
+    lasting: bool,
+    store: Box<dyn KeyValueStore>,
+}
+
+thread_local! {
+    static STORE: PageStore = {
+        let lasting = local_storage_works();
+        let store: Box<dyn KeyValueStore> = if lasting {
+            Box::new(BrowserStorage)
+        } else {
+            Box::new(MemoryStore::default())
+        };
+        PageStore { lasting, store }
+    };
+}
+
+/// Runs `use_store` with the page's store; which one is decided once, on first use.
+pub fn with_store<R>(use_store: impl FnOnce(&dyn KeyValueStore) -> R) -> R {
+    STORE.with(|page| use_store(page.store.as_ref()))
+}
+
+/// False when the page keeps its data in memory only, for want of localStorage.
+pub fn storage_is_lasting() -> bool {
+    STORE.with(|page| page.lasting)
 }
 
 /// Milliseconds since 1970, from the browser's clock.

@@ -71,11 +71,7 @@ fn HistoryRow(entry: HistoryEntry, status: RwSignal<Option<String>>) -> impl Int
             });
         }
     };
-    let rerolled = match entry.reroll_count() {
-        0 => None,
-        1 => Some("↻ 1 die re-rolled".to_string()),
-        n => Some(format!("↻ {n} dice re-rolled")),
-    };
+    let rerolled = entry.rerolled_note().map(|note| format!("↻ {note}"));
     let subject = if entry.label.is_empty() {
         entry.pool_text()
     } else {
@@ -84,11 +80,7 @@ fn HistoryRow(entry: HistoryEntry, status: RwSignal<Option<String>>) -> impl Int
     view! {
         <li class="history-row">
             <div class="history-main">
-                <span class=match entry.is_good() {
-                    Some(true) => "headline-small good",
-                    Some(false) => "headline-small bad",
-                    None => "headline-small neutral",
-                }>
+                <span class=format!("headline-small {}", entry.tone().name())>
                     {entry.headline()}
                 </span>
                 <span class="history-label">{entry.label.clone()}</span>

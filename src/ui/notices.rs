@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use super::browser::{BrowserStorage, copy_text};
-use crate::storage::{KeyValueStore, Notice};
+use super::browser::{copy_text, with_store};
+use crate::storage::Notice;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Shown {
@@ -19,6 +19,7 @@ pub struct Notices {
 }
 
 impl Notices {
+    /// An empty list of notices.
     pub fn new() -> Self {
         Self {
             shown: RwSignal::new(Vec::new()),
@@ -39,13 +40,12 @@ impl Notices {
         self.shown.update(|s| s.push(Shown { id, notice }));
     }
 
+    /// Shows a plain message.
     pub fn say(&self, text: impl Into<String>) {
-        self.push(Notice {
-            text: text.into(),
-            backup_key: None,
-        });
+        self.push(Notice::text(text));
     }
 
+    /// Shows each notice in turn.
     pub fn push_all(&self, notices: impl IntoIterator<Item = Notice>) {
         for notice in notices {
             self.push(notice);
@@ -82,7 +82,7 @@ fn NoticeItem(notices: Notices, shown: Shown) -> impl IntoView {
         let copy = move |_| {
             let key = key.clone();
             leptos::task::spawn_local(async move {
-                let outcome = match BrowserStorage.get(&key) {
+                let outcome = match with_store(|store| store.get(&key)) {
                     Ok(Some(text)) => copy_text(&text)
                         .await
                         .map(|_| "Backup copied.".to_string())

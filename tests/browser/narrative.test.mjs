@@ -218,17 +218,45 @@ describe('narrative tray', () => {
     await context.close();
   });
 
-  test('a malformed or oversized share link gives a message and an empty tray', async () => {
+  test('a share link opened in a new tab is kept after a reload', async () => {
+    const { context, page } = await fresh();
+    await tap(page, 'Add boost die');
+    // A new tab, as a player opens a link from a chat.
+    const linked = await context.newPage();
+    linked.errors = [];
+    await linked.goto(env.origin + '/#/narrative?pool=1y1r');
+    await ready(linked);
+    await eventually(notation(linked), (t) => t === '1y1r', 'shared pool');
+    await linked.reload();
+    await ready(linked);
+    assert.equal(await notation(linked)(), '1y1r', 'kept after the reload');
+    noErrors(page);
+    noErrors(linked);
+    await context.close();
+  });
+
+  test('a malformed or oversized share link gives a message and leaves the tray as it was', async () => {
     for (const [pool, message] of [
       ['2q', /Unknown letter 'q'/],
       ['25g', /at most 20 ability dice/],
       ['g'.repeat(300), /too long/],
       ['%E0%A4', /could not be read/],
+      ['1g%+A', /could not be read/],
     ]) {
-      const { context, page } = await fresh(`/#/narrative?pool=${pool}`);
-      await eventually(trayMessage(page), (t) => message.test(t), `message for ${pool.slice(0, 10)}`);
-      assert.equal(await notation(page)(), 'empty');
-      noErrors(page);
+      const { context, page } = await fresh();
+      await tap(page, 'Add boost die');
+      const linked = await context.newPage();
+      linked.errors = [];
+      await linked.goto(`${env.origin}/#/narrative?pool=${pool}`);
+      await ready(linked);
+      await eventually(trayMessage(linked), (t) => message.test(t) && /left as it was/.test(t), `message for ${pool.slice(0, 10)}`);
+      assert.equal(await notation(linked)(), '1b', 'the pool on the tray is kept');
+      assert.equal(new URL(linked.url()).hash, '#/narrative', 'the address is clean');
+      await tap(linked, 'Add ability die');
+      await linked.reload();
+      await ready(linked);
+      assert.equal(await notation(linked)(), '1g1b', 'the next tap builds on the kept pool');
+      noErrors(linked);
       await context.close();
     }
   });
@@ -300,6 +328,63 @@ describe('narrative tray', () => {
     assert.equal(await historyRows(page).count(), 1, 'this tab keeps showing its history');
     await tap(page, 'Roll');
     assert.equal(await page.evaluate(() => localStorage.getItem('dicetray.history')), newer, 'untouched');
+    // This tab works on in memory: its new roll is listed and can be re-rolled.
+    await eventually(async () => historyRows(page).count(), (n) => n === 2, 'the new roll is listed');
+    await page.getByRole('list', { name: 'Dice rolled' }).getByRole('button').first().click();
+    await tap(page, 'Re-roll selected die');
+    await eventually(resultStatus(page), (t) => /1 die re-rolled/.test(t), 're-rolled in memory');
+    assert.match(await historyRows(page).first().textContent(), /1 die re-rolled/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('dicetray.history')), newer, 'still untouched');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('read-only saved pools keep this tab\'s new pool listed, and the tray pool respects newer data', async () => {
+    const { context, page } = await fresh();
+    const newerPools = '{"version":7,"data":{"shelves":[]}}';
+    const newerPool = '{"version":7,"data":{"tray":"from the future"}}';
+    await page.evaluate(([pools, pool]) => {
+      localStorage.setItem('dicetray.saved-pools', pools);
+      localStorage.setItem('dicetray.narrative.pool', pool);
+    }, [newerPools, newerPool]);
+    await page.reload();
+    await ready(page);
+    await tap(page, 'Add ability die');
+    await page.getByRole('textbox', { name: 'Pool name' }).fill('Kept here');
+    await tap(page, 'Save pool');
+    await eventually(async () => page.getByRole('button', { name: 'Load Kept here' }).count(), (n) => n === 1, 'listed');
+    await tap(page, 'Add ability die');
+    assert.equal(await notation(page)(), '2g', 'the tray works in memory');
+    assert.equal(await page.getByRole('button', { name: 'Load Kept here' }).count(), 1, 'still listed');
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('dicetray.saved-pools'),
+      localStorage.getItem('dicetray.narrative.pool'),
+    ]);
+    assert.deepEqual(stored, [newerPools, newerPool], 'newer data untouched');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('without storage the app says so once and works in memory', async () => {
+    const { context, page } = await openPhone(env.browser);
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    await page.goto(env.origin + '/');
+    await ready(page);
+    await eventually(textOf(page.getByRole('alert')), (t) => /keeps no data for this page/.test(t), 'notice');
+    assert.equal(await page.getByRole('button', { name: 'Dismiss' }).count(), 1, 'one notice only');
+    await tap(page, 'Add ability die');
+    await tap(page, 'Roll');
+    assert.equal(await historyRows(page).count(), 1);
+    await page.getByRole('textbox', { name: 'Pool name' }).fill('Memory');
+    await tap(page, 'Save pool');
+    await eventually(async () => page.getByRole('button', { name: 'Load Memory' }).count(), (n) => n === 1, 'saved in memory');
+    assert.equal(await page.getByRole('button', { name: 'Dismiss' }).count(), 1, 'still one notice');
     noErrors(page);
     await context.close();
   });

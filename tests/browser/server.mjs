@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const SUB_PATH = '/dicetray/';
 const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
+/** A release build made with `--public-url /dicetray/` (scripts/test builds it). */
+export const ABSOLUTE_DIST = resolve(fileURLToPath(new URL('../../target/dist-absolute', import.meta.url)));
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -18,14 +20,14 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/// Maps a URL path to a file in dist/: `/x` and `/dicetray/x` both serve `dist/x`.
-async function fileFor(urlPath) {
+/// Maps a URL path to a file in `root`: `/x` and `/dicetray/x` both serve `root/x`.
+async function fileFor(root, urlPath) {
   let path = decodeURIComponent(urlPath.split('?')[0]);
   if (path === SUB_PATH.slice(0, -1)) return { redirect: SUB_PATH };
   if (path.startsWith(SUB_PATH)) path = '/' + path.slice(SUB_PATH.length);
   if (path.endsWith('/')) path += 'index.html';
-  const file = normalize(join(DIST, path));
-  if (!file.startsWith(DIST)) return null;
+  const file = normalize(join(root, path));
+  if (!file.startsWith(root)) return null;
   try {
     if ((await stat(file)).isFile()) return { file };
   } catch {
@@ -34,9 +36,10 @@ async function fileFor(urlPath) {
   return null;
 }
 
-export function startServer(port = 0) {
+/** Serves `root` (dist/ by default) on 127.0.0.1; port 0 picks a free one. */
+export function startServer(port = 0, root = DIST) {
   const server = createServer(async (request, response) => {
-    const found = await fileFor(request.url);
+    const found = await fileFor(root, request.url);
     if (found?.redirect) {
       response.writeHead(301, { location: found.redirect }).end();
       return;

@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, launch, openPhone, ready, SCREENSHOTS, settled, SUB_PATH, textOf } from './harness.mjs';
+import { ABSOLUTE_DIST, startServer } from './server.mjs';
 
 let env;
 before(async () => {
@@ -43,6 +44,41 @@ describe('app shell', () => {
     await eventually(textOf(page.getByLabel('Pool notation')), (t) => t === '1y1r', 'share link under the sub-path');
     noErrors(page);
     await context.close();
+  });
+
+  test('a build for an absolute public URL loads and runs', async () => {
+    const { server, origin } = await startServer(0, ABSOLUTE_DIST);
+    try {
+      const { context, page } = await openPhone(env.browser);
+      await page.goto(`${origin}${SUB_PATH}#/narrative?pool=2g`);
+      await ready(page);
+      await eventually(textOf(page.getByLabel('Pool notation')), (t) => t === '2g', 'share link');
+      const html = await (await fetch(`${origin}${SUB_PATH}`)).text();
+      assert.match(html, /href="\/dicetray\/[^"]+\.css"/, 'absolute URLs in the built page');
+      noErrors(page);
+      await context.close();
+    } finally {
+      server.close();
+    }
+  });
+
+  test('headings never skip a level, on every route', async () => {
+    for (const route of ['#/narrative', '#/d6', '#/el']) {
+      const { context, page } = await open(`/${route}`);
+      await page.locator('main h1').waitFor();
+      const roll = page.getByRole('button', { name: 'Roll', exact: true });
+      if ((await roll.count()) > 0 && (await roll.first().isEnabled())) await roll.first().click();
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])),
+      );
+      assert.equal(levels.filter((l) => l === 1).length, 1, `one h1 on ${route}`);
+      assert.equal(levels[0], 1, `the first heading is the h1 on ${route}`);
+      levels.forEach((level, i) => {
+        if (i > 0) assert.ok(level <= levels[i - 1] + 1, `${route}: h${levels[i - 1]} then h${level}`);
+      });
+      noErrors(page);
+      await context.close();
+    }
   });
 
   test('each tray has its own hash route and the nav marks the current one', async () => {

@@ -2,22 +2,33 @@
 
 use super::symbols::Symbols;
 
+/// One of the seven narrative dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NarrativeDie {
+    /// Green d8.
     Ability,
+    /// Yellow d12, with triumph.
     Proficiency,
+    /// Purple d8.
     Difficulty,
+    /// Red d12, with despair.
     Challenge,
+    /// Blue d6.
     Boost,
+    /// Black d6.
     Setback,
+    /// White d12 of light and dark pips.
     Force,
 }
 
 /// Which way a die pushes a check; the tray groups dice by it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
+    /// Ability, proficiency, boost.
     Positive,
+    /// Difficulty, challenge, setback.
     Negative,
+    /// Force.
     Neutral,
 }
 
@@ -111,6 +122,7 @@ impl NarrativeDie {
         Self::Force,
     ];
 
+    /// The faces in RULES.md's order.
     pub fn faces(self) -> &'static [Symbols] {
         match self {
             Self::Boost => &BOOST,
@@ -123,10 +135,12 @@ impl NarrativeDie {
         }
     }
 
+    /// How many faces the die has.
     pub fn sides(self) -> u32 {
         self.faces().len() as u32
     }
 
+    /// The face at `index`, if the die has one.
     pub fn face(self, index: u32) -> Option<Symbols> {
         self.faces().get(index as usize).copied()
     }
@@ -144,6 +158,7 @@ impl NarrativeDie {
         }
     }
 
+    /// The die for a notation letter.
     pub fn from_letter(letter: char) -> Option<Self> {
         Self::ALL.into_iter().find(|d| d.letter() == letter)
     }
@@ -174,18 +189,7 @@ impl NarrativeDie {
         }
     }
 
-    pub fn colour(self) -> &'static str {
-        match self {
-            Self::Ability => "green",
-            Self::Proficiency => "yellow",
-            Self::Difficulty => "purple",
-            Self::Challenge => "red",
-            Self::Boost => "blue",
-            Self::Setback => "black",
-            Self::Force => "white",
-        }
-    }
-
+    /// Which way the die pushes a check.
     pub fn side(self) -> Side {
         match self {
             Self::Ability | Self::Proficiency | Self::Boost => Side::Positive,

@@ -9,7 +9,7 @@ mod symbols;
 
 pub use die::{NarrativeDie, Side};
 pub use odds::NarrativeOdds;
-pub use outcome::NetResult;
+pub use outcome::{NetResult, net_success_tone};
 pub use pool::{Ladder, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativePool, PoolError};
 pub use roll::{NarrativeRoll, Reroll, RollError, RolledDie};
 pub use symbols::{AddedSymbol, Glyph, Symbols};

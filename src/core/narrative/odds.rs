@@ -8,6 +8,7 @@ use super::pool::NarrativePool;
 use super::symbols::Symbols;
 use crate::core::distribution::{Chance, Distribution};
 
+/// Exact odds for a pool: the key chances and the whole distributions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NarrativeOdds {
     /// At least one net success.
@@ -20,13 +21,18 @@ pub struct NarrativeOdds {
     pub triumph: Chance,
     /// At least one despair.
     pub despair: Chance,
+    /// Net successes (below 1 fails).
     pub net_success: Distribution,
+    /// Net advantage (negative is threat).
     pub net_advantage: Distribution,
+    /// Light side pips.
     pub light: Distribution,
+    /// Dark side pips.
     pub dark: Distribution,
 }
 
 impl NarrativeOdds {
+    /// Counts every outcome of `pool` by convolution.
     pub fn of(pool: &NarrativePool) -> Self {
         let net_success = sum_over_pool(pool, Symbols::net_success);
         let net_advantage = sum_over_pool(pool, Symbols::net_advantage);

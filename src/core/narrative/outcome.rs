@@ -1,6 +1,7 @@
 //! What a roll means once opposing symbols cancel (RULES.md section 1).
 
 use super::symbols::Symbols;
+use crate::core::tone::Tone;
 
 /// The net result of a roll, as players read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -9,15 +10,20 @@ pub struct NetResult {
     pub net_success: i32,
     /// Advantage minus threat; negative is net threat.
     pub net_advantage: i32,
+    /// Triumphs rolled (each also counted as a success).
     pub triumph: u32,
+    /// Despairs rolled (each also counted as a failure).
     pub despair: u32,
+    /// Light side pips.
     pub light: u32,
+    /// Dark side pips.
     pub dark: u32,
     /// False for a pool of force dice alone, which makes no check at all.
     pub is_check: bool,
 }
 
 impl NetResult {
+    /// The result of rolling `symbols`; `is_check` is false for force dice alone.
     pub fn new(symbols: Symbols, is_check: bool) -> Self {
         Self {
             net_success: symbols.net_success(),
@@ -47,6 +53,15 @@ impl NetResult {
     /// The check succeeds with at least one net success.
     pub fn succeeded(&self) -> bool {
         self.net_success >= 1
+    }
+
+    /// Good for a success, bad for a failure, neutral for force dice alone.
+    pub fn tone(&self) -> Tone {
+        if self.is_check {
+            Tone::of(self.succeeded())
+        } else {
+            Tone::Neutral
+        }
     }
 
     /// "Success", "Failure", or "Force" for a force-only roll.
@@ -93,6 +108,11 @@ impl NetResult {
     pub fn summary(&self) -> String {
         format!("{}: {}", self.headline(), self.details().join(", "))
     }
+}
+
+/// How a count of net successes reads: one or more succeeds.
+pub fn net_success_tone(net: i32) -> Tone {
+    Tone::of(net >= 1)
 }
 
 fn plural(n: u32, one: &str, many: &str) -> String {

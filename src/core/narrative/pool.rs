@@ -10,6 +10,7 @@ pub const MAX_DICE_PER_KIND: u32 = 20;
 /// The most of one added symbol a pool may hold.
 pub const MAX_ADDED_PER_SYMBOL: u32 = 20;
 
+/// Dice by kind plus added symbols; at most `MAX_DICE_PER_KIND` of each die.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NarrativePool {
     counts: [u32; 7],
@@ -25,16 +26,29 @@ pub enum Ladder {
     Difficulty,
 }
 
+/// Why a pool change was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PoolError {
-    TooManyDice { die: NarrativeDie, wanted: u32 },
-    TooManySymbols { symbol: AddedSymbol, wanted: u32 },
+    /// More dice of one kind than a pool holds.
+    TooManyDice {
+        /// The die asked for.
+        die: NarrativeDie,
+        /// How many were asked for.
+        wanted: u32,
+    },
+    /// More of one added symbol than a pool holds.
+    TooManySymbols {
+        /// The symbol asked for.
+        symbol: AddedSymbol,
+        /// How many were asked for.
+        wanted: u32,
+    },
+    /// A downgrade with no upper die to downgrade.
     NothingToDowngrade(Ladder),
 }
 
 impl Ladder {
-    pub const ALL: [Self; 2] = [Self::Ability, Self::Difficulty];
-
+    /// The die at the bottom of the ladder.
     pub fn lower(self) -> NarrativeDie {
         match self {
             Self::Ability => NarrativeDie::Ability,
@@ -42,6 +56,7 @@ impl Ladder {
         }
     }
 
+    /// The die at the top of the ladder.
     pub fn upper(self) -> NarrativeDie {
         match self {
             Self::Ability => NarrativeDie::Proficiency,
@@ -51,10 +66,12 @@ impl Ladder {
 }
 
 impl NarrativePool {
+    /// How many dice of this kind the pool holds.
     pub fn count(&self, die: NarrativeDie) -> u32 {
         self.counts[die.index()]
     }
 
+    /// Sets how many dice of this kind the pool holds.
     pub fn set_count(&mut self, die: NarrativeDie, count: u32) -> Result<(), PoolError> {
         if count > MAX_DICE_PER_KIND {
             return Err(PoolError::TooManyDice { die, wanted: count });
@@ -63,6 +80,7 @@ impl NarrativePool {
         Ok(())
     }
 
+    /// Adds one die of this kind.
     pub fn add_die(&mut self, die: NarrativeDie) -> Result<(), PoolError> {
         self.set_count(die, self.count(die) + 1)
     }
@@ -105,10 +123,12 @@ impl NarrativePool {
         Ok(())
     }
 
+    /// The symbols added by talents or items.
     pub fn added(&self) -> Symbols {
         self.added
     }
 
+    /// Sets how many of one symbol are added.
     pub fn set_added(&mut self, symbol: AddedSymbol, count: u32) -> Result<(), PoolError> {
         if count > MAX_ADDED_PER_SYMBOL {
             return Err(PoolError::TooManySymbols {
@@ -120,6 +140,7 @@ impl NarrativePool {
         Ok(())
     }
 
+    /// Adds one symbol.
     pub fn add_symbol(&mut self, symbol: AddedSymbol) -> Result<(), PoolError> {
         self.set_added(symbol, self.added.get(symbol) + 1)
     }
@@ -134,14 +155,22 @@ impl NarrativePool {
         true
     }
 
+    /// How many symbols were added in all, across every kind.
+    pub fn added_count(&self) -> u32 {
+        AddedSymbol::ALL.iter().map(|&s| self.added.get(s)).sum()
+    }
+
+    /// Empties the pool: no dice, no added symbols.
     pub fn clear(&mut self) {
         *self = Self::default();
     }
 
+    /// Whether the pool has no dice and no added symbols.
     pub fn is_empty(&self) -> bool {
         self.dice_count() == 0 && self.added.is_empty()
     }
 
+    /// How many dice in all.
     pub fn dice_count(&self) -> u32 {
         self.counts.iter().sum()
     }

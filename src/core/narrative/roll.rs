@@ -17,7 +17,9 @@ pub struct RolledDie {
 /// A die of the roll that was rolled again, with the face it showed before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reroll {
+    /// Which die, by position in the roll.
     pub index: usize,
+    /// The face it showed before.
     pub before: RolledDie,
 }
 
@@ -32,7 +34,14 @@ pub struct NarrativeRoll {
 /// Why a stored roll or a re-roll request cannot stand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RollError {
-    NoSuchDie { index: usize, dice: usize },
+    /// A re-roll names a die the roll does not have.
+    NoSuchDie {
+        /// The die asked for.
+        index: usize,
+        /// How many dice the roll has.
+        dice: usize,
+    },
+    /// The dice do not fit in a pool.
     Pool(PoolError),
 }
 
@@ -50,20 +59,24 @@ impl RolledDie {
         }
     }
 
+    /// Which die it is.
     pub fn die(&self) -> NarrativeDie {
         self.die
     }
 
+    /// The index of the face that shows.
     pub fn face_index(&self) -> u32 {
         self.face
     }
 
+    /// What the face shows.
     pub fn symbols(&self) -> Symbols {
         self.die.faces()[self.face as usize]
     }
 }
 
 impl NarrativeRoll {
+    /// Rolls every die of the pool.
     pub fn roll(pool: &NarrativePool, rng: &mut (impl Rng + ?Sized)) -> Self {
         Self {
             pool: pool.clone(),
@@ -122,18 +135,31 @@ impl NarrativeRoll {
         Ok(())
     }
 
+    /// The dice as they landed, in tray order.
     pub fn dice(&self) -> &[RolledDie] {
         &self.dice
     }
 
+    /// The symbols added on top of the dice.
     pub fn added(&self) -> Symbols {
         self.pool.added()
     }
 
+    /// Every re-roll, oldest first.
     pub fn rerolls(&self) -> &[Reroll] {
         &self.rerolls
     }
 
+    /// "1 die re-rolled", "3 dice re-rolled", or `None` before any re-roll.
+    pub fn rerolled_note(&self) -> Option<String> {
+        match self.rerolls.len() {
+            0 => None,
+            1 => Some("1 die re-rolled".into()),
+            n => Some(format!("{n} dice re-rolled")),
+        }
+    }
+
+    /// Whether the die at `index` was rolled again since the first roll.
     pub fn was_rerolled(&self, index: usize) -> bool {
         self.rerolls.iter().any(|r| r.index == index)
     }
@@ -145,6 +171,7 @@ impl NarrativeRoll {
             .fold(self.added(), |sum, die| sum + die.symbols())
     }
 
+    /// The net result, added symbols included.
     pub fn result(&self) -> NetResult {
         NetResult::new(self.symbols(), self.pool.makes_check())
     }

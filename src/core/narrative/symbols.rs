@@ -5,30 +5,47 @@ use std::ops::{Add, AddAssign};
 /// How many of each symbol a face, a roll or a set of added symbols shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Symbols {
+    /// Successes.
     pub success: u32,
+    /// Failures.
     pub failure: u32,
+    /// Advantages.
     pub advantage: u32,
+    /// Threats.
     pub threat: u32,
+    /// Triumphs (each also a success).
     pub triumph: u32,
+    /// Despairs (each also a failure).
     pub despair: u32,
+    /// Light side pips.
     pub light: u32,
+    /// Dark side pips.
     pub dark: u32,
 }
 
 /// One drawn symbol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Glyph {
+    /// Success.
     Success,
+    /// Advantage.
     Advantage,
+    /// Triumph.
     Triumph,
+    /// Failure.
     Failure,
+    /// Threat.
     Threat,
+    /// Despair.
     Despair,
+    /// Light side pip.
     Light,
+    /// Dark side pip.
     Dark,
 }
 
 impl Glyph {
+    /// Lower-case name, for labels.
     pub fn name(self) -> &'static str {
         match self {
             Self::Success => "success",
@@ -46,15 +63,22 @@ impl Glyph {
 /// The symbols a talent or item may add to a roll on top of the dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AddedSymbol {
+    /// Success.
     Success,
+    /// Advantage.
     Advantage,
+    /// Triumph.
     Triumph,
+    /// Failure.
     Failure,
+    /// Threat.
     Threat,
+    /// Despair.
     Despair,
 }
 
 impl Symbols {
+    /// No symbols at all.
     pub const NONE: Self = Self {
         success: 0,
         failure: 0,
@@ -66,6 +90,7 @@ impl Symbols {
         dark: 0,
     };
 
+    /// Whether nothing shows.
     pub fn is_empty(&self) -> bool {
         *self == Self::NONE
     }
@@ -129,10 +154,24 @@ impl Symbols {
             .collect()
     }
 
+    /// Like [`Symbols::glyphs`], with at most `cap` of each kind, for drawing large counts
+    /// in little room; the words carry the full count.
+    pub fn glyphs_capped(&self, cap: usize) -> Vec<Glyph> {
+        let mut drawn = Vec::new();
+        for glyph in self.glyphs() {
+            if drawn.iter().filter(|&&g| g == glyph).count() < cap {
+                drawn.push(glyph);
+            }
+        }
+        drawn
+    }
+
+    /// How many of an addable symbol this holds.
     pub fn get(&self, symbol: AddedSymbol) -> u32 {
         *self.slot(symbol)
     }
 
+    /// Sets how many of an addable symbol this holds.
     pub fn set(&mut self, symbol: AddedSymbol, count: u32) {
         *self.slot_mut(symbol) = count;
     }
@@ -183,6 +222,7 @@ impl AddAssign for Symbols {
 }
 
 impl AddedSymbol {
+    /// Every addable symbol, in notation order.
     pub const ALL: [Self; 6] = [
         Self::Success,
         Self::Advantage,
@@ -204,6 +244,7 @@ impl AddedSymbol {
         }
     }
 
+    /// The symbol for a notation letter.
     pub fn from_letter(letter: char) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.letter() == letter)
     }
@@ -218,6 +259,7 @@ impl AddedSymbol {
         matches!(self, Self::Success | Self::Advantage | Self::Triumph)
     }
 
+    /// How the symbol is drawn.
     pub fn glyph(self) -> Glyph {
         match self {
             Self::Success => Glyph::Success,

@@ -17,12 +17,14 @@ pub struct NotationError {
 }
 
 impl NotationError {
+    /// An error with this message.
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
         }
     }
 
+    /// The message, for the person who typed or shared the text.
     pub fn message(&self) -> &str {
         &self.message
     }

@@ -9,6 +9,7 @@
 use super::{NotationError, scan_terms};
 use crate::core::narrative::{AddedSymbol, NarrativeDie, NarrativePool, RolledDie};
 
+/// Reads pool notation such as `2g1y+1s`; refuses anything else with a clear message.
 pub fn parse_pool(text: &str) -> Result<NarrativePool, NotationError> {
     let mut dice = [0u32; 7];
     let mut added = [0u32; 6];
@@ -68,10 +69,14 @@ pub fn parse_faces(text: &str) -> Result<Vec<RolledDie>, NotationError> {
             let letter = chars.next().unwrap_or(' ');
             let die = NarrativeDie::from_letter(letter)
                 .ok_or_else(|| NotationError::new(format!("'{token}' names no die.")))?;
-            let face: u32 = chars
-                .as_str()
-                .parse()
-                .map_err(|_| NotationError::new(format!("'{token}' has no face number.")))?;
+            let digits = chars.as_str();
+            // Digits only: `parse` alone would also take a sign (`g+3`).
+            let face: u32 = digits
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| digits.parse().ok())
+                .flatten()
+                .ok_or_else(|| NotationError::new(format!("'{token}' has no face number.")))?;
             RolledDie::new(die, face).ok_or_else(|| {
                 NotationError::new(format!(
                     "'{token}': a {} die has only {} faces.",
@@ -83,6 +88,7 @@ pub fn parse_faces(text: &str) -> Result<Vec<RolledDie>, NotationError> {
         .collect()
 }
 
+/// Writes rolled faces as `g3 y11`.
 pub fn format_faces(dice: &[RolledDie]) -> String {
     dice.iter()
         .map(|d| format!("{}{}", d.die().letter(), d.face_index()))

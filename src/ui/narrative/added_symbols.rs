@@ -4,18 +4,11 @@ use leptos::prelude::*;
 
 use super::icons::SymbolIcon;
 use super::state::NarrativeState;
-use crate::core::narrative::AddedSymbol;
+use crate::core::narrative::{AddedSymbol, NarrativePool};
 
 #[component]
 pub fn AddedSymbols(state: NarrativeState) -> impl IntoView {
-    let total = move || {
-        state.pool.with(|p| {
-            AddedSymbol::ALL
-                .iter()
-                .map(|&s| p.added().get(s))
-                .sum::<u32>()
-        })
-    };
+    let total = move || state.pool.with(NarrativePool::added_count);
     let rows = AddedSymbol::ALL
         .into_iter()
         .map(|symbol| view! { <SymbolStepper state symbol/> })

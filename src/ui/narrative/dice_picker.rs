@@ -26,7 +26,8 @@ pub fn DicePicker(state: NarrativeState) -> impl IntoView {
         }
     };
     view! {
-        <section class="tray" aria-label="Dice">
+        <section class="tray" aria-labelledby="dice-title">
+            <h2 id="dice-title" class="visually-hidden">"Dice"</h2>
             <div class="tray-sides">
                 {column(Side::Positive, Ladder::Ability)}
                 {column(Side::Negative, Ladder::Difficulty)}

@@ -4,7 +4,9 @@ use leptos::prelude::*;
 
 use crate::core::distribution::Chance;
 use crate::core::narrative::NarrativeOdds;
-use crate::ui::bars::{DistributionBars, Tone};
+use crate::core::narrative::net_success_tone;
+use crate::core::tone::Tone;
+use crate::ui::bars::DistributionBars;
 
 /// Most bars a chart shows on a phone before tails are merged.
 const MAX_BARS: usize = 13;
@@ -68,24 +70,24 @@ pub fn OddsDetail(
                 <DistributionBars
                     title="Net successes (1 or more succeeds)"
                     columns=columns(|o| o.net_success.columns(MAX_BARS))
-                    tone=success_tone
+                    tone=net_success_tone
                 />
                 <DistributionBars
                     title="Net advantage (below 0 is threat)"
                     columns=columns(|o| o.net_advantage.columns(MAX_BARS))
-                    tone=advantage_tone
+                    tone=Tone::of_sign
                 />
             </Show>
             <Show when=move || has_force.get()>
                 <DistributionBars
                     title="Light side pips"
                     columns=columns(|o| o.light.columns(MAX_BARS))
-                    tone=neutral_tone
+                    tone=Tone::neutral
                 />
                 <DistributionBars
                     title="Dark side pips"
                     columns=columns(|o| o.dark.columns(MAX_BARS))
-                    tone=neutral_tone
+                    tone=Tone::neutral
                 />
             </Show>
             <Show when=move || makes_check.get()>
@@ -95,7 +97,7 @@ pub fn OddsDetail(
                         .map(|(name, _, pick)| {
                             view! {
                                 <dt>{name}</dt>
-                                <dd>{move || odds.with(|o| exact_text(pick(o)))}</dd>
+                                <dd>{move || odds.with(|o| pick(o).exact_text())}</dd>
                             }
                         })
                         .collect_view()}
@@ -118,28 +120,3 @@ const KEY_CHANCES: [KeyChance; 5] = [
     ("Triumph", "good", |o| &o.triumph),
     ("Despair", "bad", |o| &o.despair),
 ];
-
-/// "11/32" in lowest terms when it fits in 64 bits, else the unreduced count of ways
-/// over every combination of faces.
-fn exact_text(chance: &Chance) -> String {
-    match chance.small_fraction() {
-        Some((ways, total)) => format!("{ways}/{total}"),
-        None => format!("{}/{}", chance.ways, chance.total),
-    }
-}
-
-fn success_tone(net: i32) -> Tone {
-    if net >= 1 { Tone::Good } else { Tone::Bad }
-}
-
-fn advantage_tone(net: i32) -> Tone {
-    match net.signum() {
-        1 => Tone::Good,
-        -1 => Tone::Bad,
-        _ => Tone::Neutral,
-    }
-}
-
-fn neutral_tone(_: i32) -> Tone {
-    Tone::Neutral
-}

@@ -178,23 +178,9 @@ fn reveal(element: &web_sys::Element) {
 fn ResultSummary(entry: HistoryEntry) -> impl IntoView {
     let RecordedRoll::Narrative(roll) = &entry.roll;
     let result = roll.result();
-    let glyphs = result.net_symbols().glyphs();
-    let mut drawn = Vec::new();
-    for glyph in glyphs {
-        if drawn.iter().filter(|&&g| g == glyph).count() < MAX_DRAWN {
-            drawn.push(glyph);
-        }
-    }
-    let headline_class = match (result.is_check, result.succeeded()) {
-        (false, _) => "headline neutral",
-        (true, true) => "headline good",
-        (true, false) => "headline bad",
-    };
-    let rerolled = match entry.reroll_count() {
-        0 => None,
-        1 => Some("1 die re-rolled".to_string()),
-        n => Some(format!("{n} dice re-rolled")),
-    };
+    let drawn = result.net_symbols().glyphs_capped(MAX_DRAWN);
+    let headline_class = format!("headline {}", result.tone().name());
+    let rerolled = roll.rerolled_note();
     view! {
         <p class="result-label" hidden=entry.label.is_empty()>{entry.label.clone()}</p>
         <p class=headline_class>{result.headline()}</p>

@@ -4,14 +4,15 @@ use leptos::prelude::*;
 
 use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
-use crate::storage::{self, CurrentNarrativePool, HistoryEntry};
-use crate::ui::browser::{BrowserStorage, now_ms};
+use crate::storage::HistoryEntry;
 use crate::ui::notices::Notices;
+use crate::ui::persisted::Persisted;
 
+/// Everything the narrative tray's components share; cheap to copy.
 #[derive(Clone, Copy)]
 pub struct NarrativeState {
-    /// The pool on the tray; saved on every change.
-    pub pool: RwSignal<NarrativePool>,
+    /// The pool on the tray, saved with every change.
+    pub pool: Persisted<NarrativePool>,
     /// Feedback on the last tray action ("at most 20 ..."); cleared by the next good one.
     pub message: RwSignal<Option<String>>,
     /// The roll the result panel shows, set when rolling and re-rolling. Kept apart from
@@ -20,25 +21,10 @@ pub struct NarrativeState {
 }
 
 impl NarrativeState {
-    /// Restores the pool left on the tray and keeps it saved.
+    /// Restores the pool left on the tray.
     pub fn load(notices: Notices) -> Self {
-        let loaded = storage::load::<CurrentNarrativePool>(&BrowserStorage, now_ms());
-        notices.push_all(loaded.notice);
-        let pool = RwSignal::new(loaded.value.0);
-        if loaded.writable {
-            // The first run only subscribes: the pool just came from storage.
-            Effect::new(move |previous: Option<()>| {
-                let current = CurrentNarrativePool(pool.get());
-                if previous.is_none() {
-                    return;
-                }
-                if let Err(error) = storage::save(&BrowserStorage, &current) {
-                    notices.say(format!("The pool on the tray could not be saved: {error}"));
-                }
-            });
-        }
         Self {
-            pool,
+            pool: Persisted::load(notices),
             message: RwSignal::new(None),
             shown: RwSignal::new(None),
         }
@@ -46,10 +32,10 @@ impl NarrativeState {
 
     /// Applies a pool change, or explains why it was refused and leaves the pool as it was.
     pub fn change(&self, change: impl FnOnce(&mut NarrativePool) -> Result<(), PoolError>) {
-        let mut next = self.pool.get_untracked();
+        let mut next = self.pool.with_untracked(NarrativePool::clone);
         match change(&mut next) {
             Ok(()) => {
-                self.pool.set(next);
+                self.pool.set_soon(next);
                 self.message.set(None);
             }
             Err(error) => self.message.set(Some(error.to_string())),
@@ -58,21 +44,20 @@ impl NarrativeState {
 
     /// Puts a pool on the tray with a short confirmation.
     pub fn replace(&self, pool: NarrativePool, why: String) {
-        self.pool.set(pool);
+        self.pool.update(|stored| *stored = pool);
         self.message.set(Some(why));
     }
 
-    /// Opens a pool from a share link. A bad one empties the tray and says why.
+    /// Opens a pool from a share link. A bad link leaves the tray as it was and says why.
     pub fn open_shared(&self, text: &str) {
         match parse_pool(text) {
             Ok(pool) => {
                 let why = format!("Opened the shared pool {}.", format_pool(&pool));
                 self.replace(pool, why);
             }
-            Err(error) => self.replace(
-                NarrativePool::default(),
-                format!("The shared link's pool could not be read: {error} The tray is empty."),
-            ),
+            Err(error) => self.message.set(Some(format!(
+                "The shared link's pool could not be read: {error} The tray is left as it was."
+            ))),
         }
     }
 }
