@@ -23,10 +23,23 @@ for (const name of await readdir(staging)) {
   const { code } = await transform(await readFile(path, 'utf8'), { ...options, minify: true });
   await writeFile(path, code);
   const digest = createHash('sha384').update(code).digest('base64');
-  // Each tag naming this file carries its integrity hash; swap in the new one.
-  html = html.replace(
-    new RegExp(`(<[^>]*"\\./${name.replace(/[.]/g, '\\.')}"[^>]*integrity=")sha384-[^"]+`, 'g'),
-    `$1sha384-${digest}`,
+  // Each tag naming this file carries its integrity hash; swap in the new one. The URL may be
+  // relative (`./name`) or absolute (`/dicetray/name`, from `--public-url`).
+  const names = new RegExp(`(?:href|src)="(?:[^"]*/)?${name.replace(/[.]/g, '\\.')}"`);
+  html = html.replace(/<(?:link|script)\b[^>]*>/g, (tag) =>
+    names.test(tag) ? tag.replace(/integrity="sha384-[^"]+"/, `integrity="sha384-${digest}"`) : tag,
   );
+}
+
+// Every integrity hash in the page must match its file, or the browser refuses the file and
+// the page stays blank: check them all rather than trust the replacements above.
+for (const tag of html.match(/<(?:link|script)\b[^>]*integrity="[^"]+"[^>]*>/g) ?? []) {
+  const url = tag.match(/(?:href|src)="([^"]+)"/)?.[1] ?? '';
+  const file = join(staging, decodeURIComponent(url.split('/').pop()));
+  const digest = createHash('sha384').update(await readFile(file)).digest('base64');
+  if (!tag.includes(`integrity="sha384-${digest}"`)) {
+    console.error(`minify.mjs: the integrity hash for ${url} does not match ${file}`);
+    process.exit(1);
+  }
 }
 await writeFile(htmlPath, html);
