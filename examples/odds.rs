@@ -1,45 +1,67 @@
 //! Exact odds from the command line, for preparing a session or checking the app.
 //!
 //!     cargo run --release --example odds -- narrative 2g1y2p1r
+//!     cargo run --release --example odds -- d6 4
 //!
-//! Prints one JSON object: the probabilities of net success >= 1, net advantage >= 1, net
-//! threat >= 1, at least one triumph and at least one despair, each also as an exact fraction,
-//! and the whole distribution of net successes. A bad pool prints a message on stderr and
-//! exits with status 2.
+//! Prints one JSON object. Narrative: the probabilities of at least one net success, net
+//! advantage and net threat, of at least one triumph and at least one despair, each also as
+//! an exact fraction, and the whole distribution of net successes. Highest d6: the probability of each
+//! outcome (`triumph`, `success`, `costly_success`, `failure`, `catastrophe`); 0 dice follows
+//! the default rule (one die), `d6 0 lowest` the other (two dice, keep the lower). Bad input
+//! prints a message on stderr and exits with status 2.
 
 use std::process::ExitCode;
 
 use dicetray::core::count::Count;
 use dicetray::core::distribution::Distribution;
+use dicetray::core::highest_d6::{D6Odds, D6Outcome, D6Pool, ZeroDiceRule};
 use dicetray::core::narrative::NarrativeOdds;
+use dicetray::core::notation::highest_d6::parse_dice_count;
 use dicetray::core::notation::narrative::{format_pool, parse_pool};
 use serde_json::{Map, Value, json};
 
-const USAGE: &str = "usage: odds narrative <pool>   e.g. odds narrative 2g1y2p1r";
+const USAGE: &str = "usage: odds narrative <pool>      e.g. odds narrative 2g1y2p1r
+       odds d6 <dice> [lowest]       e.g. odds d6 4   (0 dice: one die, or with `lowest`
+                                     two dice keeping the lower)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [system, pool] if system == "narrative" => match parse_pool(pool) {
-            Ok(pool) => {
-                let odds = NarrativeOdds::of(&pool);
-                println!("{}", narrative_json(&format_pool(&pool), &odds));
-                ExitCode::SUCCESS
-            }
-            Err(error) => {
-                eprintln!("odds: bad pool \"{pool}\": {error}");
-                ExitCode::from(2)
-            }
-        },
-        [system, _] => {
-            eprintln!("odds: unknown system \"{system}\"; this build knows: narrative\n{USAGE}");
-            ExitCode::from(2)
+    let Some((system, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let result = match (system.as_str(), rest) {
+        ("narrative", [pool]) => parse_pool(pool)
+            .map(|pool| narrative_json(&format_pool(&pool), &NarrativeOdds::of(&pool)))
+            .map_err(|error| format!("bad pool \"{pool}\": {error}")),
+        ("d6", [dice]) => d6_json(dice, ZeroDiceRule::OneDie),
+        ("d6", [dice, rule]) if rule == "lowest" => d6_json(dice, ZeroDiceRule::LowestOfTwo),
+        ("narrative" | "d6", _) => Err(format!("wrong arguments for {system}\n{USAGE}")),
+        _ => Err(format!(
+            "unknown system \"{system}\"; this build knows: narrative, d6\n{USAGE}"
+        )),
+    };
+    match result {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
         }
-        _ => {
-            eprintln!("{USAGE}");
+        Err(message) => {
+            eprintln!("odds: {message}");
             ExitCode::from(2)
         }
     }
+}
+
+/// The five outcomes' probabilities for a pool of `dice` (0 or more) under `rule`.
+fn d6_json(dice: &str, rule: ZeroDiceRule) -> Result<Value, String> {
+    let count = parse_dice_count(dice).map_err(|e| format!("bad number of dice: {e}"))?;
+    let odds = D6Odds::of(D6Pool::of(count).plan(rule));
+    let object: Map<String, Value> = D6Outcome::ALL
+        .into_iter()
+        .map(|o| (o.key().to_string(), json!(odds.chance(o).probability())))
+        .collect();
+    Ok(Value::Object(object))
 }
 
 fn narrative_json(pool: &str, odds: &NarrativeOdds) -> Value {

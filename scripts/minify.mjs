@@ -36,7 +36,12 @@ for (const name of await readdir(staging)) {
 for (const tag of html.match(/<(?:link|script)\b[^>]*integrity="[^"]+"[^>]*>/g) ?? []) {
   const url = tag.match(/(?:href|src)="([^"]+)"/)?.[1] ?? '';
   const file = join(staging, decodeURIComponent(url.split('/').pop()));
-  const digest = createHash('sha384').update(await readFile(file)).digest('base64');
+  const bytes = await readFile(file).catch(() => null);
+  if (!bytes) {
+    console.error(`minify.mjs: ${url} has an integrity hash but no file ${file} to check`);
+    process.exit(1);
+  }
+  const digest = createHash('sha384').update(bytes).digest('base64');
   if (!tag.includes(`integrity="sha384-${digest}"`)) {
     console.error(`minify.mjs: the integrity hash for ${url} does not match ${file}`);
     process.exit(1);

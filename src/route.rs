@@ -1,58 +1,81 @@
-//! Hash routes, so a deep link opens the right tray on any static host and under any sub-path:
-//! `#/narrative`, `#/d6`, `#/el`, with `?pool=...` for a shared pool.
+//! Hash routes, so a deep link opens the right page on any static host and under any
+//! sub-path: `#/narrative`, `#/d6`, `#/el`, `#/characters`, with a tray's share parameter
+//! (`?pool=2g1y`, `?dice=4`) when a link carries one.
 
-/// The three trays, one per dice system.
+/// The pages: one tray per dice system, and the characters they share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tray {
+pub enum Page {
     /// Narrative dice.
     Narrative,
     /// Highest d6.
     HighestD6,
     /// Effective Level.
     EffectiveLevel,
+    /// The characters every tray rolls for.
+    Characters,
 }
 
 /// Where the address bar points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
-    /// The tray to show.
-    pub tray: Tray,
-    /// The `pool` query value, percent-decoded, when a share link carries one.
-    pub pool: Option<String>,
-    /// A path no tray answers to; the app shows the default tray and says so.
+    /// The page to show.
+    pub page: Page,
+    /// The page's share parameter, percent-decoded, when a share link carries one.
+    pub shared: Option<String>,
+    /// A path no page answers to; the app shows the default tray and says so.
     pub unknown_path: Option<String>,
 }
 
-impl Tray {
-    /// Every tray, in navigation order.
-    pub const ALL: [Self; 3] = [Self::Narrative, Self::HighestD6, Self::EffectiveLevel];
+impl Page {
+    /// Every page, in navigation order.
+    pub const ALL: [Self; 4] = [
+        Self::Narrative,
+        Self::HighestD6,
+        Self::EffectiveLevel,
+        Self::Characters,
+    ];
 
-    /// The route's path: `narrative`, `d6`, `el`.
+    /// The route's path: `narrative`, `d6`, `el`, `characters`.
     pub fn path(self) -> &'static str {
         match self {
             Self::Narrative => "narrative",
             Self::HighestD6 => "d6",
             Self::EffectiveLevel => "el",
+            Self::Characters => "characters",
         }
     }
 
-    /// The tray's name in navigation and titles.
+    /// The page's name in navigation and titles.
     pub fn title(self) -> &'static str {
         match self {
             Self::Narrative => "Narrative dice",
             Self::HighestD6 => "Highest d6",
             Self::EffectiveLevel => "Effective Level",
+            Self::Characters => "Characters",
         }
     }
 
-    /// The link to this tray, relative to the page: works under any sub-path.
+    /// The query parameter a share link to this page carries, if the page takes one.
+    pub fn share_key(self) -> Option<&'static str> {
+        match self {
+            Self::Narrative => Some("pool"),
+            Self::HighestD6 => Some("dice"),
+            Self::EffectiveLevel => Some("roll"),
+            Self::Characters => None,
+        }
+    }
+
+    /// The link to this page, relative to the page: works under any sub-path.
     pub fn href(self) -> String {
         format!("#/{}", self.path())
     }
 
-    /// A link that opens this tray with a pool, e.g. `#/narrative?pool=2g1y`.
-    pub fn share_href(self, pool: &str) -> String {
-        format!("#/{}?pool={}", self.path(), percent_encode(pool))
+    /// A link that opens this page with shared text, e.g. `#/narrative?pool=2g1y`.
+    pub fn share_href(self, text: &str) -> String {
+        match self.share_key() {
+            Some(key) => format!("#/{}?{key}={}", self.path(), percent_encode(text)),
+            None => self.href(),
+        }
     }
 }
 
@@ -63,17 +86,27 @@ impl Route {
         let hash = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
         let path = path.trim_matches('/');
-        let tray = Tray::ALL.into_iter().find(|t| t.path() == path);
-        let pool = query
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(key, _)| *key == "pool")
-            .map(|(_, value)| percent_decode(value));
+        let found = Page::ALL.into_iter().find(|p| p.path() == path);
+        let page = found.unwrap_or(Page::Narrative);
+        let shared = page.share_key().and_then(|wanted| {
+            query
+                .split('&')
+                .filter_map(|pair| pair.split_once('='))
+                .find(|(key, _)| *key == wanted)
+                .map(|(_, value)| percent_decode(value))
+        });
         Self {
-            tray: tray.unwrap_or(Tray::Narrative),
-            pool,
-            unknown_path: (tray.is_none() && !path.is_empty()).then(|| path.to_string()),
+            page,
+            shared,
+            unknown_path: (found.is_none() && !path.is_empty()).then(|| path.to_string()),
         }
+    }
+
+    /// Whether the address holds more than the page (a share or an unknown path), so it
+    /// should be cleaned once read.
+    pub fn needs_cleaning(hash: &str) -> bool {
+        let route = Self::parse(hash);
+        route.unknown_path.is_some() || hash.contains('?')
     }
 }
 
@@ -120,45 +153,54 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_tray_has_a_route() {
-        for tray in Tray::ALL {
-            assert_eq!(Route::parse(&tray.href()).tray, tray);
+    fn each_page_has_a_route() {
+        for page in Page::ALL {
+            assert_eq!(Route::parse(&page.href()).page, page);
         }
     }
 
     #[test]
     fn empty_hash_opens_narrative() {
         let route = Route::parse("");
-        assert_eq!(route.tray, Tray::Narrative);
-        assert_eq!(route.pool, None);
+        assert_eq!(route.page, Page::Narrative);
+        assert_eq!(route.shared, None);
         assert_eq!(route.unknown_path, None);
     }
 
     #[test]
     fn share_link_round_trips() {
-        let href = Tray::Narrative.share_href("2g1y+1s");
+        let href = Page::Narrative.share_href("2g1y+1s");
         assert_eq!(href, "#/narrative?pool=2g1y+1s");
-        assert_eq!(Route::parse(&href).pool.as_deref(), Some("2g1y+1s"));
+        assert_eq!(Route::parse(&href).shared.as_deref(), Some("2g1y+1s"));
         assert_eq!(
-            Route::parse("#/narrative?x=1&pool=2g%201y").pool.as_deref(),
+            Route::parse("#/narrative?x=1&pool=2g%201y")
+                .shared
+                .as_deref(),
             Some("2g 1y")
         );
+        assert_eq!(Page::HighestD6.share_href("4"), "#/d6?dice=4");
+        assert_eq!(Route::parse("#/d6?dice=4").shared.as_deref(), Some("4"));
+        // Each page reads only its own parameter.
+        assert_eq!(Route::parse("#/d6?pool=5g").shared, None);
+        assert_eq!(Route::parse("#/characters?pool=5g").shared, None);
+        assert!(Route::needs_cleaning("#/d6?pool=5g"));
+        assert!(!Route::needs_cleaning("#/d6"));
     }
 
     #[test]
     fn unknown_paths_and_bad_escapes_are_reported_not_fatal() {
         let route = Route::parse("#/nowhere?pool=%zz%");
-        assert_eq!(route.tray, Tray::Narrative);
+        assert_eq!(route.page, Page::Narrative);
         assert_eq!(route.unknown_path.as_deref(), Some("nowhere"));
-        assert_eq!(route.pool.as_deref(), Some("%zz%"));
-        assert_eq!(Route::parse("#/%E2%82").pool, None);
+        assert_eq!(route.shared.as_deref(), Some("%zz%"));
+        assert_eq!(Route::parse("#/%E2%82").shared, None);
         // A sign is not a hex digit: `%+A` stays as written.
         assert_eq!(
-            Route::parse("#/narrative?pool=%+A1g").pool.as_deref(),
+            Route::parse("#/narrative?pool=%+A1g").shared.as_deref(),
             Some("%+A1g")
         );
         assert_eq!(
-            Route::parse("#/narrative?pool=%E2%82").pool.as_deref(),
+            Route::parse("#/narrative?pool=%E2%82").shared.as_deref(),
             Some("\u{fffd}")
         );
     }

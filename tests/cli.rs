@@ -76,3 +76,65 @@ fn a_bad_pool_is_a_message_and_a_failure() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown system"));
 }
+
+#[test]
+fn highest_d6_odds_match_closed_forms_to_1e_12() {
+    // For n dice, counted by hand over 6^n rolls: two or more sixes, exactly one six, highest
+    // 4-5, highest 1-3 with two or more ones, and the rest.
+    for n in 1..=6i32 {
+        let v = json(&["d6", &n.to_string()]);
+        let p = |k: f64| k.powi(n);
+        let total = p(6.0);
+        let n_f = f64::from(n);
+        close(
+            &v,
+            "triumph",
+            (p(6.0) - p(5.0) - n_f * 5f64.powi(n - 1)) / total,
+        );
+        close(&v, "success", n_f * 5f64.powi(n - 1) / total);
+        close(&v, "costly_success", (p(5.0) - p(3.0)) / total);
+        close(
+            &v,
+            "catastrophe",
+            (p(3.0) - p(2.0) - n_f * 2f64.powi(n - 1)) / total,
+        );
+        close(&v, "failure", (p(2.0) + n_f * 2f64.powi(n - 1)) / total);
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), 5, "{keys:?}");
+    }
+}
+
+#[test]
+fn highest_d6_with_no_dice_follows_the_zero_dice_rule() {
+    // Default: one die.
+    let one = json(&["d6", "0"]);
+    close(&one, "success", 1.0 / 6.0);
+    close(&one, "costly_success", 2.0 / 6.0);
+    close(&one, "failure", 3.0 / 6.0);
+    close(&one, "triumph", 0.0);
+    close(&one, "catastrophe", 0.0);
+    // The other rule: two dice, the lower kept.
+    let lowest = json(&["d6", "0", "lowest"]);
+    close(&lowest, "success", 1.0 / 36.0);
+    close(&lowest, "costly_success", 8.0 / 36.0);
+    close(&lowest, "failure", 27.0 / 36.0);
+}
+
+#[test]
+fn highest_d6_bad_arguments_are_a_message_and_a_failure() {
+    for args in [
+        vec!["d6", "-1"],
+        vec!["d6", "x"],
+        vec!["d6"],
+        vec!["d6", "4", "highest"],
+        vec!["d6", "9999"],
+    ] {
+        let output = odds(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&output.stderr).starts_with("odds: "),
+            "{args:?}"
+        );
+    }
+}

@@ -21,6 +21,7 @@ fn entry(id: u64, pool: &str, label: &str) -> HistoryEntry {
         id,
         at_ms: NOW + id,
         label: label.into(),
+        who: None,
         roll: RecordedRoll::Narrative(roll),
     }
 }
@@ -101,8 +102,10 @@ fn every_document_round_trips() {
     let mut history = RollHistory::default();
     history.record(entry(1, "2g1p", "Pilot: evade"));
     let mut rerolled = entry(2, "1y1r1w+1a", "");
-    let RecordedRoll::Narrative(roll) = &mut rerolled.roll;
-    roll.reroll(0, &mut StdRng::seed_from_u64(5)).unwrap();
+    rerolled
+        .roll
+        .reroll(0, &mut StdRng::seed_from_u64(5))
+        .unwrap();
     history.record(rerolled);
     storage::save(&store, &history).unwrap();
     let loaded = storage::load::<RollHistory>(&store, NOW);
@@ -208,7 +211,7 @@ fn data_from_a_newer_version_is_left_alone_and_read_only() {
     );
     assert!(storage::backup_keys(&store).is_empty());
     // A change in this (older) tab is refused, so the newer data survives untouched.
-    let (value, notices) = storage::update::<SavedPools>(&store, NOW, &loaded.value, |s| {
+    let (value, notices, _) = storage::update::<SavedPools>(&store, NOW, &loaded.value, |s| {
         s.save("mine", SystemPool::Narrative(parse_pool("1g").unwrap()))
             .unwrap();
     });
@@ -220,7 +223,7 @@ fn data_from_a_newer_version_is_left_alone_and_read_only() {
     assert_eq!(store.get(SavedPools::KEY).unwrap().as_deref(), Some(future));
     // This tab still has its own change, in memory, and builds on it.
     assert_eq!(value.pools().len(), 1);
-    let (value, _) = storage::update::<SavedPools>(&store, NOW, &value, |s| {
+    let (value, _, _) = storage::update::<SavedPools>(&store, NOW, &value, |s| {
         s.save("second", SystemPool::Narrative(parse_pool("1p").unwrap()))
             .unwrap();
     });
@@ -247,7 +250,7 @@ fn without_room_for_a_backup_nothing_is_overwritten() {
     assert_eq!(store.get(RollHistory::KEY).unwrap(), Some(corrupt.clone()));
     // A later change is kept in memory rather than written over the unreadable original,
     // so a roll made here can still be re-rolled.
-    let (history, notices) = storage::update::<RollHistory>(&store, NOW, &loaded_value, |h| {
+    let (history, notices, _) = storage::update::<RollHistory>(&store, NOW, &loaded_value, |h| {
         h.record(entry(1, "1g", ""))
     });
     assert!(
@@ -256,7 +259,7 @@ fn without_room_for_a_backup_nothing_is_overwritten() {
             .any(|n| n.text.contains("kept in this tab only"))
     );
     assert_eq!(store.get(RollHistory::KEY).unwrap(), Some(corrupt.clone()));
-    let (history, _) = storage::update::<RollHistory>(&store, NOW, &history, |h| {
+    let (history, _, _) = storage::update::<RollHistory>(&store, NOW, &history, |h| {
         h.reroll(1, 0, &mut StdRng::seed_from_u64(2)).unwrap()
     });
     assert_eq!(history.get(1).unwrap().reroll_count(), 1);
@@ -266,7 +269,7 @@ fn without_room_for_a_backup_nothing_is_overwritten() {
 #[test]
 fn a_full_store_reports_that_saving_failed() {
     let store = QuotaStore::new(60);
-    let (value, notices) =
+    let (value, notices, _) =
         storage::update::<SavedPools>(&store, NOW, &SavedPools::default(), |s| {
             s.save(
                 "A long enough name to overflow",
@@ -287,9 +290,9 @@ fn two_tabs_add_to_each_other_instead_of_overwriting() {
     let store = MemoryStore::default();
     // Both tabs open with an empty history; each rolls once.
     let empty = RollHistory::default();
-    let (tab_a, _) =
+    let (tab_a, _, _) =
         storage::update::<RollHistory>(&store, NOW, &empty, |h| h.record(entry(1, "1g", "a")));
-    let (tab_b, _) =
+    let (tab_b, _, _) =
         storage::update::<RollHistory>(&store, NOW, &empty, |h| h.record(entry(2, "1p", "b")));
     assert_eq!(ids(&tab_a), vec![1]);
     assert_eq!(ids(&tab_b), vec![2, 1], "tab B sees tab A's roll");
@@ -478,4 +481,30 @@ fn hex_escapes_with_a_sign_are_not_json() {
     let loaded = storage::load::<SavedPools>(&store, NOW);
     assert!(loaded.value.pools().is_empty());
     assert!(loaded.notice.unwrap().backup_key.is_some());
+}
+
+#[test]
+fn unknown_fields_are_never_dropped_silently() {
+    let store = MemoryStore::default();
+    let pools = r#"{"version":1,"data":{"pools":[{"name":"Kept","system":"narrative","pool":"1g"},{"name":"Noted","system":"narrative","pool":"1p","note":"my note"}]}}"#;
+    store.set(SavedPools::KEY, pools).unwrap();
+    let loaded = storage::load::<SavedPools>(&store, NOW);
+    let names: Vec<&str> = loaded.value.narrative().map(|(n, _)| n).collect();
+    assert_eq!(names, vec!["Kept"]);
+    let notice = loaded.notice.expect("the player is told");
+    assert_eq!(
+        store.get(&notice.backup_key.unwrap()).unwrap().as_deref(),
+        Some(pools)
+    );
+    // Extra members beside the data, or in it, make the whole text a backup too.
+    for text in [
+        r#"{"version":1,"data":{"pool":"1g"},"extra":1}"#,
+        r#"{"version":1,"data":{"pool":"1g","extra":1}}"#,
+    ] {
+        let store = MemoryStore::default();
+        store.set(NarrativePool::KEY, text).unwrap();
+        let loaded = storage::load::<NarrativePool>(&store, NOW);
+        let backup = loaded.notice.and_then(|n| n.backup_key).expect("backed up");
+        assert_eq!(store.get(&backup).unwrap().as_deref(), Some(text));
+    }
 }

@@ -1,9 +1,13 @@
 //! The domain core: dice, pools, resolution, exact odds and notation. No web dependencies;
 //! everything here compiles and is tested natively.
 
+pub mod character;
 pub mod count;
 pub mod distribution;
+pub mod facet;
+pub mod highest_d6;
 pub mod narrative;
 pub mod notation;
 pub mod rng;
+pub mod scene;
 pub mod tone;

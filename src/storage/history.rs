@@ -6,7 +6,10 @@ use serde_json::value::RawValue;
 
 use super::{Decoded, Document, decode_item, decode_record};
 
-use crate::core::narrative::{NarrativeRoll, Reroll, RollError};
+use crate::core::facet::clean_name;
+use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS};
+use crate::core::narrative::{NarrativeRoll, Reroll};
+use crate::core::notation::highest_d6::{format_plan, format_roll, parse_plan, parse_roll};
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
 use crate::core::tone::Tone;
 
@@ -20,6 +23,8 @@ pub const MAX_LABEL_CHARS: usize = 80;
 pub enum RecordedRoll {
     /// A narrative dice roll.
     Narrative(NarrativeRoll),
+    /// A Highest d6 check.
+    HighestD6(D6Check),
 }
 
 /// One roll in the history.
@@ -31,6 +36,8 @@ pub struct HistoryEntry {
     pub at_ms: u64,
     /// What the roll was for ("Pilot: evade the TIEs"); may be empty.
     pub label: String,
+    /// The character who rolled, by name, if one was active.
+    pub who: Option<String>,
     /// What was rolled and how it landed.
     pub roll: RecordedRoll,
 }
@@ -43,9 +50,18 @@ pub struct RollHistory {
 
 impl RecordedRoll {
     /// Rolls one die again, keeping the face it replaced.
-    pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), RollError> {
+    pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), String> {
         match self {
-            Self::Narrative(roll) => roll.reroll(index, rng),
+            Self::Narrative(roll) => roll.reroll(index, rng).map_err(|e| e.to_string()),
+            Self::HighestD6(_) => Err("Highest d6 dice are not rolled again.".into()),
+        }
+    }
+
+    /// The system's name, shown beside each roll in the shared history.
+    pub fn system_title(&self) -> &'static str {
+        match self {
+            Self::Narrative(_) => "Narrative",
+            Self::HighestD6(_) => "Highest d6",
         }
     }
 }
@@ -62,17 +78,19 @@ impl HistoryEntry {
             .to_string()
     }
 
-    /// The pool as notation, e.g. `2g1y`.
+    /// The pool in short: `2g1y`, `4d6`.
     pub fn pool_text(&self) -> String {
         match &self.roll {
             RecordedRoll::Narrative(roll) => format_pool(roll.pool()),
+            RecordedRoll::HighestD6(check) => format!("{}d6", check.roll.faces().len()),
         }
     }
 
-    /// The outcome in a word: "Success", "Failure", ...
+    /// The outcome in a word or two: "Success", "Costly success", ...
     pub fn headline(&self) -> &'static str {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.result().headline(),
+            RecordedRoll::HighestD6(check) => check.outcome().title(),
         }
     }
 
@@ -80,13 +98,19 @@ impl HistoryEntry {
     pub fn tone(&self) -> Tone {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.result().tone(),
+            RecordedRoll::HighestD6(check) => check.outcome().tone(),
         }
     }
 
-    /// The counts behind the headline: "1 net success", "2 advantage".
+    /// The parts behind the headline: "1 net success", "rolled 6 4 1", ...
     pub fn details(&self) -> Vec<String> {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.result().details(),
+            RecordedRoll::HighestD6(check) => {
+                let mut parts = vec![check.pool_line.clone()];
+                parts.extend(check.details());
+                parts
+            }
         }
     }
 
@@ -99,6 +123,7 @@ impl HistoryEntry {
     pub fn reroll_count(&self) -> usize {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.rerolls().len(),
+            RecordedRoll::HighestD6(_) => 0,
         }
     }
 
@@ -106,15 +131,18 @@ impl HistoryEntry {
     pub fn rerolled_note(&self) -> Option<String> {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.rerolled_note(),
+            RecordedRoll::HighestD6(_) => None,
         }
     }
 
-    /// Plain text to paste into a chat: label, pool, result, re-rolls.
+    /// Plain text to paste into a chat: who, label, pool, result, re-rolls.
     pub fn text(&self) -> String {
         let mut text = String::new();
-        if !self.label.is_empty() {
-            text.push_str(&self.label);
-            text.push_str(" | ");
+        for part in [self.who.as_deref().unwrap_or(""), &self.label] {
+            if !part.is_empty() {
+                text.push_str(part);
+                text.push_str(" | ");
+            }
         }
         text.push_str(&format!("{}: {}", self.pool_text(), self.summary()));
         if let Some(note) = self.rerolled_note() {
@@ -153,39 +181,65 @@ impl RollHistory {
             .iter_mut()
             .find(|e| e.id == id)
             .ok_or("That roll is no longer in the history.")?;
-        entry.roll.reroll(index, rng).map_err(|e| e.to_string())
+        entry.roll.reroll(index, rng)
     }
 
     /// Forgets every roll.
     pub fn clear(&mut self) {
         self.entries.clear();
     }
+
+    /// Notes the cost of the costly success `id`.
+    pub fn note_cost(&mut self, id: u64, cost: &str) -> Result<(), String> {
+        match self.entries.iter_mut().find(|e| e.id == id) {
+            Some(HistoryEntry {
+                roll: RecordedRoll::HighestD6(check),
+                ..
+            }) => check.note_cost(cost),
+            _ => Err("That roll is no longer in the history.".into()),
+        }
+    }
 }
 
-/// One roll as stored. Version 1 (narrative rolls only):
+/// One roll as stored. Version 1 held narrative rolls only:
 /// `{"id", "at", "label", "system": "narrative", "pool": "2g1y", "faces": "g3 y11",
-/// "rerolls"?: [{"die": 0, "was": "g3"}]}`.
+/// "rerolls"?: [{"die": 0, "was": "g3"}]}`. Version 2 adds `"who"?` (the character) and
+/// Highest d6 checks: `{"system": "d6", "pool": "3 base + Keen Eye = 4 dice", "dice": "4",
+/// "faces": "6 3 1 1", "kind": "physical", "conflict": false, "cost"?: "Too much noise"}`.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct EntryRecord {
     id: u64,
     at: u64,
     label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    who: Option<String>,
     system: String,
     pool: String,
     faces: String,
     /// Left out when nothing was re-rolled.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     rerolls: Vec<RerollRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dice: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    conflict: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cost: Option<String>,
 }
 
 /// A re-roll as stored: which die, and the face it showed before.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RerollRecord {
     die: usize,
     was: String,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct StoredHistory<'a> {
     #[serde(borrow)]
     entries: Vec<&'a RawValue>,
@@ -205,6 +259,10 @@ fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
             "label longer than {MAX_LABEL_CHARS} characters"
         )));
     }
+    let who = match &record.who {
+        Some(name) => Some(clean_name(name, "character").map_err(bad)?),
+        None => None,
+    };
     let roll = match record.system.as_str() {
         "narrative" => {
             let pool = parse_pool(&record.pool).map_err(|e| bad(e.to_string()))?;
@@ -227,42 +285,92 @@ fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
             }
             RecordedRoll::Narrative(roll)
         }
+        "d6" => {
+            let plan = parse_plan(record.dice.as_deref().unwrap_or_default())
+                .map_err(|e| bad(e.to_string()))?;
+            let roll = parse_roll(plan, &record.faces).map_err(|e| bad(e.to_string()))?;
+            let kind = record.kind.as_deref().unwrap_or_default();
+            let kind = ChallengeKind::from_key(kind)
+                .ok_or_else(|| bad(format!("no such kind of challenge “{kind}”")))?;
+            if record.pool.chars().count() > MAX_POOL_LINE_CHARS {
+                return Err(bad("its pool is too long".into()));
+            }
+            let mut check = D6Check {
+                roll,
+                pool_line: record.pool.clone(),
+                kind,
+                conflict: record.conflict.unwrap_or(false),
+                cost: None,
+            };
+            if let Some(cost) = &record.cost {
+                if cost.chars().count() > MAX_COST_CHARS {
+                    return Err(bad("its cost note is too long".into()));
+                }
+                check.note_cost(cost).map_err(bad)?;
+            }
+            RecordedRoll::HighestD6(check)
+        }
         other => return Err(bad(format!("unknown system \"{other}\""))),
     };
     Ok(HistoryEntry {
         id: record.id,
         at_ms: record.at,
         label: record.label,
+        who,
         roll,
     })
 }
 
+/// The longest pool line a stored Highest d6 check may have.
+const MAX_POOL_LINE_CHARS: usize = 2_000;
+
 fn encode_entry(entry: &HistoryEntry) -> EntryRecord {
+    let mut record = EntryRecord {
+        id: entry.id,
+        at: entry.at_ms,
+        label: entry.label.clone(),
+        who: entry.who.clone(),
+        system: String::new(),
+        pool: String::new(),
+        faces: String::new(),
+        rerolls: Vec::new(),
+        dice: None,
+        kind: None,
+        conflict: None,
+        cost: None,
+    };
     match &entry.roll {
-        RecordedRoll::Narrative(roll) => EntryRecord {
-            id: entry.id,
-            at: entry.at_ms,
-            label: entry.label.clone(),
-            system: "narrative".into(),
-            pool: format_pool(roll.pool()),
-            faces: format_faces(roll.dice()),
-            rerolls: roll
+        RecordedRoll::Narrative(roll) => {
+            record.system = "narrative".into();
+            record.pool = format_pool(roll.pool());
+            record.faces = format_faces(roll.dice());
+            record.rerolls = roll
                 .rerolls()
                 .iter()
                 .map(|r| RerollRecord {
                     die: r.index,
                     was: format_faces(&[r.before]),
                 })
-                .collect(),
-        },
+                .collect();
+        }
+        RecordedRoll::HighestD6(check) => {
+            record.system = "d6".into();
+            record.pool = check.pool_line.clone();
+            record.faces = format_roll(&check.roll);
+            record.dice = Some(format_plan(check.roll.plan()));
+            record.kind = Some(check.kind.key().into());
+            record.conflict = Some(check.conflict);
+            record.cost = check.cost.clone();
+        }
     }
+    record
 }
 
-/// Version 1: `{"entries": [entry, ...]}`, newest first.
+/// Version 2 (version 1 reads the same way): `{"entries": [entry, ...]}`, newest first.
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
         let stored: StoredHistory = decode_record(data, "the roll history")?;

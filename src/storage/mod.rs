@@ -11,13 +11,18 @@
 //! overwriting it.
 
 mod backend;
+mod characters;
+mod d6_setup;
 mod history;
 mod narrative_pool;
 mod saved_pools;
+mod scene;
+mod settings;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
 pub use history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
+pub use settings::Settings;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -94,6 +99,7 @@ pub struct Loaded<D> {
 
 /// What every key holds, as read: the data stays raw until its document decodes it.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct StoredEnvelope<'a> {
     version: u32,
     #[serde(borrow)]
@@ -273,13 +279,29 @@ pub fn save<D: Document>(store: &dyn KeyValueStore, value: &D) -> Result<(), Sto
 /// Applies `change` to the stored document, re-read first so another tab's writes are kept,
 /// and saves it. When the stored document must not be written (see [`Loaded::writable`]),
 /// the change is applied to `current`, this tab's own copy, and kept in memory only.
-/// Returns the new value and anything the player should be told.
+/// Returns the new value, anything the player should be told, and whether it was stored.
 pub fn update<D: Document>(
     store: &dyn KeyValueStore,
     now_ms: u64,
     current: &D,
     change: impl FnOnce(&mut D),
-) -> (D, Vec<Notice>) {
+) -> (D, Vec<Notice>, bool) {
+    let mut change = Some(change);
+    update_with(store, now_ms, current, &mut |value| {
+        if let Some(change) = change.take() {
+            change(value);
+        }
+    })
+}
+
+/// [`update`] with the change behind a reference, so each kind of document has one copy of
+/// this code however many different changes the app makes to it.
+fn update_with<D: Document>(
+    store: &dyn KeyValueStore,
+    now_ms: u64,
+    current: &D,
+    change: &mut dyn FnMut(&mut D),
+) -> (D, Vec<Notice>, bool) {
     let Loaded {
         value,
         notice,
@@ -294,7 +316,7 @@ pub fn update<D: Document>(
              intact.",
             D::TITLE
         )));
-        return (value, notices);
+        return (value, notices, false);
     }
     let mut value = value;
     change(&mut value);
@@ -304,7 +326,7 @@ pub fn update<D: Document>(
             D::TITLE
         )));
     }
-    (value, notices)
+    (value, notices, true)
 }
 
 /// Copies `raw` to a new key `<key>.backup.<now_ms>[-n]` and returns that key.

@@ -8,6 +8,7 @@ use crate::core::notation::narrative::{format_pool, parse_pool};
 
 /// Version 1: `{"pool": "2g1y"}`, the pool in notation.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PoolRecord {
     pool: String,
 }

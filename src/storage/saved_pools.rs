@@ -104,6 +104,7 @@ fn clean_name(name: &str) -> Result<String, String> {
 
 /// One saved pool as stored: `{"name": "Heavy blaster", "system": "narrative", "pool": "2g1y"}`.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PoolRecord {
     name: String,
     system: String,
@@ -111,6 +112,7 @@ struct PoolRecord {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct StoredPools<'a> {
     #[serde(borrow)]
     pools: Vec<&'a RawValue>,

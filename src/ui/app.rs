@@ -1,15 +1,36 @@
-//! The app shell: header, navigation between trays by hash route, notices, and the tray.
+//! The app shell: header, navigation between pages by hash route, notices, and the page.
 
 use leptos::ev;
 use leptos::prelude::*;
 
 use super::browser::{location_hash, replace_hash, storage_is_lasting};
+use super::characters::CharactersPage;
 use super::coming_soon::ComingSoon;
+use super::highest_d6::{D6State, D6Tray};
 use super::narrative::{NarrativeState, NarrativeTray};
 use super::notices::{NoticeList, Notices};
 use super::persisted::Persisted;
-use crate::route::{Route, Tray};
-use crate::storage::{RollHistory, SavedPools};
+use crate::core::character::Roster;
+use crate::core::scene::Scene;
+use crate::route::{Page, Route};
+use crate::storage::{RollHistory, SavedPools, Settings};
+
+/// The saved documents every page may use; cheap to copy into components.
+#[derive(Clone, Copy)]
+pub struct AppData {
+    /// Messages about the app itself.
+    pub notices: Notices,
+    /// Every roll of every system.
+    pub history: Persisted<RollHistory>,
+    /// Named pools.
+    pub saved: Persisted<SavedPools>,
+    /// The characters and which one is active.
+    pub roster: Persisted<Roster>,
+    /// What lasts until the scene ends.
+    pub scene: Persisted<Scene>,
+    /// The player's settings.
+    pub settings: Persisted<Settings>,
+}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -20,36 +41,45 @@ pub fn App() -> impl IntoView {
              off). Dicetray works, but what you do here is gone when the tab closes.",
         );
     }
-    let history = Persisted::<RollHistory>::load(notices);
-    let saved = Persisted::<SavedPools>::load(notices);
+    let data = AppData {
+        notices,
+        history: Persisted::load(notices),
+        saved: Persisted::load(notices),
+        roster: Persisted::load(notices),
+        scene: Persisted::load(notices),
+        settings: Persisted::load(notices),
+    };
     let narrative = NarrativeState::load(notices);
+    let d6 = D6State::load(data);
 
-    // The address decides the tray. A share link fills the tray once; the address then
-    // drops the pool, so a reload keeps whatever the player does next.
-    let open = move |route: Route| {
+    // The address decides the page. A share link fills its tray once; the address then
+    // drops it, so a reload keeps whatever the player does next.
+    let open = move |hash: String| {
+        let route = Route::parse(&hash);
         if let Some(path) = &route.unknown_path {
             notices.say(format!(
                 "There is no page “{path}”; here are the narrative dice."
             ));
         }
-        // Only the narrative tray takes pools so far; the other trays ignore one.
-        if let (Tray::Narrative, Some(pool)) = (route.tray, &route.pool) {
-            narrative.open_shared(pool);
+        match (route.page, &route.shared) {
+            (Page::Narrative, Some(pool)) => narrative.open_shared(pool),
+            (Page::HighestD6, Some(dice)) => d6.open_shared(dice),
+            _ => {}
         }
-        if route.unknown_path.is_some() || route.pool.is_some() {
-            replace_hash(&route.tray.href());
+        if Route::needs_cleaning(&hash) {
+            replace_hash(&route.page.href());
         }
-        route.tray
+        route.page
     };
-    let tray = RwSignal::new(open(Route::parse(&location_hash())));
+    let page = RwSignal::new(open(location_hash()));
     window_event_listener(ev::hashchange, move |_| {
-        let next = open(Route::parse(&location_hash()));
-        if tray.get_untracked() != next {
-            tray.set(next);
+        let next = open(location_hash());
+        if page.get_untracked() != next {
+            page.set(next);
         }
     });
     Effect::new(move |_| {
-        let title = format!("{} · Dicetray", tray.get().title());
+        let title = format!("{} · Dicetray", page.get().title());
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             document.set_title(&title);
         }
@@ -67,25 +97,25 @@ pub fn App() -> impl IntoView {
     view! {
         <a class="skip-link" href="#/" on:click=skip>"Skip to the tray"</a>
         <header class="app-header">
-            <a class="brand" href=Tray::Narrative.href() aria-label="Dicetray, home">
+            <a class="brand" href=Page::Narrative.href() aria-label="Dicetray, home">
                 <svg class="brand-mark" viewBox="0 0 48 48" aria-hidden="true">
                     <polygon points="24,3 43,13.5 43,34.5 24,45 5,34.5 5,13.5"/>
                     <path d="M24 12 27 21 36 24 27 27 24 36 21 27 12 24 21 21Z"/>
                 </svg>
                 <span>"Dicetray"</span>
             </a>
-            <nav aria-label="Dice systems">
+            <nav aria-label="Pages">
                 <ul class="tabs">
-                    {Tray::ALL
+                    {Page::ALL
                         .into_iter()
-                        .map(|t| {
+                        .map(|p| {
                             view! {
                                 <li>
                                     <a
-                                        href=t.href()
-                                        aria-current=move || (tray.get() == t).then_some("page")
+                                        href=p.href()
+                                        aria-current=move || (page.get() == p).then_some("page")
                                     >
-                                        {t.title()}
+                                        {p.title()}
                                     </a>
                                 </li>
                             }
@@ -96,11 +126,19 @@ pub fn App() -> impl IntoView {
         </header>
         <NoticeList notices/>
         <main tabindex="-1" node_ref=main>
-            {move || match tray.get() {
-                Tray::Narrative => {
-                    view! { <NarrativeTray state=narrative history saved notices/> }.into_any()
+            {move || match page.get() {
+                Page::Narrative => {
+                    view! {
+                        <NarrativeTray
+                            state=narrative
+                            data
+                        />
+                    }
+                        .into_any()
                 }
-                other => view! { <ComingSoon tray=other/> }.into_any(),
+                Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
+                Page::Characters => view! { <CharactersPage data/> }.into_any(),
+                other => view! { <ComingSoon page=other/> }.into_any(),
             }}
         </main>
         <footer class="app-footer">

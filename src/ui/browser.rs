@@ -7,9 +7,9 @@ use gloo_storage::{LocalStorage, Storage};
 
 use crate::storage::{KeyValueStore, MemoryStore, StoreError};
 
-/// localStorage behind the storage layer's seam, through gloo-storage. Only built after
-/// [`local_storage_works`] said yes, so gloo's `raw()` (which throws without storage) is safe.
-struct BrowserStorage;
+/// localStorage behind the storage layer's seam. Made once, after [`local_storage_works`]
+/// said yes, from gloo-storage's handle; every call after that is fallible and never throws.
+struct BrowserStorage(web_sys::Storage);
 
 fn js_detail(value: wasm_bindgen::JsValue) -> String {
     value
@@ -21,27 +21,27 @@ fn js_detail(value: wasm_bindgen::JsValue) -> String {
 
 impl KeyValueStore for BrowserStorage {
     fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        LocalStorage::raw()
+        self.0
             .get_item(key)
             .map_err(|e| StoreError::Read(js_detail(e)))
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        LocalStorage::raw()
+        self.0
             .set_item(key, value)
             .map_err(|e| StoreError::Write(js_detail(e)))
     }
 
     fn remove(&self, key: &str) -> Result<(), StoreError> {
-        LocalStorage::raw()
+        self.0
             .remove_item(key)
             .map_err(|e| StoreError::Write(js_detail(e)))
     }
 
     fn keys(&self) -> Vec<String> {
-        let storage = LocalStorage::raw();
-        (0..LocalStorage::length())
-            .filter_map(|i| storage.key(i).ok().flatten())
+        let length = self.0.length().unwrap_or(0);
+        (0..length)
+            .filter_map(|i| self.0.key(i).ok().flatten())
             .collect()
     }
 }
@@ -62,7 +62,8 @@ thread_local! {
     static STORE: PageStore = {
         let lasting = local_storage_works();
         let store: Box<dyn KeyValueStore> = if lasting {
-            Box::new(BrowserStorage)
+            // Safe: storage was just found to exist, so gloo's `raw()` does not throw.
+            Box::new(BrowserStorage(LocalStorage::raw()))
         } else {
             Box::new(MemoryStore::default())
         };
@@ -136,4 +137,11 @@ pub fn clock_text(at_ms: u64) -> String {
     ];
     let month = MONTHS.get(at.get_month() as usize).copied().unwrap_or("");
     format!("{} {month} {time}", at.get_date())
+}
+
+/// Scrolls the least needed to show `element`, instantly (no motion to opt out of).
+pub fn reveal(element: &web_sys::Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
 }

@@ -6,12 +6,13 @@ use super::browser::{clock_text, copy_text};
 use super::persisted::Persisted;
 use crate::storage::{HistoryEntry, MAX_HISTORY, RollHistory};
 
+/// The shared history of every system's rolls, with copy and clear.
 #[component]
 pub fn HistoryPanel(history: Persisted<RollHistory>) -> impl IntoView {
     let confirming = RwSignal::new(false);
     let status = RwSignal::new(None::<String>);
-    let count = move || history.read().with(|h| h.entries().len());
-    let entries = move || history.read().with(|h| h.entries().to_vec());
+    let count = move || history.with(|h| h.entries().len());
+    let entries = move || history.with(|h| h.entries().to_vec());
     let clear = move |_| {
         history.update(RollHistory::clear);
         confirming.set(false);
@@ -83,7 +84,11 @@ fn HistoryRow(entry: HistoryEntry, status: RwSignal<Option<String>>) -> impl Int
                 <span class=format!("headline-small {}", entry.tone().name())>
                     {entry.headline()}
                 </span>
-                <span class="history-label">{entry.label.clone()}</span>
+                <span class="history-label">
+                    <span class="system-tag">{entry.roll.system_title()}</span>
+                    {entry.who.clone().map(|who| view! { <span class="who">{who}</span> })}
+                    {entry.label.clone()}
+                </span>
                 <time class="hint">{time.clone()}</time>
             </div>
             <div class="history-detail">

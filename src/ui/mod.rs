@@ -4,8 +4,12 @@
 mod app;
 mod bars;
 mod browser;
+mod character_bar;
+mod characters;
 mod coming_soon;
+mod highest_d6;
 mod history;
+mod markup;
 mod narrative;
 mod notices;
 mod persisted;

@@ -318,11 +318,11 @@ describe('narrative tray', () => {
     const { context, page } = await fresh();
     await tap(page, 'Add ability die');
     await tap(page, 'Roll');
-    const newer = '{"version":2,"data":{"rolls":"in a shape this version cannot read"}}';
+    const newer = '{"version":99,"data":{"rolls":"in a shape this version cannot read"}}';
     const other = await context.newPage();
     await other.goto(env.origin + '/');
     await ready(other);
-    // The other tab plays an updated app that has moved history to format 2.
+    // The other tab plays an updated app that has moved history to a later format.
     await other.evaluate((text) => localStorage.setItem('dicetray.history', text), newer);
     await eventually(textOf(page.getByRole('alert')), (t) => /newer version of Dicetray\. Reload/.test(t), 'notice');
     assert.equal(await historyRows(page).count(), 1, 'this tab keeps showing its history');
@@ -361,6 +361,24 @@ describe('narrative tray', () => {
       localStorage.getItem('dicetray.narrative.pool'),
     ]);
     assert.deepEqual(stored, [newerPools, newerPool], 'newer data untouched');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('the tray pool is never written over newer data that arrives while the tab is open', async () => {
+    const { context, page } = await fresh();
+    await tap(page, 'Add ability die');
+    const newer = '{"version":7,"data":{"tray":"from the future"}}';
+    const other = await context.newPage();
+    await other.goto(env.origin + '/');
+    await ready(other);
+    await other.evaluate((text) => localStorage.setItem('dicetray.narrative.pool', text), newer);
+    await eventually(textOf(page.getByRole('alert')), (t) => /narrative pool was saved by a newer version/.test(t), 'notice');
+    await tap(page, 'Add ability die');
+    await tap(page, 'Add difficulty die');
+    await eventually(notation(page), (t) => t === '2g1p', 'this tab keeps working');
+    await page.waitForTimeout(300); // past the frame after which a tap is stored
+    assert.equal(await page.evaluate(() => localStorage.getItem('dicetray.narrative.pool')), newer, 'untouched');
     noErrors(page);
     await context.close();
   });

@@ -63,7 +63,7 @@ describe('app shell', () => {
   });
 
   test('headings never skip a level, on every route', async () => {
-    for (const route of ['#/narrative', '#/d6', '#/el']) {
+    for (const route of ['#/narrative', '#/d6', '#/el', '#/characters']) {
       const { context, page } = await open(`/${route}`);
       await page.locator('main h1').waitFor();
       const roll = page.getByRole('button', { name: 'Roll', exact: true });
@@ -82,17 +82,20 @@ describe('app shell', () => {
   });
 
   test('each tray has its own hash route and the nav marks the current one', async () => {
-    const { context, page } = await open(`${SUB_PATH}#/d6`);
-    await page.getByRole('heading', { name: 'Highest d6' }).waitFor();
-    const nav = page.getByRole('navigation', { name: 'Dice systems' });
-    assert.equal(await nav.getByRole('link', { name: 'Highest d6' }).getAttribute('aria-current'), 'page');
-    assert.match(await page.title(), /^Highest d6 · Dicetray$/);
+    const { context, page } = await open(`${SUB_PATH}#/el`);
+    await page.getByRole('heading', { name: 'Effective Level' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Pages' });
+    assert.equal(await nav.getByRole('link', { name: 'Effective Level' }).getAttribute('aria-current'), 'page');
+    assert.match(await page.title(), /^Effective Level · Dicetray$/);
     // Coming trays say so plainly and offer no pretend controls.
     assert.match(await page.locator('main').textContent(), /Coming soon/);
     assert.equal(await page.locator('main').getByRole('button').count(), 0);
-    await nav.getByRole('link', { name: 'Effective Level' }).click();
-    await page.getByRole('heading', { name: 'Effective Level' }).waitFor();
-    assert.equal(new URL(page.url()).hash, '#/el');
+    await nav.getByRole('link', { name: 'Highest d6' }).click();
+    await page.getByRole('heading', { name: 'Highest d6' }).waitFor();
+    assert.equal(new URL(page.url()).hash, '#/d6');
+    await nav.getByRole('link', { name: 'Characters' }).click();
+    await page.getByRole('heading', { name: 'Characters', level: 1 }).waitFor();
+    assert.equal(new URL(page.url()).hash, '#/characters');
     await nav.getByRole('link', { name: 'Narrative dice' }).click();
     await ready(page);
     noErrors(page);
@@ -127,7 +130,7 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Add boost die' }).click();
     await page.goto(`${env.origin}/#/d6?pool=5g`);
     await page.getByRole('heading', { name: 'Highest d6' }).waitFor();
-    await page.getByRole('navigation', { name: 'Dice systems' }).getByRole('link', { name: 'Narrative dice' }).click();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Narrative dice' }).click();
     await ready(page);
     assert.equal(await page.getByLabel('Pool notation').textContent(), '1b');
     noErrors(page);

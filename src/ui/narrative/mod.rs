@@ -21,18 +21,12 @@ use roll_panel::RollPanel;
 use saved_pools::SavedPoolsPanel;
 
 use crate::core::narrative::{NarrativeDie, NarrativeOdds};
-use crate::storage::{RollHistory, SavedPools};
+use crate::ui::app::AppData;
+use crate::ui::character_bar::CharacterBar;
 use crate::ui::history::HistoryPanel;
-use crate::ui::notices::Notices;
-use crate::ui::persisted::Persisted;
 
 #[component]
-pub fn NarrativeTray(
-    state: NarrativeState,
-    history: Persisted<RollHistory>,
-    saved: Persisted<SavedPools>,
-    notices: Notices,
-) -> impl IntoView {
+pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
     let makes_check = Signal::derive(move || state.pool.with(|p| p.makes_check()));
@@ -49,14 +43,15 @@ pub fn NarrativeTray(
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Narrative dice"</h1>
+            <CharacterBar roster=data.roster/>
             <DicePicker state/>
             <AddedSymbols state/>
             <PoolSummary state/>
             <OddsStrip odds makes_check/>
-            <RollPanel state history notices/>
+            <RollPanel state data/>
             <OddsDetail odds=detail_odds makes_check=detail_checks has_force/>
-            <SavedPoolsPanel state saved/>
-            <HistoryPanel history/>
+            <SavedPoolsPanel state saved=data.saved/>
+            <HistoryPanel history=data.history/>
         </div>
     }
 }

@@ -6,7 +6,7 @@ use super::icons::{DieShape, SymbolIcon};
 use super::state::NarrativeState;
 use crate::core::narrative::{AddedSymbol, NarrativeDie};
 use crate::core::notation::narrative::format_pool;
-use crate::route::Tray;
+use crate::route::Page;
 use crate::ui::browser::{copy_text, page_url};
 
 #[component]
@@ -41,7 +41,7 @@ pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
         let link = format!(
             "{}{}",
             page_url(),
-            Tray::Narrative.share_href(&state.pool.with_untracked(format_pool))
+            Page::Narrative.share_href(&state.pool.with_untracked(format_pool))
         );
         leptos::task::spawn_local(async move {
             let message = match copy_text(&link).await {

@@ -9,20 +9,18 @@ use super::icons::{DieShape, SymbolIcon};
 use super::state::NarrativeState;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
-use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
-use crate::ui::browser::{copy_text, now_ms};
-use crate::ui::notices::Notices;
-use crate::ui::persisted::Persisted;
+use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll};
+use crate::ui::app::AppData;
+use crate::ui::browser::{copy_text, now_ms, reveal};
 
 /// Glyphs drawn per kind in the net result; the words carry any larger count.
 const MAX_DRAWN: usize = 12;
 
 #[component]
-pub fn RollPanel(
-    state: NarrativeState,
-    history: Persisted<RollHistory>,
-    notices: Notices,
-) -> impl IntoView {
+pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
+    let AppData {
+        history, notices, ..
+    } = data;
     let label = RwSignal::new(String::new());
     let result_section = NodeRef::<leptos::html::Section>::new();
     let selected = RwSignal::new(None::<usize>);
@@ -44,6 +42,9 @@ pub fn RollPanel(
             id: dice.random(),
             at_ms: now_ms(),
             label: HistoryEntry::clean_label(&label.get_untracked()),
+            who: data
+                .roster
+                .with_untracked(|r| r.active().map(|c| c.name.clone())),
             roll: RecordedRoll::Narrative(NarrativeRoll::roll(&pool, &mut dice)),
         };
         if let Err(error) = dice.check() {
@@ -85,7 +86,7 @@ pub fn RollPanel(
         match outcome {
             Ok(()) => state
                 .shown
-                .set(history.read().with_untracked(|h| h.get(id).cloned())),
+                .set(history.with_untracked(|h| h.get(id).cloned())),
             Err(message) => state.message.set(Some(message)),
         }
         selected.set(None);
@@ -108,9 +109,9 @@ pub fn RollPanel(
     let empty = move || state.pool.with(|p| p.is_empty());
     let face_items = move || {
         entry()
-            .map(|e| {
-                let RecordedRoll::Narrative(roll) = &e.roll;
-                FaceItem::all(roll)
+            .map(|e| match &e.roll {
+                RecordedRoll::Narrative(roll) => FaceItem::all(roll),
+                _ => Vec::new(),
             })
             .unwrap_or_default()
     };
@@ -133,7 +134,15 @@ pub fn RollPanel(
         <section class="result" aria-label="Result" node_ref=result_section>
             // One persistent live region: assistive technology announces each new result.
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
-                {move || entry().map(|e| view! { <ResultSummary entry=e/> })}
+                {move || {
+                    entry()
+                        .and_then(|e| match e.roll {
+                            RecordedRoll::Narrative(roll) => {
+                                Some(view! { <ResultSummary label=e.label roll/> })
+                            }
+                            _ => None,
+                        })
+                }}
             </div>
             <p class="hint" hidden=move || entry().is_some()>
                 "Your roll appears here, every die drawn. Tap a die to pick it for a re-roll."
@@ -166,23 +175,15 @@ pub fn RollPanel(
     }
 }
 
-/// Scrolls the least needed to show `element`, instantly (no motion to opt out of).
-fn reveal(element: &web_sys::Element) {
-    let options = web_sys::ScrollIntoViewOptions::new();
-    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-    element.scroll_into_view_with_scroll_into_view_options(&options);
-}
-
 /// Headline, label, counts and the net symbols drawn.
 #[component]
-fn ResultSummary(entry: HistoryEntry) -> impl IntoView {
-    let RecordedRoll::Narrative(roll) = &entry.roll;
+fn ResultSummary(label: String, roll: NarrativeRoll) -> impl IntoView {
     let result = roll.result();
     let drawn = result.net_symbols().glyphs_capped(MAX_DRAWN);
     let headline_class = format!("headline {}", result.tone().name());
     let rerolled = roll.rerolled_note();
     view! {
-        <p class="result-label" hidden=entry.label.is_empty()>{entry.label.clone()}</p>
+        <p class="result-label" hidden=label.is_empty()>{label.clone()}</p>
         <p class=headline_class>{result.headline()}</p>
         <p class="result-details">{result.details().join(" · ")}</p>
         <p class="result-rerolled" hidden=rerolled.is_none()>{rerolled.clone()}</p>

@@ -39,7 +39,7 @@ pub fn SavedPoolsPanel(state: NarrativeState, saved: Persisted<SavedPools>) -> i
         feedback.set(Some(message));
     };
     let pools = move || {
-        saved.read().with(|s| {
+        saved.with(|s| {
             s.narrative()
                 .map(|(name, pool)| (name.to_string(), pool.clone()))
                 .collect::<Vec<_>>()
@@ -70,7 +70,7 @@ pub fn SavedPoolsPanel(state: NarrativeState, saved: Persisted<SavedPools>) -> i
                         .collect_view()
                 }}
             </ul>
-            <p class="hint" hidden=move || saved.read().with(|s| !s.pools().is_empty())>
+            <p class="hint" hidden=move || saved.with(|s| !s.pools().is_empty())>
                 "No saved pools yet: build a pool, name it and save it."
             </p>
         </section>

@@ -1,0 +1,293 @@
+//! Characters, shared by every tray: a name, facets and harm (more comes with the Effective
+//! Level tray). The roster holds them all and which one is active.
+
+use super::facet::{Facets, clean_name};
+use super::highest_d6::HarmKind;
+
+/// The most characters a roster holds.
+pub const MAX_CHARACTERS: usize = 50;
+/// The most harm marks one character carries.
+pub const MAX_HARM: usize = 30;
+
+/// One mark of harm on a character, removed as it heals.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Harm {
+    /// A light harm.
+    Scratch,
+    /// A real harm.
+    Wound,
+    /// A lasting effect with a name: "Limping".
+    Condition(String),
+}
+
+/// A harm mark with its id.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HarmMark {
+    /// Unique within the roster.
+    pub id: u64,
+    /// What it is.
+    pub harm: Harm,
+}
+
+/// A player character or anyone else worth tracking.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Character {
+    /// Unique within the roster.
+    pub id: u64,
+    /// Shown in every tray.
+    pub name: String,
+    /// Facets that belong to the character and last until removed.
+    pub facets: Facets,
+    /// Harm marks, oldest first.
+    pub harm: Vec<HarmMark>,
+}
+
+/// Every character, and the one the trays roll for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Roster {
+    characters: Vec<Character>,
+    active: Option<u64>,
+    /// The next id to hand out to a character, facet or harm mark.
+    next_id: u64,
+}
+
+impl Harm {
+    /// "Scratch", "Wound", or the condition's name.
+    pub fn label(&self) -> String {
+        match self {
+            Self::Scratch => "Scratch".into(),
+            Self::Wound => "Wound".into(),
+            Self::Condition(name) => name.clone(),
+        }
+    }
+}
+
+impl Character {
+    /// A character with a name and nothing else yet.
+    pub fn new(id: u64, name: String) -> Self {
+        Self {
+            id,
+            name,
+            facets: Facets::default(),
+            harm: Vec::new(),
+        }
+    }
+
+    /// How many marks of one simple kind the character carries.
+    pub fn count(&self, harm: &Harm) -> usize {
+        self.harm.iter().filter(|m| &m.harm == harm).count()
+    }
+
+    /// Every id the character uses: its own, its facets' and its harm marks'.
+    pub fn ids(&self) -> impl Iterator<Item = u64> + '_ {
+        std::iter::once(self.id)
+            .chain(self.facets.items().iter().map(|f| f.id))
+            .chain(self.harm.iter().map(|m| m.id))
+    }
+
+    /// The highest id the character uses.
+    pub fn max_id(&self) -> u64 {
+        self.ids().max().unwrap_or(0)
+    }
+}
+
+impl Roster {
+    /// A roster from stored parts; ids are checked for clashes and the counter repaired.
+    pub fn from_parts(
+        characters: Vec<Character>,
+        active: Option<u64>,
+        next_id: u64,
+    ) -> Result<Self, String> {
+        let mut seen = std::collections::BTreeSet::new();
+        for id in characters.iter().flat_map(Character::ids) {
+            if !seen.insert(id) {
+                return Err(format!("the id {id} is used twice"));
+            }
+        }
+        let top = characters.iter().map(Character::max_id).max().unwrap_or(0);
+        let active = active.filter(|id| characters.iter().any(|c| c.id == *id));
+        Ok(Self {
+            characters,
+            active,
+            next_id: next_id.max(top + 1),
+        })
+    }
+
+    /// Every character, in the order they were made.
+    pub fn characters(&self) -> &[Character] {
+        &self.characters
+    }
+
+    /// The active character's id, if one is picked.
+    pub fn active_id(&self) -> Option<u64> {
+        self.active
+    }
+
+    /// The next id the roster will hand out (stored so tabs agree).
+    pub fn next_id(&self) -> u64 {
+        self.next_id
+    }
+
+    /// The character the trays roll for, if any ("no character" is allowed).
+    pub fn active(&self) -> Option<&Character> {
+        self.active.and_then(|id| self.get(id))
+    }
+
+    /// The character with this id.
+    pub fn get(&self, id: u64) -> Option<&Character> {
+        self.characters.iter().find(|c| c.id == id)
+    }
+
+    /// Picks the active character, or none.
+    pub fn set_active(&mut self, id: Option<u64>) {
+        self.active = id.filter(|id| self.get(*id).is_some());
+    }
+
+    /// Creates a character, makes it active, and returns its id.
+    pub fn create(&mut self, name: &str) -> Result<u64, String> {
+        let name = clean_name(name, "character")?;
+        if self.characters.len() >= MAX_CHARACTERS {
+            return Err(format!(
+                "At most {MAX_CHARACTERS} characters can be kept; remove one first."
+            ));
+        }
+        self.check_unique(&name, None)?;
+        let id = self.take_id();
+        self.characters.push(Character::new(id, name));
+        self.active = Some(id);
+        Ok(id)
+    }
+
+    /// Renames a character.
+    pub fn rename(&mut self, id: u64, name: &str) -> Result<(), String> {
+        let name = clean_name(name, "character")?;
+        self.check_unique(&name, Some(id))?;
+        self.find_mut(id)?.name = name;
+        Ok(())
+    }
+
+    /// Removes a character and returns it with its place, for undo.
+    pub fn remove(&mut self, id: u64) -> Option<(usize, Character)> {
+        let index = self.characters.iter().position(|c| c.id == id)?;
+        if self.active == Some(id) {
+            self.active = None;
+        }
+        Some((index, self.characters.remove(index)))
+    }
+
+    /// Puts back a removed character at its old place (undo). Refused if its name or id
+    /// has been taken since.
+    pub fn restore(&mut self, index: usize, character: Character) -> Result<(), String> {
+        self.check_unique(&character.name, None)?;
+        if self.get(character.id).is_some() {
+            return Err("That character is already back.".into());
+        }
+        self.next_id = self.next_id.max(character.max_id() + 1);
+        let index = index.min(self.characters.len());
+        self.characters.insert(index, character);
+        Ok(())
+    }
+
+    /// Adds a facet to a character and returns its id.
+    pub fn add_facet(&mut self, character: u64, name: &str, helps: bool) -> Result<u64, String> {
+        let id = self.fresh_id();
+        self.find_mut(character)?.facets.add(id, name, helps)?;
+        self.next_id = id + 1;
+        Ok(id)
+    }
+
+    /// Gives a character's facets to `edit` (rename, switch, remove).
+    pub fn facets_mut(&mut self, character: u64) -> Result<&mut Facets, String> {
+        Ok(&mut self.find_mut(character)?.facets)
+    }
+
+    /// Marks harm on a character and returns the mark's id.
+    pub fn add_harm(&mut self, character: u64, harm: Harm) -> Result<u64, String> {
+        let harm = match harm {
+            Harm::Condition(name) => Harm::Condition(clean_name(&name, "condition")?),
+            other => other,
+        };
+        let id = self.fresh_id();
+        let target = self.find_mut(character)?;
+        if target.harm.len() >= MAX_HARM {
+            return Err(format!(
+                "{} already carries {MAX_HARM} marks of harm; heal some first.",
+                target.name
+            ));
+        }
+        target.harm.push(HarmMark { id, harm });
+        self.next_id = id + 1;
+        Ok(id)
+    }
+
+    /// Applies a conflict result's harm to a character: a scratch, a wound, or a wound and
+    /// a condition named `condition`.
+    pub fn take_harm(
+        &mut self,
+        character: u64,
+        kind: HarmKind,
+        condition: &str,
+    ) -> Result<(), String> {
+        // Check the condition's name before marking anything, so nothing half-applies.
+        let condition = match kind {
+            HarmKind::WoundWithCondition => Some(clean_name(condition, "condition")?),
+            _ => None,
+        };
+        let room = MAX_HARM.saturating_sub(self.find_mut(character)?.harm.len());
+        if room < 1 + usize::from(condition.is_some()) {
+            return Err(format!(
+                "There is no room for more harm (at most {MAX_HARM})."
+            ));
+        }
+        let first = match kind {
+            HarmKind::Scratch => Harm::Scratch,
+            _ => Harm::Wound,
+        };
+        self.add_harm(character, first)?;
+        if let Some(name) = condition {
+            self.add_harm(character, Harm::Condition(name))?;
+        }
+        Ok(())
+    }
+
+    /// Heals one harm mark; false when it was already gone.
+    pub fn heal(&mut self, character: u64, mark: u64) -> bool {
+        let Ok(target) = self.find_mut(character) else {
+            return false;
+        };
+        let before = target.harm.len();
+        target.harm.retain(|m| m.id != mark);
+        target.harm.len() != before
+    }
+
+    /// The id the next new thing gets; ids start at 1.
+    fn fresh_id(&self) -> u64 {
+        self.next_id.max(1)
+    }
+
+    fn take_id(&mut self) -> u64 {
+        let id = self.fresh_id();
+        self.next_id = id + 1;
+        id
+    }
+
+    fn find_mut(&mut self, id: u64) -> Result<&mut Character, String> {
+        self.characters
+            .iter_mut()
+            .find(|c| c.id == id)
+            .ok_or_else(|| "That character is no longer there.".to_string())
+    }
+
+    /// Names are unique, ignoring ASCII case, so a character is never mistaken for another.
+    fn check_unique(&self, name: &str, except: Option<u64>) -> Result<(), String> {
+        let taken = self
+            .characters
+            .iter()
+            .any(|c| Some(c.id) != except && c.name.eq_ignore_ascii_case(name));
+        if taken {
+            Err(format!("There is already a character called “{name}”."))
+        } else {
+            Ok(())
+        }
+    }
+}

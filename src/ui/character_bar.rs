@@ -1,0 +1,53 @@
+//! Who the tray rolls for: the active character, switched in one tap, or no one.
+
+use leptos::prelude::*;
+
+use super::persisted::Persisted;
+use crate::core::character::Roster;
+use crate::route::Page;
+
+/// One button per character plus "No character"; the pressed one is active.
+#[component]
+pub fn CharacterBar(roster: Persisted<Roster>) -> impl IntoView {
+    let choices = move || {
+        roster.with(|r| {
+            let active = r.active_id();
+            std::iter::once((None, "No character".to_string(), active.is_none()))
+                .chain(
+                    r.characters()
+                        .iter()
+                        .map(|c| (Some(c.id), c.name.clone(), active == Some(c.id))),
+                )
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <div class="character-bar" role="group" aria-label="Rolling for">
+            <span class="character-bar-title" aria-hidden="true">"Rolling for"</span>
+            <ul class="character-chips">
+                {move || {
+                    choices()
+                        .into_iter()
+                        .map(|(id, name, pressed)| {
+                            view! {
+                                <li>
+                                    <button
+                                        type="button"
+                                        class="chip"
+                                        aria-pressed=pressed.to_string()
+                                        on:click=move |_| roster.update(|r| r.set_active(id))
+                                    >
+                                        {name}
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+                <li>
+                    <a class="chip chip-link" href=Page::Characters.href()>"Edit characters"</a>
+                </li>
+            </ul>
+        </div>
+    }
+}

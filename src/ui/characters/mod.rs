@@ -1,0 +1,152 @@
+//! The Characters page: create, rename, remove (with undo) and pick the active character;
+//! each character's facets and harm. The list is drawn as markup (`html::characters`).
+
+mod facets;
+
+pub use facets::facet_act;
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+
+use crate::core::character::{Character, Harm};
+use crate::core::facet::MAX_NAME_CHARS;
+use crate::html::characters::{Editing, roster_html};
+use crate::ui::app::AppData;
+use crate::ui::markup::{Act, Markup};
+
+/// A removed character, kept so the removal can be undone.
+#[derive(Clone)]
+struct Removed {
+    index: usize,
+    character: Character,
+}
+
+/// The whole page.
+#[component]
+pub fn CharactersPage(data: AppData) -> impl IntoView {
+    let roster = data.roster;
+    let name = RwSignal::new(String::new());
+    let status = RwSignal::new(None::<String>);
+    let removed = RwSignal::new(None::<Removed>);
+    let editing = RwSignal::new(Editing::Nothing);
+    let create = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let typed = name.get_untracked();
+        let mut outcome = Ok(0);
+        roster.update(|r| outcome = r.create(&typed));
+        status.set(Some(match outcome {
+            Ok(_) => {
+                name.set(String::new());
+                format!("Created “{}”; now rolling for them.", typed.trim())
+            }
+            Err(error) => error,
+        }));
+    };
+    let undo = move |_| {
+        let Some(Removed { index, character }) = removed.get_untracked() else {
+            return;
+        };
+        let name = character.name.clone();
+        let mut outcome = Ok(());
+        roster.update(|r| outcome = r.restore(index, character));
+        removed.set(None);
+        status.set(Some(match outcome {
+            Ok(()) => format!("“{name}” is back."),
+            Err(error) => error,
+        }));
+    };
+    let html = Signal::derive(move || roster.with(|r| editing.with(|e| roster_html(r, e))));
+    let on_act = Callback::new(move |act: Act| {
+        let done = if let Some(done) = facet_act(&act, data, editing) {
+            done
+        } else {
+            character_act(&act, data, editing, removed)
+        };
+        let cleared = done.is_ok();
+        status.set(Some(done.unwrap_or_else(|e| e)).filter(|m| !m.is_empty()));
+        cleared
+    });
+    let empty = move || roster.with(|r| r.characters().is_empty());
+    view! {
+        <div class="tray-page characters-page">
+            <h1>"Characters"</h1>
+            <p class="hint">
+                "Characters are shared by every tray: pick one to roll for, and the trays use \
+                 their facets and harm."
+            </p>
+            <form class="save-form" on:submit=create>
+                <label for="character-name" class="visually-hidden">"Character name"</label>
+                <input
+                    id="character-name"
+                    type="text"
+                    maxlength=MAX_NAME_CHARS
+                    placeholder="Name, e.g. Mira"
+                    autocomplete="off"
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev))
+                />
+                <button type="submit" class="small">"Create character"</button>
+            </form>
+            <div class="status-line" role="status" aria-live="polite">
+                <span>{move || status.get()}</span>
+                {move || removed.with(Option::is_some).then(|| view! {
+                    <button type="button" class="small" on:click=undo>"Undo"</button>
+                })}
+            </div>
+            <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
+            <Markup html on_act class="character-list"/>
+        </div>
+    }
+}
+
+/// Carries out a character act from the list; the message to show, or why it failed.
+fn character_act(
+    act: &Act,
+    data: AppData,
+    editing: RwSignal<Editing>,
+    removed: RwSignal<Option<Removed>>,
+) -> Result<String, String> {
+    let roster = data.roster;
+    let (character, mark) = match act.arg.split_once(':') {
+        Some((c, m)) => (c.parse().ok(), m.parse().ok()),
+        None => (act.id(), None),
+    };
+    let character = character.unwrap_or_default();
+    let mut outcome = Ok(String::new());
+    match act.name.as_str() {
+        "roll-for" => roster.update(|r| r.set_active(Some(character))),
+        "rename" => editing.set(Editing::Character(character)),
+        "rename-cancel" => editing.set(Editing::Nothing),
+        "rename-save" => {
+            roster.update(|r| {
+                outcome = r
+                    .rename(character, act.field("name"))
+                    .map(|()| format!("Renamed to “{}”.", act.field("name").trim()))
+            });
+            if outcome.is_ok() {
+                editing.set(Editing::Nothing);
+            }
+        }
+        "remove" => {
+            let mut taken = None;
+            roster.update(|r| taken = r.remove(character));
+            if let Some((index, character)) = taken {
+                outcome = Ok(format!("Removed “{}”.", character.name));
+                removed.set(Some(Removed { index, character }));
+            }
+        }
+        "heal" => roster.update(|r| {
+            r.heal(character, mark.unwrap_or_default());
+        }),
+        "add-scratch" | "add-wound" | "add-condition" => {
+            let harm = match act.name.as_str() {
+                "add-scratch" => Harm::Scratch,
+                "add-wound" => Harm::Wound,
+                _ => Harm::Condition(act.field("name").to_string()),
+            };
+            roster.update(|r| outcome = r.add_harm(character, harm).map(|_| String::new()));
+        }
+        _ => {}
+    }
+    outcome
+}

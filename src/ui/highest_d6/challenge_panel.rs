@@ -1,0 +1,47 @@
+//! What the challenge tests, and whether harm is at stake.
+
+use leptos::prelude::*;
+
+use super::state::D6State;
+use crate::core::highest_d6::ChallengeKind;
+
+#[component]
+pub fn ChallengePanel(state: D6State) -> impl IntoView {
+    let kind = move || state.setup.with(|s| s.kind);
+    let conflict = move || state.setup.with(|s| s.conflict);
+    view! {
+        <section class="d6-challenge" aria-labelledby="d6-challenge-title">
+            <h2 id="d6-challenge-title">"Challenge"</h2>
+            <fieldset class="segmented">
+                <legend class="visually-hidden">"Kind of challenge"</legend>
+                {ChallengeKind::ALL
+                    .into_iter()
+                    .map(|k| {
+                        view! {
+                            <label class="segment">
+                                <input
+                                    type="radio"
+                                    name="challenge-kind"
+                                    prop:checked=move || kind() == k
+                                    on:change=move |_| state.change(|s| s.kind = k)
+                                />
+                                <span>{k.title()}</span>
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+            <button
+                type="button"
+                role="switch"
+                class="switch"
+                aria-checked=move || conflict().to_string()
+                on:click=move |_| state.change(|s| s.conflict = !s.conflict)
+            >
+                <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
+                <span>"Conflict"</span>
+                <span class="hint">" (harm is at stake)"</span>
+            </button>
+        </section>
+    }
+}

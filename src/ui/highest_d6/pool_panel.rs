@@ -1,0 +1,120 @@
+//! The pool: base dice on a large stepper, the facets that may apply as toggles, the sum
+//! that says why the pool has its size, and the rule for when no dice are left.
+
+use leptos::prelude::*;
+
+use super::faces::PipDie;
+use super::state::D6State;
+use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE, ZeroDiceRule};
+use crate::ui::app::AppData;
+
+#[component]
+pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
+    let base = move || state.setup.with(|s| s.base);
+    let choices = move || {
+        state.setup.with(|s| {
+            data.roster.with(|r| {
+                data.scene.with(|scene| {
+                    s.choices(r.active(), scene)
+                        .into_iter()
+                        .map(|(at, facet, applies)| (at, facet.clone(), applies))
+                        .collect::<Vec<_>>()
+                })
+            })
+        })
+    };
+    let shown_dice = move || state.plan.with(|p| p.dice_thrown());
+    let rule = move || data.settings.with(|s| s.zero_dice);
+    view! {
+        <section class="d6-pool" aria-labelledby="d6-pool-title">
+            <h2 id="d6-pool-title">"Pool"</h2>
+            <div class="big-stepper">
+                <button
+                    type="button"
+                    class="step big"
+                    aria-label="Remove die"
+                    disabled=move || { base() <= MIN_BASE_DICE }
+                    on:click=move |_| state.change(|s| {
+                        s.remove_die();
+                    })
+                >
+                    <span aria-hidden="true">"−"</span>
+                </button>
+                <p class="big-count">
+                    <output aria-label="Base dice">{base}</output>
+                    <span>" base dice"</span>
+                </p>
+                <button
+                    type="button"
+                    class="step big"
+                    aria-label="Add die"
+                    disabled=move || { base() >= MAX_BASE_DICE }
+                    on:click=move |_| state.change(|s| {
+                        s.add_die();
+                    })
+                >
+                    <span aria-hidden="true">"+"</span>
+                </button>
+            </div>
+            <ul class="pip-row" aria-hidden="true">
+                {move || (0..shown_dice()).map(|_| view! { <li><PipDie face=0/></li> }).collect_view()}
+            </ul>
+            <h3 class="sub-title">"Facets that apply"</h3>
+            <ul class="facet-toggles">
+                {move || {
+                    choices()
+                        .into_iter()
+                        .map(|(at, facet, applies)| {
+                            let whose = match at {
+                                FacetRef::Character(_) => "character",
+                                FacetRef::Scene(_) => "scene",
+                            };
+                            let sign = if facet.helps { "+" } else { "−" };
+                            let side = if facet.helps { "helps" } else { "hinders" };
+                            view! {
+                                <li>
+                                    <button
+                                        type="button"
+                                        class=format!("chip facet-toggle {side}")
+                                        aria-pressed=applies.to_string()
+                                        aria-label=format!("{} ({whose}, {side})", facet.name)
+                                        on:click=move |_| state.change(|s| s.toggle(at))
+                                    >
+                                        <span aria-hidden="true">{sign}" "</span>
+                                        {facet.name.clone()}
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+            <p class="hint" hidden=move || !choices().is_empty()>
+                "No facets yet: add them to a character or to the scene below."
+            </p>
+            <p class="sum-line" aria-label="Pool size">{move || state.pool.with(|p| p.sum_line())}</p>
+            <p class="rule-note" hidden=move || state.plan.with(|p| p.rule_note().is_none())>
+                {move || state.plan.with(|p| p.rule_note().unwrap_or_default())}
+            </p>
+            <fieldset class="choice-group">
+                <legend>"When no dice are left"</legend>
+                {ZeroDiceRule::ALL
+                    .into_iter()
+                    .map(|r| {
+                        view! {
+                            <label class="choice">
+                                <input
+                                    type="radio"
+                                    name="zero-dice"
+                                    prop:checked=move || rule() == r
+                                    on:change=move |_| data.settings.update(|s| s.zero_dice = r)
+                                />
+                                <span>{r.title()}</span>
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+        </section>
+    }
+}

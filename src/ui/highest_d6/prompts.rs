@@ -1,0 +1,244 @@
+//! What a result asks of the player: harm to mark in a conflict, a facet to create after a
+//! triumph or a catastrophe, a cost to note after a costly success.
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+
+use super::state::D6State;
+use crate::core::facet::MAX_NAME_CHARS;
+use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
+use crate::ui::app::AppData;
+
+/// In a conflict where the character takes harm: one tap marks it on them.
+#[component]
+pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> impl IntoView {
+    let kind = check
+        .outcome()
+        .harm()
+        .character
+        .filter(|_| check.conflict)?;
+    let condition = RwSignal::new(String::new());
+    let feedback = RwSignal::new(None::<String>);
+    let who = move || {
+        data.roster
+            .with(|r| r.active().map(|c| (c.id, c.name.clone())))
+    };
+    let mark = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let Some((character, name)) = who() else {
+            return;
+        };
+        let mut outcome = Ok(());
+        data.roster
+            .update(|r| outcome = r.take_harm(character, kind, &condition.get_untracked()));
+        match outcome {
+            Ok(()) => {
+                state.harm_marked.set(Some(id));
+                feedback.set(Some(format!("Marked {} on {name}.", kind.describe())));
+            }
+            Err(error) => feedback.set(Some(error)),
+        }
+    };
+    let marked = move || state.harm_marked.get() == Some(id);
+    Some(view! {
+        <div class="prompt">
+            <h3>"Harm"</h3>
+            <Show
+                when=move || who().is_some()
+                fallback=|| view! {
+                    <p class="hint">"Pick who is rolling, above, to mark this harm on them."</p>
+                }
+            >
+                <form class="prompt-form" on:submit=mark>
+                    {(kind == HarmKind::WoundWithCondition).then(|| view! {
+                        <input
+                            type="text"
+                            maxlength=MAX_NAME_CHARS
+                            placeholder="Condition, e.g. Broken arm"
+                            aria-label="Condition name"
+                            autocomplete="off"
+                            prop:value=move || condition.get()
+                            on:input=move |ev| condition.set(event_target_value(&ev))
+                        />
+                    })}
+                    <button type="submit" class="small" disabled=marked>
+                        {move || {
+                            let name = who().map(|(_, n)| n).unwrap_or_default();
+                            format!("Mark {} on {name}", kind.describe())
+                        }}
+                    </button>
+                </form>
+            </Show>
+            <p class="feedback" role="status" aria-live="polite">{move || feedback.get()}</p>
+        </div>
+    })
+}
+
+/// After a triumph or a catastrophe: create a facet from a suggestion or the player's own
+/// words, helping or hindering, on the character or the scene.
+#[component]
+pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> impl IntoView {
+    let outcome = check.outcome();
+    if !outcome.creates_facet() {
+        return None;
+    }
+    let name = RwSignal::new(String::new());
+    let helps = RwSignal::new(outcome.facet_helps());
+    let on_scene = RwSignal::new(data.roster.with_untracked(|r| r.active().is_none()));
+    let feedback = RwSignal::new(None::<String>);
+    let who = move || {
+        data.roster
+            .with(|r| r.active().map(|c| (c.id, c.name.clone())))
+    };
+    let create = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let typed = name.get_untracked();
+        let helping = helps.get_untracked();
+        let mut outcome = Ok(0);
+        let place = match who().filter(|_| !on_scene.get_untracked()) {
+            Some((character, person)) => {
+                data.roster
+                    .update(|r| outcome = r.add_facet(character, &typed, helping));
+                person
+            }
+            None => {
+                data.scene
+                    .update(|s| outcome = s.add_facet(&typed, helping));
+                "the scene".to_string()
+            }
+        };
+        feedback.set(Some(match outcome {
+            Ok(_) => {
+                state.facet_made.set(Some(id));
+                name.set(String::new());
+                format!("Added “{}” to {place}.", typed.trim())
+            }
+            Err(error) => error,
+        }));
+    };
+    let suggestions = check
+        .kind
+        .facet_suggestions()
+        .into_iter()
+        .map(|s| {
+            view! {
+                <li>
+                    <button type="button" class="chip" on:click=move |_| name.set(s.to_string())>
+                        {s}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    let lead = if outcome == D6Outcome::Triumph {
+        "A triumph creates a facet. Pick one or write your own:"
+    } else {
+        "A catastrophe creates a facet. Pick one or write your own:"
+    };
+    Some(view! {
+        <div class="prompt">
+            <h3>"New facet"</h3>
+            <p class="hint">{lead}</p>
+            <ul class="chip-list" aria-label="Suggested facets">{suggestions}</ul>
+            <form class="prompt-form" on:submit=create>
+                <input
+                    type="text"
+                    maxlength=MAX_NAME_CHARS
+                    placeholder="Facet name"
+                    aria-label="Facet name"
+                    autocomplete="off"
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev))
+                />
+                <div class="prompt-options">
+                    <button
+                        type="button"
+                        class="small toggle"
+                        aria-label="The new facet helps"
+                        aria-pressed=move || helps.get().to_string()
+                        on:click=move |_| helps.update(|h| *h = !*h)
+                    >
+                        {move || if helps.get() { "+ Helps" } else { "− Hinders" }}
+                    </button>
+                    <button
+                        type="button"
+                        class="small toggle"
+                        aria-label="Put it on the scene"
+                        aria-pressed=move || (on_scene.get() || who().is_none()).to_string()
+                        disabled=move || who().is_none()
+                        on:click=move |_| on_scene.update(|s| *s = !*s)
+                    >
+                        {move || match who() {
+                            Some((_, person)) if !on_scene.get() => format!("On {person}"),
+                            _ => "On the scene".to_string(),
+                        }}
+                    </button>
+                </div>
+                <button type="submit" class="small">"Create facet"</button>
+            </form>
+            <p class="feedback" role="status" aria-live="polite">{move || feedback.get()}</p>
+        </div>
+    })
+}
+
+/// After a costly success: one tap notes a suggested cost (or the player's own) in the
+/// roll's history entry.
+#[component]
+pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> impl IntoView {
+    if check.outcome() != D6Outcome::CostlySuccess {
+        return None;
+    }
+    let own = RwSignal::new(String::new());
+    let note = move |cost: String| {
+        let mut outcome = Ok(());
+        data.history.update(|h| outcome = h.note_cost(id, &cost));
+        match outcome {
+            Ok(()) => state
+                .shown
+                .set(data.history.with_untracked(|h| h.get(id).cloned())),
+            Err(error) => state.message.set(Some(error)),
+        }
+    };
+    let suggestions = check
+        .kind
+        .cost_suggestions()
+        .into_iter()
+        .map(|s| {
+            view! {
+                <li>
+                    <button
+                        type="button"
+                        class="chip"
+                        aria-pressed=(check.cost.as_deref() == Some(s)).to_string()
+                        on:click=move |_| note(s.to_string())
+                    >
+                        {s}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <div class="prompt">
+            <h3>"Cost"</h3>
+            <p class="hint">"Tap a cost to note it with the roll, or write your own:"</p>
+            <ul class="chip-list" aria-label="Suggested costs">{suggestions}</ul>
+            <form class="prompt-form" on:submit=move |ev: SubmitEvent| {
+                ev.prevent_default();
+                note(own.get_untracked());
+                own.set(String::new());
+            }>
+                <input
+                    type="text"
+                    maxlength=MAX_COST_CHARS
+                    placeholder="Your own cost"
+                    aria-label="Cost"
+                    autocomplete="off"
+                    prop:value=move || own.get()
+                    on:input=move |ev| own.set(event_target_value(&ev))
+                />
+                <button type="submit" class="small">"Note cost"</button>
+            </form>
+        </div>
+    })
+}

@@ -1,0 +1,76 @@
+//! The Highest d6 tray's state, and the pool, plan and odds that follow from it.
+
+use leptos::prelude::*;
+
+use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
+use crate::core::notation::highest_d6::parse_base_dice;
+use crate::storage::HistoryEntry;
+use crate::ui::app::AppData;
+use crate::ui::persisted::Persisted;
+
+/// Everything the tray's components share; cheap to copy.
+#[derive(Clone, Copy)]
+pub struct D6State {
+    /// Base dice, applied facets, kind and conflict; saved with every change.
+    pub setup: Persisted<D6Setup>,
+    /// Feedback on the last tray action.
+    pub message: RwSignal<Option<String>>,
+    /// The roll the result panel shows.
+    pub shown: RwSignal<Option<HistoryEntry>>,
+    /// The shown roll's id once its harm was marked, so it is marked once.
+    pub harm_marked: RwSignal<Option<u64>>,
+    /// The shown roll's id once a facet was made from it.
+    pub facet_made: RwSignal<Option<u64>>,
+    /// The pool as it stands: base dice and the facets that apply.
+    pub pool: Memo<D6Pool>,
+    /// What a roll throws now, under the zero-dice setting.
+    pub plan: Memo<PoolSize>,
+    /// Exact odds of the five outcomes for that throw.
+    pub odds: Memo<D6Odds>,
+}
+
+impl D6State {
+    /// Restores the tray as it was left and derives its pool and odds.
+    pub fn load(data: AppData) -> Self {
+        let setup = Persisted::<D6Setup>::load(data.notices);
+        let pool = Memo::new(move |_| {
+            setup.with(|s| {
+                data.roster
+                    .with(|r| data.scene.with(|scene| s.pool(r.active(), scene)))
+            })
+        });
+        let plan = Memo::new(move |_| pool.with(|p| p.plan(data.settings.with(|s| s.zero_dice))));
+        let odds = Memo::new(move |_| D6Odds::of(plan.get()));
+        Self {
+            setup,
+            message: RwSignal::new(None),
+            shown: RwSignal::new(None),
+            harm_marked: RwSignal::new(None),
+            facet_made: RwSignal::new(None),
+            pool,
+            plan,
+            odds,
+        }
+    }
+
+    /// Changes the setup; the change shows at once and is stored just after.
+    pub fn change(&self, change: impl FnOnce(&mut D6Setup)) {
+        let mut next = self.setup.get_untracked();
+        change(&mut next);
+        self.setup.set_soon(next);
+    }
+
+    /// Opens a share link's base dice. A bad link leaves the tray as it was and says why.
+    pub fn open_shared(&self, text: &str) {
+        match parse_base_dice(text) {
+            Ok(base) => {
+                self.setup.update(|s| s.base = base);
+                self.message
+                    .set(Some(format!("Opened the shared pool of {base} base dice.")));
+            }
+            Err(error) => self.message.set(Some(format!(
+                "The shared link's dice could not be read: {error} The tray is left as it was."
+            ))),
+        }
+    }
+}

@@ -1,0 +1,249 @@
+// The Highest d6 tray and the Characters page in a real browser, used as a player would: by
+// role and accessible name, at 390x844, in Debian's Chromium.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+const OUTCOMES = /^(Triumph|Success|Costly success|Failure|Catastrophe)/;
+
+/** Opens a page on a fresh phone (empty storage) and waits for the app. */
+async function fresh(path, options = {}) {
+  const { context, page } = await openPhone(env.browser, options);
+  await page.goto(env.origin + path);
+  await page.locator('main h1').waitFor({ timeout: 15000 });
+  return { context, page };
+}
+
+async function tap(page, name, options = {}) {
+  await page.getByRole('button', { name, exact: true, ...options }).first().click();
+}
+
+const sumLine = (page) => textOf(page.getByLabel('Pool size'));
+const result = (page) => textOf(page.getByRole('region', { name: 'Result' }).getByRole('status').first());
+const nav = (page, name) => page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name }).click();
+
+function noErrors(page) {
+  assert.deepEqual(page.errors, [], 'no page or console errors');
+}
+
+/** Creates a character on the Characters page and returns to where it was asked. */
+async function createCharacter(page, name) {
+  await nav(page, 'Characters');
+  await page.getByRole('textbox', { name: 'Character name' }).fill(name);
+  await tap(page, 'Create character');
+  await page.getByRole('heading', { name, level: 2 }).waitFor();
+}
+
+async function addCharacterFacet(page, character, facet, hinders = false) {
+  await page.getByRole('textbox', { name: `New facet for ${character}` }).fill(facet);
+  if (hinders) await page.getByRole('radiogroup', { name: `Does the new facet for ${character} help or hinder?` }).getByLabel('Hinders').check();
+  await page.getByRole('region', { name: character }).getByRole('button', { name: 'Add facet' }).click();
+  await page.getByRole('button', { name: `Rename ${facet}` }).waitFor();
+}
+
+async function addSceneFacet(page, facet, hinders = false) {
+  await page.getByRole('textbox', { name: 'New facet for the scene' }).fill(facet);
+  if (hinders) await page.getByRole('radiogroup', { name: 'Does the new facet for the scene help or hinder?' }).getByLabel('Hinders').check();
+  await page.getByRole('region', { name: 'Scene' }).getByRole('button', { name: 'Add facet' }).click();
+  await page.getByRole('button', { name: `Rename ${facet}` }).waitFor();
+}
+
+/** Rolls until the outcome matches, as a player would keep rolling; returns the outcome. */
+async function rollUntil(page, wanted, tries = 80) {
+  for (let i = 0; i < tries; i += 1) {
+    await tap(page, 'Roll');
+    const text = await eventually(result(page), (t) => OUTCOMES.test(t), 'a result');
+    if (wanted.test(text)) return text;
+  }
+  throw new Error(`no ${wanted} in ${tries} rolls`);
+}
+
+describe('Highest d6 tray', () => {
+  test('a helping and a hindering facet make the pool, and the sum says why', async () => {
+    const { context, page } = await fresh('/#/d6');
+    await createCharacter(page, 'Mira');
+    await addCharacterFacet(page, 'Mira', 'Arcane Resonance');
+    await nav(page, 'Highest d6');
+    await addSceneFacet(page, 'Slippery Ground', true);
+    await tap(page, 'Add die');
+    await eventually(sumLine(page), (t) => t === '3 base = 3 dice', 'three base dice');
+    await page.getByRole('button', { name: 'Arcane Resonance (character, helps)' }).click();
+    await page.getByRole('button', { name: 'Slippery Ground (scene, hinders)' }).click();
+    await eventually(sumLine(page), (t) => t === '3 base + Arcane Resonance − Slippery Ground = 3 dice', 'sum');
+    assert.equal(
+      await page.getByRole('button', { name: 'Arcane Resonance (character, helps)' }).getAttribute('aria-pressed'),
+      'true',
+    );
+    // Three dice: a triumph is 16 of 216 rolls; the exact fraction shows beside the bar.
+    const odds = page.getByRole('list', { name: 'Odds of each outcome' });
+    await eventually(textOf(odds.getByRole('listitem').first()), (t) => /Triumph.*7\.4%.*2\/27/.test(t), 'triumph odds');
+    await settled(page);
+    await page.screenshot({ path: new URL('d6-tray.png', SCREENSHOTS).pathname, fullPage: true });
+    noErrors(page);
+    await context.close();
+  });
+
+  test('zero dice follow the chosen rule, which is saved', async () => {
+    const { context, page } = await fresh('/#/d6');
+    await tap(page, 'Remove die'); // 1 base
+    await addSceneFacet(page, 'Bitter Cold', true);
+    await page.getByRole('button', { name: 'Bitter Cold (scene, hinders)' }).click();
+    await eventually(sumLine(page), (t) => t === '1 base − Bitter Cold = 0 dice', 'zero dice');
+    await eventually(textOf(page.locator('.rule-note')), (t) => /one die is rolled/.test(t), 'default rule');
+    const odds = page.getByRole('list', { name: 'Odds of each outcome' });
+    await eventually(textOf(odds.getByRole('listitem').nth(1)), (t) => /Success.*16\.7%/.test(t), 'one die');
+    await page.getByRole('radio', { name: 'Roll two, keep the lowest' }).check();
+    await eventually(textOf(page.locator('.rule-note')), (t) => /lower one counts/.test(t), 'other rule');
+    await eventually(textOf(odds.getByRole('listitem').nth(1)), (t) => /Success.*2\.8%.*1\/36/.test(t), 'lowest of two');
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'Roll two, keep the lowest' }).isChecked(), true, 'saved');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('roll and read the outcome, its meaning and the deciding dice', async () => {
+    const { context, page } = await fresh('/#/d6');
+    await page.getByRole('textbox', { name: 'Label (optional)' }).fill('Climb the wall');
+    await tap(page, 'Roll');
+    const text = await eventually(result(page), (t) => /Climb the wall/.test(t) && /Rolled \d \d\./.test(t), 'result');
+    assert.match(text, /(Triumph|Success|Costly success|Failure|Catastrophe)/);
+    const dice = page.getByRole('list', { name: 'Dice rolled' }).getByRole('listitem');
+    assert.equal(await dice.count(), 2);
+    const labels = await dice.evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
+    assert.ok(labels.some((l) => /deciding$/.test(l)), `a deciding die among ${labels}`);
+    const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+    assert.match(await history.first().textContent(), /Highest d6.*Climb the wall/);
+    await settled(page);
+    await page.getByRole('region', { name: 'Result' }).screenshot({ path: new URL('d6-result.png', SCREENSHOTS).pathname });
+    noErrors(page);
+    await context.close();
+  });
+
+  test('a triumph or catastrophe creates a facet from a suggestion', async () => {
+    const { context, page } = await fresh('/#/d6');
+    for (let i = 0; i < 8; i += 1) await tap(page, 'Add die'); // 10 dice: triumphs are common
+    await page.getByRole('radio', { name: 'Mystical' }).check();
+    await rollUntil(page, /^(Triumph|Catastrophe)/);
+    await page.getByRole('list', { name: 'Suggested facets' }).getByRole('button', { name: 'Arcane Resonance' }).click();
+    assert.equal(await page.getByRole('textbox', { name: 'Facet name' }).inputValue(), 'Arcane Resonance');
+    await tap(page, 'Create facet');
+    await eventually(textOf(page.locator('.prompt')), (t) => /Added “Arcane Resonance” to the scene/.test(t), 'created');
+    await page.getByRole('button', { name: /^Arcane Resonance \(scene, (helps|hinders)\)$/ }).waitFor();
+    noErrors(page);
+    await context.close();
+  });
+
+  test('harm in a conflict is marked on the active character in one tap', async () => {
+    const { context, page } = await fresh('/#/d6');
+    await createCharacter(page, 'Tor');
+    await nav(page, 'Highest d6');
+    await tap(page, 'Remove die'); // one die: harm to the character is likely
+    await page.getByRole('switch', { name: /Conflict/ }).click();
+    assert.equal(await page.getByRole('switch', { name: /Conflict/ }).getAttribute('aria-checked'), 'true');
+    const outcome = await rollUntil(page, /^(Costly success|Failure|Catastrophe)/);
+    assert.match(outcome, /you take a (scratch|wound)/);
+    if (/Catastrophe/.test(outcome)) await page.getByRole('textbox', { name: 'Condition name' }).fill('Broken arm');
+    await page.getByRole('button', { name: /^Mark a (scratch|wound|wound with a condition) on Tor$/ }).click();
+    await eventually(textOf(page.locator('.prompt').first()), (t) => /Marked .* on Tor/.test(t), 'marked');
+    await nav(page, 'Characters');
+    const harm = page.getByRole('region', { name: 'Tor' }).getByRole('button', { name: /^Heal / });
+    assert.ok((await harm.count()) >= 1, 'harm listed on Tor');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('characters, facets and harm survive a reload; ending the scene keeps character facets', async () => {
+    const { context, page } = await fresh('/#/characters');
+    await createCharacter(page, 'Mira');
+    await addCharacterFacet(page, 'Mira', 'Keen Eye');
+    await tap(page, 'Add a wound to Mira');
+    await page.getByRole('textbox', { name: 'New condition for Mira' }).fill('Limping');
+    await tap(page, 'Add condition');
+    await page.getByRole('button', { name: 'Heal Limping' }).waitFor();
+    await settled(page);
+    await page.screenshot({ path: new URL('characters.png', SCREENSHOTS).pathname, fullPage: true });
+    await nav(page, 'Highest d6');
+    await addSceneFacet(page, 'Tense Atmosphere', true);
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    await page.getByRole('button', { name: 'Keen Eye (character, helps)' }).waitFor();
+    await page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).waitFor();
+    await tap(page, 'End scene');
+    await tap(page, 'Yes, end it');
+    await eventually(async () => page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).count(), (n) => n === 0, 'scene facet gone');
+    assert.equal(await page.getByRole('button', { name: 'Keen Eye (character, helps)' }).count(), 1, 'character facet stays');
+    await tap(page, 'Undo end of scene');
+    await page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).waitFor();
+    await nav(page, 'Characters');
+    await page.getByRole('button', { name: 'Heal Wound' }).waitFor();
+    await page.getByRole('button', { name: 'Heal Limping' }).waitFor();
+    noErrors(page);
+    await context.close();
+  });
+
+  test('rename, remove with undo, and switch who rolls in one tap', async () => {
+    const { context, page } = await fresh('/#/characters');
+    await createCharacter(page, 'Mira');
+    await createCharacter(page, 'Tor');
+    await tap(page, 'Rename Mira');
+    await page.getByRole('textbox', { name: 'New name for Mira' }).fill('Mira Vell');
+    await tap(page, 'Save');
+    await page.getByRole('heading', { name: 'Mira Vell' }).waitFor();
+    await tap(page, 'Remove Tor');
+    await eventually(async () => page.getByRole('heading', { name: 'Tor', exact: true }).count(), (n) => n === 0, 'removed');
+    await tap(page, 'Undo');
+    await page.getByRole('heading', { name: 'Tor', exact: true }).waitFor();
+    await nav(page, 'Highest d6');
+    const bar = page.getByRole('group', { name: 'Rolling for' });
+    await bar.getByRole('button', { name: 'Mira Vell' }).click();
+    await eventually(async () => bar.getByRole('button', { name: 'Mira Vell' }).getAttribute('aria-pressed'), (p) => p === 'true', 'switched');
+    await bar.getByRole('button', { name: 'No character' }).click();
+    await eventually(async () => bar.getByRole('button', { name: 'No character' }).getAttribute('aria-pressed'), (p) => p === 'true', 'nobody');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('two tabs editing characters lose nothing', async () => {
+    const { context, page } = await fresh('/#/characters');
+    const other = await context.newPage();
+    other.errors = [];
+    await other.goto(env.origin + '/#/characters');
+    await other.locator('main h1').waitFor();
+    await createCharacter(page, 'Mira');
+    await createCharacter(other, 'Tor');
+    await eventually(async () => page.getByRole('heading', { level: 2 }).count(), (n) => n === 2, 'both in the first tab');
+    await addCharacterFacet(page, 'Tor', 'Stubborn');
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    await page.getByRole('heading', { name: 'Mira' }).waitFor();
+    await page.getByRole('heading', { name: 'Tor' }).waitFor();
+    await page.getByRole('button', { name: 'Rename Stubborn' }).waitFor();
+    noErrors(page);
+    noErrors(other);
+    await context.close();
+  });
+
+  test('a share link sets the base dice; a bad one leaves the tray as it was', async () => {
+    const { context, page } = await fresh('/#/d6?dice=4');
+    await eventually(sumLine(page), (t) => t === '4 base = 4 dice', 'shared dice');
+    assert.equal(new URL(page.url()).hash, '#/d6');
+    const linked = await context.newPage();
+    linked.errors = [];
+    await linked.goto(env.origin + '/#/d6?dice=11');
+    await linked.locator('main h1').waitFor();
+    await eventually(textOf(linked.locator('.tray-message')), (t) => /1 to 10 base dice.*left as it was/.test(t), 'message');
+    assert.equal(await sumLine(linked)(), '4 base = 4 dice');
+    assert.equal(new URL(linked.url()).hash, '#/d6');
+    noErrors(linked);
+    await context.close();
+  });
+});
