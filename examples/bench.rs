@@ -5,7 +5,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use dicetray::core::effective_level::best_dice;
 use dicetray::core::narrative::NarrativeOdds;
+use dicetray::core::notation::effective_level::parse_check;
 use dicetray::core::notation::narrative::parse_pool;
 
 /// The pools timed here and in the browser benchmark (tests/browser_odds.rs).
@@ -15,7 +17,26 @@ const POOLS: [(&str, &str); 3] = [
     ("full tray, 140 dice", "20g20y20p20r20b20k20w"),
 ];
 
+/// Best-dice search times for the ELs the issue names, and the largest the tray searches.
+fn best_dice_times() {
+    for (el, against) in [(10, ""), (20, ""), (30, ""), (30, " vs 30 opposed")] {
+        let Ok(check) = parse_check(&format!("el {el}{against}")) else {
+            eprintln!("bench: bad EL roll");
+            std::process::exit(2);
+        };
+        black_box(best_dice(&check));
+        let runs = 20;
+        let start = Instant::now();
+        for _ in 0..runs {
+            black_box(best_dice(black_box(&check)));
+        }
+        let mean_ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
+        println!("native  best dice, EL {el}{against}: {mean_ms:.2} ms (mean of {runs})");
+    }
+}
+
 fn main() {
+    best_dice_times();
     for (name, text) in POOLS {
         let Ok(pool) = parse_pool(text) else {
             eprintln!("bench: bad pool {text}");

@@ -2,12 +2,15 @@
 //!
 //!     cargo run --release --example odds -- narrative 2g1y2p1r
 //!     cargo run --release --example odds -- d6 4
+//!     cargo run --release --example odds -- el 10 wager 3 vs 4
 //!
 //! Prints one JSON object. Narrative: the probabilities of at least one net success, net
 //! advantage and net threat, of at least one triumph and at least one despair, each also as
 //! an exact fraction, and the whole distribution of net successes. Highest d6: the probability of each
 //! outcome (`triumph`, `success`, `costly_success`, `failure`, `catastrophe`); 0 dice follows
-//! the default rule (one die), `d6 0 lowest` the other (two dice, keep the lower). Bad input
+//! the default rule (one die), `d6 0 lowest` the other (two dice, keep the lower). Effective
+//! Level: `success` (the roller's own roll lands in 1..=EL − wager), `effect_mean`, and
+//! `effect`, each effect value (as text) to its probability. Bad input
 //! prints a message on stderr and exits with status 2.
 
 use std::process::ExitCode;
@@ -16,13 +19,15 @@ use dicetray::core::count::Count;
 use dicetray::core::distribution::Distribution;
 use dicetray::core::highest_d6::{D6Odds, D6Outcome, D6Pool, ZeroDiceRule};
 use dicetray::core::narrative::NarrativeOdds;
+use dicetray::core::notation::effective_level::parse_check;
 use dicetray::core::notation::highest_d6::parse_dice_count;
 use dicetray::core::notation::narrative::{format_pool, parse_pool};
 use serde_json::{Map, Value, json};
 
 const USAGE: &str = "usage: odds narrative <pool>      e.g. odds narrative 2g1y2p1r
        odds d6 <dice> [lowest]       e.g. odds d6 4   (0 dice: one die, or with `lowest`
-                                     two dice keeping the lower)";
+                                     two dice keeping the lower)
+       odds el <EL notation>         e.g. odds el 10 wager 3 vs 4";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,9 +41,10 @@ fn main() -> ExitCode {
             .map_err(|error| format!("bad pool \"{pool}\": {error}")),
         ("d6", [dice]) => d6_json(dice, ZeroDiceRule::OneDie),
         ("d6", [dice, rule]) if rule == "lowest" => d6_json(dice, ZeroDiceRule::LowestOfTwo),
-        ("narrative" | "d6", _) => Err(format!("wrong arguments for {system}\n{USAGE}")),
+        ("el", words) if !words.is_empty() => el_json(&format!("el {}", words.join(" "))),
+        ("narrative" | "d6" | "el", _) => Err(format!("wrong arguments for {system}\n{USAGE}")),
         _ => Err(format!(
-            "unknown system \"{system}\"; this build knows: narrative, d6\n{USAGE}"
+            "unknown system \"{system}\"; this build knows: narrative, d6, el\n{USAGE}"
         )),
     };
     match result {
@@ -51,6 +57,24 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// An EL roll's chance of success, mean effect and effect distribution.
+fn el_json(text: &str) -> Result<Value, String> {
+    let check = parse_check(text).map_err(|e| format!("bad EL roll \"{text}\": {e}"))?;
+    let odds = check.odds();
+    let total = odds.effect.total();
+    let effect: Map<String, Value> = odds
+        .effect
+        .iter()
+        .filter(|(_, ways)| !ways.is_zero())
+        .map(|(value, ways)| (value.to_string(), json!(Count::ratio(ways, &total))))
+        .collect();
+    Ok(json!({
+        "success": odds.success.probability(),
+        "effect_mean": odds.effect.mean(),
+        "effect": effect,
+    }))
 }
 
 /// The five outcomes' probabilities for a pool of `dice` (0 or more) under `rule`.

@@ -1,7 +1,7 @@
 //! The shared character roster, the scene, settings and the Highest d6 tray as stored:
 //! edits, validation, backups, migrations and two tabs.
 
-use dicetray::core::character::{Harm, MAX_CHARACTERS, Roster};
+use dicetray::core::character::{Harm, MAX_CHARACTERS, Roster, SheetList};
 use dicetray::core::highest_d6::{
     ChallengeKind, D6Check, D6Roll, D6Setup, FacetRef, HarmKind, PoolSize, ZeroDiceRule,
 };
@@ -106,7 +106,7 @@ fn the_roster_round_trips_through_storage() {
     assert!(loaded.notice.is_none());
     assert_eq!(loaded.value, roster);
     let raw: Value = serde_json::from_str(&store.get(Roster::KEY).unwrap().unwrap()).unwrap();
-    assert_eq!(raw["version"], 1);
+    assert_eq!(raw["version"], 2);
     assert_eq!(raw["data"]["characters"][0]["harm"][1]["kind"], "condition");
     assert_eq!(raw["data"]["characters"][0]["harm"][1]["name"], "Limping");
 }
@@ -236,7 +236,7 @@ fn history_version_one_migrates_with_its_original_kept() {
     assert_eq!(entries[0].reroll_count(), 1);
     assert_eq!(entries[1].pool_text(), "1y1r1w+1a");
     let now: Value = serde_json::from_str(&store.get(RollHistory::KEY).unwrap().unwrap()).unwrap();
-    assert_eq!(now["version"], 2);
+    assert_eq!(now["version"], RollHistory::VERSION);
     let backups = storage::backup_keys(&store);
     assert_eq!(store.get(&backups[0]).unwrap().as_deref(), Some(v1));
 }
@@ -282,4 +282,127 @@ fn highest_d6_checks_are_kept_in_history_with_their_cost() {
         cost: None,
     };
     assert!(check.note_cost("x").is_err());
+}
+
+#[test]
+fn characters_version_one_migrates_to_an_empty_el_sheet() {
+    let store = MemoryStore::default();
+    let v1 = include_str!("fixtures/characters-v1.json").trim();
+    store.set(Roster::KEY, v1).unwrap();
+    let loaded = storage::load::<Roster>(&store, NOW);
+    assert!(loaded.notice.is_none(), "a migration is not a problem");
+    let roster = loaded.value;
+    assert_eq!(names(&roster), vec!["Mira", "Tor"]);
+    let mira = roster.get(1).unwrap();
+    assert_eq!(mira.facets.items()[0].name, "Keen Eye");
+    assert_eq!(mira.count(&Harm::Condition("Limping".into())), 1);
+    assert_eq!(mira.sheet.level, 0);
+    assert!(mira.sheet.roles.is_empty());
+    assert_eq!(roster.active_id(), Some(1));
+    let now: Value = serde_json::from_str(&store.get(Roster::KEY).unwrap().unwrap()).unwrap();
+    assert_eq!(now["version"], 2);
+    let backups = storage::backup_keys(&store);
+    assert_eq!(store.get(&backups[0]).unwrap().as_deref(), Some(v1));
+    // New ids never clash with the migrated ones.
+    let mut roster = roster;
+    assert!(roster.add_role(1, "Warrior", 4).unwrap() >= 7);
+}
+
+#[test]
+fn the_el_sheet_is_edited_and_kept() {
+    let store = MemoryStore::default();
+    let mut roster = Roster::default();
+    let mira = roster.create("Mira").unwrap();
+    roster.set_level(mira, 6).unwrap();
+    let warrior = roster.add_role(mira, "Warrior", 4).unwrap();
+    roster.add_maneuver(mira, warrior, "Feint", 1).unwrap();
+    roster
+        .add_standing(mira, SheetList::Boosts, "Blessed", 2)
+        .unwrap();
+    roster
+        .add_standing(mira, SheetList::Penalties, "Bruised", 1)
+        .unwrap();
+    assert!(roster.set_level(mira, 101).is_err());
+    assert!(
+        roster
+            .add_role(mira, "Sage", 0)
+            .unwrap_err()
+            .contains("1 to 100")
+    );
+    assert!(
+        roster.add_maneuver(mira, 999, "Lunge", 1).is_err(),
+        "needs a role"
+    );
+    storage::save(&store, &roster).unwrap();
+    let loaded = storage::load::<Roster>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    assert_eq!(loaded.value, roster);
+    // Removing a role takes its maneuvers with it.
+    roster.remove_from_sheet(mira, warrior).unwrap();
+    let sheet = &roster.get(mira).unwrap().sheet;
+    assert!(sheet.roles.is_empty() && sheet.maneuvers.is_empty());
+    assert_eq!(sheet.boosts.len(), 1);
+}
+
+#[test]
+fn a_character_with_a_bad_sheet_is_set_aside() {
+    let store = MemoryStore::default();
+    let text = json!({"version": 2, "data": {"next_id": 9, "characters": [
+        {"id": 1, "name": "Good", "level": 5, "roles": [{"id": 2, "name": "Warrior", "rank": 3}]},
+        {"id": 3, "name": "Orphan", "maneuvers": [{"id": 4, "name": "Feint", "bonus": 1, "role": 99}]},
+        {"id": 5, "name": "Huge", "level": 1000}
+    ]}})
+    .to_string();
+    store.set(Roster::KEY, &text).unwrap();
+    let loaded = storage::load::<Roster>(&store, NOW);
+    assert_eq!(names(&loaded.value), vec!["Good"]);
+    assert!(loaded.notice.unwrap().text.contains("2 items"));
+}
+
+#[test]
+fn history_version_two_migrates_and_effective_level_rolls_are_kept() {
+    use dicetray::core::notation::effective_level::parse_check;
+    let store = MemoryStore::default();
+    let v2 = include_str!("fixtures/history-v2.json").trim();
+    store.set(RollHistory::KEY, v2).unwrap();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    let mut history = loaded.value;
+    assert_eq!(history.entries()[0].headline(), "Costly success");
+    assert_eq!(history.entries()[0].who.as_deref(), Some("Mira"));
+    let mut check = parse_check("el 10 wager 3 vs 6").unwrap();
+    check.dedicated = Some(dicetray::core::effective_level::Dedicated {
+        kind: "Injury".into(),
+        name: "broken elbow".into(),
+    });
+    let roll = dicetray::core::effective_level::ElRoll::from_parts(
+        check,
+        vec![(dicetray::core::effective_level::ElDie::D2, 1); 7]
+            .into_iter()
+            .enumerate()
+            .map(|(i, (d, _))| (d, u32::from(i < 5)))
+            .collect(),
+        vec![(dicetray::core::effective_level::ElDie::D2, 1); 6]
+            .into_iter()
+            .enumerate()
+            .map(|(i, (d, _))| (d, u32::from(i < 4)))
+            .collect(),
+    )
+    .unwrap();
+    history.record(HistoryEntry {
+        id: 10,
+        at_ms: NOW,
+        label: "Called shot".into(),
+        who: None,
+        roll: RecordedRoll::EffectiveLevel(roll),
+    });
+    storage::save(&store, &history).unwrap();
+    let again = storage::load::<RollHistory>(&store, NOW);
+    assert!(again.notice.is_none());
+    assert_eq!(again.value, history);
+    assert_eq!(
+        again.value.entries()[0].text(),
+        "Called shot | el 10 wager 3 vs 6: Success: rolled 5 (EL 7), resistance 4, \
+         effect 4 (1 + 3 wagered), dedicated to Injury: broken elbow"
+    );
 }

@@ -55,6 +55,39 @@ impl Distribution {
         }
     }
 
+    /// A distribution from ways per outcome, the first at `offset`; zero weights at either
+    /// end are dropped, and no weights at all mean "always `offset`".
+    pub fn from_weights(offset: i32, mut weights: Vec<Count>) -> Self {
+        let lead = weights.iter().take_while(|w| w.is_zero()).count();
+        if lead == weights.len() {
+            return Self::always(offset);
+        }
+        weights.drain(..lead);
+        while weights.last().is_some_and(Count::is_zero) {
+            weights.pop();
+        }
+        Self {
+            offset: offset + lead as i32,
+            weights,
+        }
+    }
+
+    /// The expected outcome, as a float for display and comparison.
+    pub fn mean(&self) -> f64 {
+        let mut weighted = Count::zero();
+        let mut negative = Count::zero();
+        for (outcome, ways) in self.iter() {
+            let scaled = Count::product(ways, &Count::from(u64::from(outcome.unsigned_abs())));
+            if outcome >= 0 {
+                weighted.add(&scaled);
+            } else {
+                negative.add(&scaled);
+            }
+        }
+        let total = self.total();
+        Count::ratio(&weighted, &total) - Count::ratio(&negative, &total)
+    }
+
     /// One die whose faces show these values, each face one way. No faces is treated as
     /// a die that always shows 0.
     pub fn die(faces: impl IntoIterator<Item = i32>) -> Self {

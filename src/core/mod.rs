@@ -4,6 +4,7 @@
 pub mod character;
 pub mod count;
 pub mod distribution;
+pub mod effective_level;
 pub mod facet;
 pub mod highest_d6;
 pub mod narrative;

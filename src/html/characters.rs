@@ -148,7 +148,124 @@ fn character_card(html: &mut Html, character: &Character, active: bool, editing:
         "Condition, e.g. Limping",
         MAX_NAME_CHARS,
     )
-    .raw(r#"<button type="submit" class="small">Add condition</button></form></section>"#);
+    .raw(r#"<button type="submit" class="small">Add condition</button></form>"#);
+    sheet_html(html, character);
+    html.raw("</section>");
+}
+
+/// The character's Effective Level sheet. Acts (argument: the character's id):
+/// `set-level` (form: `value`), `add-role` (form: `name`, `rank`), `add-maneuver` (form:
+/// `name`, `bonus`, `role`), `add-boost` and `add-penalty` (form: `name`, `value`), and
+/// `remove-sheet` (argument `<character>:<entry>`).
+fn sheet_html(html: &mut Html, character: &Character) {
+    let id = character.id;
+    let name = &character.name;
+    let sheet = &character.sheet;
+    let _ = write!(
+        html,
+        r#"<h3>Effective Level</h3><form class="facet-form" data-act="set-level" data-arg="{id}"><label class="inline-label" for="level-{id}">Level</label><input type="number" class="small-number" id="level-{id}" name="value" min="0" max="100" value="{}" aria-label="Level of {}"><button type="submit" class="small">Set level</button></form>"#,
+        sheet.level,
+        escape(name)
+    );
+    let entry = |html: &mut Html, label: &str, entry: u64| {
+        html.raw(r#"<li class="facet-row"><span class="facet-name">"#)
+            .text(label)
+            .raw("</span>")
+            .button(
+                "small",
+                "remove-sheet",
+                &format!("{id}:{entry}"),
+                &format!("Remove {label}"),
+                "Remove",
+            )
+            .raw("</li>");
+    };
+    html.raw(r#"<h4>Roles</h4><ul class="facet-list">"#);
+    for role in &sheet.roles {
+        entry(html, &format!("{} {}", role.name, role.rank), role.id);
+    }
+    let _ = write!(
+        html,
+        r#"</ul><form class="facet-form" data-act="add-role" data-arg="{id}">"#
+    );
+    html.input(
+        &format!("role-{id}"),
+        "name",
+        &format!("New role for {name}"),
+        "Role, e.g. Warrior",
+        MAX_NAME_CHARS,
+    );
+    let _ = write!(
+        html,
+        r#"<input type="number" class="small-number" id="rank-{id}" name="rank" min="1" max="100" aria-label="Rank of the new role" placeholder="Rank"><button type="submit" class="small">Add role</button></form>"#
+    );
+    html.raw(r#"<h4>Maneuvers</h4><ul class="facet-list">"#);
+    for maneuver in &sheet.maneuvers {
+        let role = sheet
+            .roles
+            .iter()
+            .find(|r| r.id == maneuver.role)
+            .map_or("", |r| r.name.as_str());
+        let sign = if maneuver.bonus < 0 { "−" } else { "+" };
+        entry(
+            html,
+            &format!(
+                "{} {sign}{} ({role})",
+                maneuver.name,
+                maneuver.bonus.unsigned_abs()
+            ),
+            maneuver.id,
+        );
+    }
+    html.raw("</ul>");
+    if sheet.roles.is_empty() {
+        html.raw(r#"<p class="hint">Maneuvers belong to a role: add a role first.</p>"#);
+    } else {
+        let _ = write!(
+            html,
+            r#"<form class="facet-form" data-act="add-maneuver" data-arg="{id}">"#
+        );
+        html.input(
+            &format!("maneuver-{id}"),
+            "name",
+            &format!("New maneuver for {name}"),
+            "Maneuver, e.g. Feint",
+            MAX_NAME_CHARS,
+        );
+        let _ = write!(
+            html,
+            r#"<input type="number" class="small-number" id="bonus-{id}" name="bonus" min="-100" max="100" aria-label="Bonus of the new maneuver" placeholder="Bonus"><select name="role" aria-label="Role of the new maneuver">"#
+        );
+        for role in &sheet.roles {
+            let _ = write!(html, r#"<option value="{}">"#, role.id);
+            html.text(&role.name).raw("</option>");
+        }
+        html.raw(r#"</select><button type="submit" class="small">Add maneuver</button></form>"#);
+    }
+    for (title, act, items, what) in [
+        ("Standing boosts", "add-boost", &sheet.boosts, "boost"),
+        ("Harm penalties", "add-penalty", &sheet.penalties, "penalty"),
+    ] {
+        let _ = write!(html, r#"<h4>{title}</h4><ul class="facet-list">"#);
+        for item in items {
+            entry(html, &format!("{} {}", item.name, item.value), item.id);
+        }
+        let _ = write!(
+            html,
+            r#"</ul><form class="facet-form" data-act="{act}" data-arg="{id}">"#
+        );
+        html.input(
+            &format!("{act}-{id}"),
+            "name",
+            &format!("New {what} for {name}"),
+            &format!("Name of the {what}"),
+            MAX_NAME_CHARS,
+        );
+        let _ = write!(
+            html,
+            r#"<input type="number" class="small-number" id="{act}-value-{id}" name="value" min="1" max="100" aria-label="Value of the new {what}" placeholder="Value"><button type="submit" class="small">Add {what}</button></form>"#
+        );
+    }
 }
 
 /// A list of facets with rename, switch and remove, and a form for a new one. `scope` names

@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::{Decoded, Document, decode_item, decode_record};
-use crate::core::character::{Character, Harm, HarmMark, MAX_CHARACTERS, Roster};
+use crate::core::character::{
+    Character, ElSheet, Harm, HarmMark, MAX_CHARACTERS, MAX_EL_VALUE, MAX_SHEET_ENTRIES, Maneuver,
+    Role, Roster, Standing,
+};
 use crate::core::facet::{Facet, Facets, clean_name};
 
 /// A facet as stored, for characters and the scene alike.
@@ -28,7 +31,10 @@ struct HarmRecord {
     name: Option<String>,
 }
 
-/// A character as stored (version 1): `{"id", "name", "facets": [...], "harm": [...]}`.
+/// A character as stored. Version 1: `{"id", "name", "facets": [...], "harm": [...]}`.
+/// Version 2 adds the Effective Level sheet: `"level"`, `"roles": [{"id", "name", "rank"}]`,
+/// `"maneuvers": [{"id", "name", "bonus", "role"}]`, and `"boosts"` and `"penalties"`, each
+/// `[{"id", "name", "value"}]`; a version 1 character has an empty sheet.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CharacterRecord {
@@ -38,6 +44,41 @@ struct CharacterRecord {
     facets: Vec<FacetRecord>,
     #[serde(default)]
     harm: Vec<HarmRecord>,
+    #[serde(default)]
+    level: u32,
+    #[serde(default)]
+    roles: Vec<RoleRecord>,
+    #[serde(default)]
+    maneuvers: Vec<ManeuverRecord>,
+    #[serde(default)]
+    boosts: Vec<StandingRecord>,
+    #[serde(default)]
+    penalties: Vec<StandingRecord>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoleRecord {
+    id: u64,
+    name: String,
+    rank: u32,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ManeuverRecord {
+    id: u64,
+    name: String,
+    bonus: i32,
+    role: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandingRecord {
+    id: u64,
+    name: String,
+    value: u32,
 }
 
 #[derive(Deserialize)]
@@ -107,6 +148,7 @@ fn decode_character(item: &RawValue) -> Result<Character, String> {
     let record: CharacterRecord = decode_item(item, "a character")?;
     let name = clean_name(&record.name, "character")?;
     let bad = |reason: String| format!("the character “{name}”: {reason}");
+    let sheet = sheet_from(&record).map_err(bad)?;
     let facets = facets_from(record.facets).map_err(bad)?;
     let harm = record
         .harm
@@ -119,7 +161,78 @@ fn decode_character(item: &RawValue) -> Result<Character, String> {
         name,
         facets,
         harm,
+        sheet,
     })
+}
+
+/// Rebuilds the EL sheet, checking every name and number as the roster does.
+fn sheet_from(record: &CharacterRecord) -> Result<ElSheet, String> {
+    let in_range = |value: i64, least: i64, what: &str| {
+        if (least..=i64::from(MAX_EL_VALUE)).contains(&value) {
+            Ok(())
+        } else {
+            Err(format!("{what} {value} is out of range"))
+        }
+    };
+    in_range(i64::from(record.level), 0, "Level")?;
+    let mut sheet = ElSheet {
+        level: record.level,
+        ..ElSheet::default()
+    };
+    for role in &record.roles {
+        in_range(i64::from(role.rank), 1, "rank")?;
+        sheet.roles.push(Role {
+            id: role.id,
+            name: clean_name(&role.name, "role")?,
+            rank: role.rank,
+        });
+    }
+    for maneuver in &record.maneuvers {
+        in_range(i64::from(maneuver.bonus).abs(), 1, "bonus")?;
+        if !sheet.roles.iter().any(|r| r.id == maneuver.role) {
+            return Err(format!("the maneuver “{}” has no role", maneuver.name));
+        }
+        sheet.maneuvers.push(Maneuver {
+            id: maneuver.id,
+            name: clean_name(&maneuver.name, "maneuver")?,
+            bonus: maneuver.bonus,
+            role: maneuver.role,
+        });
+    }
+    for (records, list) in [
+        (&record.boosts, &mut sheet.boosts),
+        (&record.penalties, &mut sheet.penalties),
+    ] {
+        for item in records {
+            in_range(i64::from(item.value), 1, "value")?;
+            list.push(Standing {
+                id: item.id,
+                name: clean_name(&item.name, "entry")?,
+                value: item.value,
+            });
+        }
+    }
+    let counts = [
+        sheet.roles.len(),
+        sheet.maneuvers.len(),
+        sheet.boosts.len(),
+        sheet.penalties.len(),
+    ];
+    if counts.iter().any(|&n| n > MAX_SHEET_ENTRIES) {
+        return Err("more sheet entries than a character keeps".into());
+    }
+    Ok(sheet)
+}
+
+fn standing_records(items: &[Standing]) -> Vec<StandingRecord> {
+    items
+        .iter()
+        .map(|s| StandingRecord {
+            id: s.id,
+            name: s.name.clone(),
+            value: s.value,
+        })
+        .collect()
 }
 
 fn character_record(character: &Character) -> CharacterRecord {
@@ -133,14 +246,39 @@ fn character_record(character: &Character) -> CharacterRecord {
             .map(FacetRecord::of)
             .collect(),
         harm: character.harm.iter().map(harm_record).collect(),
+        level: character.sheet.level,
+        roles: character
+            .sheet
+            .roles
+            .iter()
+            .map(|r| RoleRecord {
+                id: r.id,
+                name: r.name.clone(),
+                rank: r.rank,
+            })
+            .collect(),
+        maneuvers: character
+            .sheet
+            .maneuvers
+            .iter()
+            .map(|m| ManeuverRecord {
+                id: m.id,
+                name: m.name.clone(),
+                bonus: m.bonus,
+                role: m.role,
+            })
+            .collect(),
+        boosts: standing_records(&character.sheet.boosts),
+        penalties: standing_records(&character.sheet.penalties),
     }
 }
 
-/// Version 1: `{"next_id": 7, "active": 3, "characters": [character, ...]}`.
+/// `{"next_id": 7, "active": 3, "characters": [character, ...]}`; version 2 characters carry
+/// an EL sheet, and version 1 reads with an empty one.
 impl Document for Roster {
     const KEY: &'static str = "dicetray.characters";
     const TITLE: &'static str = "characters";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
         let stored: StoredRoster = decode_record(data, "the characters")?;

@@ -6,9 +6,13 @@ use serde_json::value::RawValue;
 
 use super::{Decoded, Document, decode_item, decode_record};
 
+use crate::core::effective_level::{Dedicated, ElRoll};
 use crate::core::facet::clean_name;
 use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS};
 use crate::core::narrative::{NarrativeRoll, Reroll};
+use crate::core::notation::effective_level::{
+    format_check, format_faces as format_el_faces, parse_check, parse_faces as parse_el_faces,
+};
 use crate::core::notation::highest_d6::{format_plan, format_roll, parse_plan, parse_roll};
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
 use crate::core::tone::Tone;
@@ -25,6 +29,8 @@ pub enum RecordedRoll {
     Narrative(NarrativeRoll),
     /// A Highest d6 check.
     HighestD6(D6Check),
+    /// An Effective Level roll.
+    EffectiveLevel(ElRoll),
 }
 
 /// One roll in the history.
@@ -53,7 +59,9 @@ impl RecordedRoll {
     pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), String> {
         match self {
             Self::Narrative(roll) => roll.reroll(index, rng).map_err(|e| e.to_string()),
-            Self::HighestD6(_) => Err("Highest d6 dice are not rolled again.".into()),
+            Self::HighestD6(_) | Self::EffectiveLevel(_) => {
+                Err("Only narrative dice are rolled again one by one.".into())
+            }
         }
     }
 
@@ -62,6 +70,7 @@ impl RecordedRoll {
         match self {
             Self::Narrative(_) => "Narrative",
             Self::HighestD6(_) => "Highest d6",
+            Self::EffectiveLevel(_) => "Effective Level",
         }
     }
 }
@@ -83,6 +92,7 @@ impl HistoryEntry {
         match &self.roll {
             RecordedRoll::Narrative(roll) => format_pool(roll.pool()),
             RecordedRoll::HighestD6(check) => format!("{}d6", check.roll.faces().len()),
+            RecordedRoll::EffectiveLevel(roll) => format_check(&roll.check),
         }
     }
 
@@ -91,6 +101,7 @@ impl HistoryEntry {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.result().headline(),
             RecordedRoll::HighestD6(check) => check.outcome().title(),
+            RecordedRoll::EffectiveLevel(roll) => roll.headline(),
         }
     }
 
@@ -99,6 +110,7 @@ impl HistoryEntry {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.result().tone(),
             RecordedRoll::HighestD6(check) => check.outcome().tone(),
+            RecordedRoll::EffectiveLevel(roll) => roll.tone(),
         }
     }
 
@@ -111,6 +123,7 @@ impl HistoryEntry {
                 parts.extend(check.details());
                 parts
             }
+            RecordedRoll::EffectiveLevel(roll) => roll.details(),
         }
     }
 
@@ -123,7 +136,7 @@ impl HistoryEntry {
     pub fn reroll_count(&self) -> usize {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.rerolls().len(),
-            RecordedRoll::HighestD6(_) => 0,
+            RecordedRoll::HighestD6(_) | RecordedRoll::EffectiveLevel(_) => 0,
         }
     }
 
@@ -131,7 +144,7 @@ impl HistoryEntry {
     pub fn rerolled_note(&self) -> Option<String> {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.rerolled_note(),
-            RecordedRoll::HighestD6(_) => None,
+            RecordedRoll::HighestD6(_) | RecordedRoll::EffectiveLevel(_) => None,
         }
     }
 
@@ -206,6 +219,8 @@ impl RollHistory {
 /// "rerolls"?: [{"die": 0, "was": "g3"}]}`. Version 2 adds `"who"?` (the character) and
 /// Highest d6 checks: `{"system": "d6", "pool": "3 base + Keen Eye = 4 dice", "dice": "4",
 /// "faces": "6 3 1 1", "kind": "physical", "conflict": false, "cost"?: "Too much noise"}`.
+/// Version 3 adds Effective Level rolls: `{"system": "el", "pool": "el 10 wager 3 vs 4",
+/// "faces": "d2:1 d2:0 ...", "vs_faces"?: "d2:1 ...", "dedicated"?: ["Injury", "elbow"]}`.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EntryRecord {
@@ -228,6 +243,10 @@ struct EntryRecord {
     conflict: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     cost: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    vs_faces: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dedicated: Option<(String, String)>,
 }
 
 /// A re-roll as stored: which die, and the face it showed before.
@@ -310,6 +329,26 @@ fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
             }
             RecordedRoll::HighestD6(check)
         }
+        "el" => {
+            let mut check = parse_check(&record.pool).map_err(|e| bad(e.to_string()))?;
+            if let Some((kind, name)) = &record.dedicated {
+                let text = |s: &str, what: &str| -> Result<String, String> {
+                    if s.is_empty() {
+                        Ok(String::new())
+                    } else {
+                        clean_name(s, what)
+                    }
+                };
+                check.dedicated = Some(Dedicated {
+                    kind: text(kind, "kind").map_err(bad)?,
+                    name: text(name, "dedicated effect").map_err(bad)?,
+                });
+            }
+            let faces = parse_el_faces(&record.faces).map_err(|e| bad(e.to_string()))?;
+            let theirs = parse_el_faces(record.vs_faces.as_deref().unwrap_or_default())
+                .map_err(|e| bad(e.to_string()))?;
+            RecordedRoll::EffectiveLevel(ElRoll::from_parts(check, faces, theirs).map_err(bad)?)
+        }
         other => return Err(bad(format!("unknown system \"{other}\""))),
     };
     Ok(HistoryEntry {
@@ -338,6 +377,8 @@ fn encode_entry(entry: &HistoryEntry) -> EntryRecord {
         kind: None,
         conflict: None,
         cost: None,
+        vs_faces: None,
+        dedicated: None,
     };
     match &entry.roll {
         RecordedRoll::Narrative(roll) => {
@@ -362,15 +403,30 @@ fn encode_entry(entry: &HistoryEntry) -> EntryRecord {
             record.conflict = Some(check.conflict);
             record.cost = check.cost.clone();
         }
+        RecordedRoll::EffectiveLevel(roll) => {
+            record.system = "el".into();
+            record.pool = format_check(&roll.check);
+            record.faces = format_el_faces(&roll.faces);
+            record.vs_faces = roll
+                .check
+                .against
+                .as_ref()
+                .map(|_| format_el_faces(&roll.their_faces));
+            record.dedicated = roll
+                .check
+                .dedicated
+                .as_ref()
+                .map(|d| (d.kind.clone(), d.name.clone()));
+        }
     }
     record
 }
 
-/// Version 2 (version 1 reads the same way): `{"entries": [entry, ...]}`, newest first.
+/// Version 3 (versions 1 and 2 read the same way): `{"entries": [entry, ...]}`, newest first.
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
     fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
         let stored: StoredHistory = decode_record(data, "the roll history")?;

@@ -13,6 +13,7 @@
 mod backend;
 mod characters;
 mod d6_setup;
+mod el_setup;
 mod history;
 mod narrative_pool;
 mod saved_pools;

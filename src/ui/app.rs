@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::browser::{location_hash, replace_hash, storage_is_lasting};
 use super::characters::CharactersPage;
-use super::coming_soon::ComingSoon;
+use super::effective_level::{ElState, ElTray};
 use super::highest_d6::{D6State, D6Tray};
 use super::narrative::{NarrativeState, NarrativeTray};
 use super::notices::{NoticeList, Notices};
@@ -51,6 +51,7 @@ pub fn App() -> impl IntoView {
     };
     let narrative = NarrativeState::load(notices);
     let d6 = D6State::load(data);
+    let el = ElState::load(data);
 
     // The address decides the page. A share link fills its tray once; the address then
     // drops it, so a reload keeps whatever the player does next.
@@ -64,6 +65,7 @@ pub fn App() -> impl IntoView {
         match (route.page, &route.shared) {
             (Page::Narrative, Some(pool)) => narrative.open_shared(pool),
             (Page::HighestD6, Some(dice)) => d6.open_shared(dice),
+            (Page::EffectiveLevel, Some(roll)) => el.open_shared(roll),
             _ => {}
         }
         if Route::needs_cleaning(&hash) {
@@ -137,8 +139,8 @@ pub fn App() -> impl IntoView {
                         .into_any()
                 }
                 Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
+                Page::EffectiveLevel => view! { <ElTray state=el data/> }.into_any(),
                 Page::Characters => view! { <CharactersPage data/> }.into_any(),
-                other => view! { <ComingSoon page=other/> }.into_any(),
             }}
         </main>
         <footer class="app-footer">

@@ -5,32 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::distribution::Column;
 use crate::core::tone::Tone;
-
-/// The chart's list items as markup: label first for screen readers ("2: 22%"), shown
-/// as percentage, bar, label by CSS order. Built from numbers and our own labels only, so
-/// nothing needs escaping.
-fn bars_markup(columns: &[Column], tone: fn(i32) -> Tone) -> String {
-    let tallest = columns
-        .iter()
-        .map(|c| c.chance.per_myriad())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let mut markup = String::new();
-    for column in columns {
-        let (from, to) = (tone(column.from), tone(column.to));
-        let tone = if from == to { from } else { Tone::Neutral };
-        // Height in ten-thousandths of the tallest bar.
-        let height = u64::from(column.chance.per_myriad()) * 10_000 / u64::from(tallest);
-        markup.push_str(&format!(
-            r#"<li class="bar {tone}" style="--h:{height}"><span class="bar-label">{label}<span class="visually-hidden">: </span></span><span class="bar-pct">{percent}</span><span class="bar-fill"></span></li>"#,
-            tone = tone.name(),
-            label = column.label(),
-            percent = column.chance.whole_percent_text(),
-        ));
-    }
-    markup
-}
+use crate::html::bars_markup;
 
 /// Bars for `columns`, the tallest full height. `tone` colours each value; a merged tail
 /// takes the tone its ends share, else neutral.

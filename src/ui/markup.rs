@@ -116,12 +116,17 @@ fn field_of(element: &Element) -> Option<(String, String)> {
 }
 
 fn fields_of(form: &Element) -> Vec<(String, String)> {
-    let Ok(inputs) = form.query_selector_all("input[name]") else {
+    let Ok(inputs) = form.query_selector_all("input[name], select[name]") else {
         return Vec::new();
     };
     (0..inputs.length())
         .filter_map(|i| inputs.item(i)?.dyn_into::<Element>().ok())
-        .filter_map(|input| field_of(&input))
+        .filter_map(
+            |field| match field.dyn_ref::<web_sys::HtmlSelectElement>() {
+                Some(select) => Some((select.name(), select.value())),
+                None => field_of(&field),
+            },
+        )
         .collect()
 }
 
@@ -134,13 +139,14 @@ fn redraw(div: &HtmlElement, markup: &str) {
         .filter(|e| div.contains(Some(e)))
         .map(|e| e.id())
         .filter(|id| !id.is_empty());
+    // Drafts: what the player typed into a form field and has not sent yet.
     let typed: Vec<(String, String)> = div
-        .query_selector_all("input[type=text][id]")
+        .query_selector_all("form input[id]")
         .map(|inputs| {
             (0..inputs.length())
                 .filter_map(|i| inputs.item(i)?.dyn_into::<HtmlInputElement>().ok())
+                .filter(|input| input.value() != input.default_value())
                 .map(|input| (input.id(), input.value()))
-                .filter(|(_, value)| !value.is_empty())
                 .collect()
         })
         .unwrap_or_default();

@@ -6,7 +6,7 @@ mod bars;
 mod browser;
 mod character_bar;
 mod characters;
-mod coming_soon;
+mod effective_level;
 mod highest_d6;
 mod history;
 mod markup;

@@ -8,7 +8,7 @@ pub use facets::facet_act;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use crate::core::character::{Character, Harm};
+use crate::core::character::{Character, Harm, SheetList};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::html::characters::{Editing, roster_html};
 use crate::ui::app::AppData;
@@ -138,6 +138,49 @@ fn character_act(
         "heal" => roster.update(|r| {
             r.heal(character, mark.unwrap_or_default());
         }),
+        "set-level" => match number(act, "value") {
+            Some(level) if level >= 0 => {
+                roster.update(|r| {
+                    outcome = r.set_level(character, level as u32).map(|()| String::new())
+                });
+            }
+            _ => outcome = Err("The Level is a whole number, 0 to 100.".into()),
+        },
+        "add-role" => {
+            let rank = number(act, "rank").filter(|&n| n >= 0).unwrap_or(0) as u32;
+            roster.update(|r| {
+                outcome = r
+                    .add_role(character, act.field("name"), rank)
+                    .map(|_| String::new())
+            });
+        }
+        "add-maneuver" => {
+            let bonus = number(act, "bonus").unwrap_or(0) as i32;
+            let role = act.field("role").parse().unwrap_or_default();
+            roster.update(|r| {
+                outcome = r
+                    .add_maneuver(character, role, act.field("name"), bonus)
+                    .map(|_| String::new())
+            });
+        }
+        "add-boost" | "add-penalty" => {
+            let list = if act.name == "add-boost" {
+                SheetList::Boosts
+            } else {
+                SheetList::Penalties
+            };
+            let value = number(act, "value").filter(|&n| n >= 0).unwrap_or(0) as u32;
+            roster.update(|r| {
+                outcome = r
+                    .add_standing(character, list, act.field("name"), value)
+                    .map(|_| String::new())
+            });
+        }
+        "remove-sheet" => roster.update(|r| {
+            outcome = r
+                .remove_from_sheet(character, mark.unwrap_or_default())
+                .map(|()| String::new())
+        }),
         "add-scratch" | "add-wound" | "add-condition" => {
             let harm = match act.name.as_str() {
                 "add-scratch" => Harm::Scratch,
@@ -149,4 +192,13 @@ fn character_act(
         _ => {}
     }
     outcome
+}
+
+/// A whole number from a form field, small enough to check against the sheet's limits.
+fn number(act: &Act, field: &str) -> Option<i64> {
+    act.field(field)
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .map(|n| n.clamp(-1000, 1000))
 }

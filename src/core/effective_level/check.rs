@@ -1,0 +1,392 @@
+//! One Effective Level roll: the roller's EL and dice, an optional wager, and the other
+//! side's resistance or opposition. How a roll resolves and its exact odds (RULES.md
+//! section 3).
+
+use rand::Rng;
+
+use super::dice::{ElDice, ElDie};
+use crate::core::count::Count;
+use crate::core::distribution::{Chance, Distribution};
+
+/// The highest EL the tray works with.
+pub const MAX_EL: u32 = 100;
+
+/// How the other side pushes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pushback {
+    /// It only resists: if it rolls higher, the roller gets nothing, and it gets nothing.
+    Resistance,
+    /// It is a contest: whoever rolls higher gets the difference as effect.
+    Opposition,
+}
+
+/// One side of a roll: its EL and its dice.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Side {
+    /// The Effective Level.
+    pub el: u32,
+    /// The dice rolled.
+    pub dice: ElDice,
+}
+
+/// The other side.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Against {
+    /// Its EL and dice.
+    pub side: Side,
+    /// Resistance or opposition.
+    pub kind: Pushback,
+}
+
+/// What wagered points are dedicated to: a kind ("Injury") and the player's name for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dedicated {
+    /// "Injury", "Hindrance", "Complication", or the player's own.
+    pub kind: String,
+    /// What it is in the story: "broken elbow".
+    pub name: String,
+}
+
+/// A roll before it is made.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ElCheck {
+    /// The roller.
+    pub me: Side,
+    /// Points wagered; the roll is made at EL − wager.
+    pub wager: u32,
+    /// What the wagered points are for, if named.
+    pub dedicated: Option<Dedicated>,
+    /// The other side, if any.
+    pub against: Option<Against>,
+}
+
+/// How a roll came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ElOutcome {
+    /// The roller's total.
+    pub total: u32,
+    /// The total if it succeeded (1 to the EL rolled), else 0.
+    pub value: u32,
+    /// The other side's total, if it rolled.
+    pub their_total: Option<u32>,
+    /// The other side's value, 0 when it failed or did not roll.
+    pub their_value: u32,
+    /// The roller's effect, wagered points included when they apply.
+    pub effect: u32,
+    /// The other side's effect (opposition only).
+    pub their_effect: u32,
+    /// Whether wagered points were added (false when there was no wager).
+    pub wager_applied: bool,
+}
+
+/// The exact odds of a roll.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElOdds {
+    /// The roller's own roll succeeds: 1 ≤ total ≤ EL − wager.
+    pub success: Chance,
+    /// The roller's total goes over the EL rolled (and so fails).
+    pub over: Chance,
+    /// The roller's effect after opposition and wager.
+    pub effect: Distribution,
+    /// The other side's effect against the roller (opposition only).
+    pub their_effect: Option<Distribution>,
+}
+
+/// A value: the total if it lands in 1 to `el`, else 0.
+pub fn value_of(total: u32, el: u32) -> u32 {
+    if (1..=el).contains(&total) { total } else { 0 }
+}
+
+impl Side {
+    /// The distribution of this side's value at `el` (its own EL unless wagering).
+    pub fn values(&self, el: u32) -> Distribution {
+        let totals = self.dice.totals(el);
+        let mut weights = vec![Count::zero(); el as usize + 1];
+        for (total, ways) in totals.iter() {
+            weights[value_of(total.max(0) as u32, el) as usize].add(ways);
+        }
+        Distribution::from_weights(0, weights)
+    }
+}
+
+impl ElCheck {
+    /// A plain roll at `el` with the Simple Pool, against nothing.
+    pub fn simple(el: u32) -> Self {
+        Self {
+            me: Side {
+                el,
+                dice: ElDice::Simple,
+            },
+            wager: 0,
+            dedicated: None,
+            against: None,
+        }
+    }
+
+    /// The EL the roller actually rolls at: EL − wager.
+    pub fn rolled_el(&self) -> u32 {
+        self.me.el.saturating_sub(self.wager)
+    }
+
+    /// Why this roll cannot be made, if it cannot: EL below 1 is impossible; a wager must
+    /// leave at least 1 and may not pass `rank`, the relevant role's rank, when known.
+    pub fn refusal(&self, rank: Option<u32>) -> Option<String> {
+        let el = self.me.el;
+        if el < 1 {
+            return Some("EL below 1: the task is impossible for now, so there is no roll.".into());
+        }
+        if el > MAX_EL {
+            return Some(format!("The tray works with EL up to {MAX_EL}."));
+        }
+        if self.wager >= el {
+            return Some(format!(
+                "A wager must leave at least 1 to roll: at EL {el}, wager at most {}.",
+                el - 1
+            ));
+        }
+        if let Some(rank) = rank.filter(|&r| self.wager > r) {
+            return Some(format!(
+                "A wager may not pass the role's rank ({rank}), so {} is too many.",
+                self.wager
+            ));
+        }
+        if let Some(against) = &self.against
+            && (against.side.el < 1 || against.side.el > MAX_EL)
+        {
+            return Some(format!("The other side's EL must be 1 to {MAX_EL}."));
+        }
+        None
+    }
+
+    /// Resolves totals as RULES.md says: over the EL rolled or 0 fails and counts as 0; the
+    /// effect is the difference, ties to the defender; resistance never gives its side
+    /// effect; wagered points count only if the roll succeeds and leaves effect.
+    pub fn resolve(&self, total: u32, their_total: Option<u32>) -> ElOutcome {
+        let value = value_of(total, self.rolled_el());
+        let their_value = match (&self.against, their_total) {
+            (Some(against), Some(t)) => value_of(t, against.side.el),
+            _ => 0,
+        };
+        let beat = value.saturating_sub(their_value);
+        let wager_applied = self.wager > 0 && value >= 1 && beat > 0;
+        let their_effect = match &self.against {
+            Some(Against {
+                kind: Pushback::Opposition,
+                ..
+            }) => their_value.saturating_sub(value),
+            _ => 0,
+        };
+        ElOutcome {
+            total,
+            value,
+            their_total: their_total.filter(|_| self.against.is_some()),
+            their_value,
+            effect: beat + if wager_applied { self.wager } else { 0 },
+            their_effect,
+            wager_applied,
+        }
+    }
+
+    /// Exact odds, by pairing every value of the roller with every value of the other side.
+    pub fn odds(&self) -> ElOdds {
+        let el = self.rolled_el();
+        let totals = self.me.dice.totals(el);
+        let mine = self.me.values(el);
+        let theirs = match &self.against {
+            Some(against) => against.side.values(against.side.el),
+            None => Distribution::always(0),
+        };
+        let top = (mine.max().max(0) + self.wager as i32) as usize;
+        let mut effect = vec![Count::zero(); top + 1];
+        let mut their_effect = vec![Count::zero(); theirs.max().max(0) as usize + 1];
+        for (v, my_ways) in mine.iter() {
+            for (r, their_ways) in theirs.iter() {
+                if my_ways.is_zero() || their_ways.is_zero() {
+                    continue;
+                }
+                let outcome = self.resolve_values(v as u32, r as u32);
+                effect[outcome.0 as usize].add_product(my_ways, their_ways);
+                their_effect[outcome.1 as usize].add_product(my_ways, their_ways);
+            }
+        }
+        let opposed = matches!(
+            self.against,
+            Some(Against {
+                kind: Pushback::Opposition,
+                ..
+            })
+        );
+        ElOdds {
+            success: totals.chance(|t| t >= 1 && t <= el as i32),
+            over: totals.chance(|t| t > el as i32),
+            effect: Distribution::from_weights(0, effect),
+            their_effect: opposed.then(|| Distribution::from_weights(0, their_effect)),
+        }
+    }
+
+    /// The roller's and the other side's effect for two values.
+    fn resolve_values(&self, value: u32, their_value: u32) -> (u32, u32) {
+        let beat = value.saturating_sub(their_value);
+        let wager = if self.wager > 0 && value >= 1 && beat > 0 {
+            self.wager
+        } else {
+            0
+        };
+        let theirs = match &self.against {
+            Some(Against {
+                kind: Pushback::Opposition,
+                ..
+            }) => their_value.saturating_sub(value),
+            _ => 0,
+        };
+        (beat + wager, theirs)
+    }
+
+    /// Rolls both sides' dice: faces in the order `ElDice::dice` lists them.
+    pub fn roll(&self, rng: &mut (impl Rng + ?Sized)) -> ElRoll {
+        let mine = throw(self.me.dice.dice(self.rolled_el()), rng);
+        let theirs = match &self.against {
+            Some(a) => throw(a.side.dice.dice(a.side.el), rng),
+            None => Vec::new(),
+        };
+        ElRoll {
+            check: self.clone(),
+            faces: mine,
+            their_faces: theirs,
+        }
+    }
+}
+
+/// Each die thrown once, faces drawn without bias.
+fn throw(dice: Vec<ElDie>, rng: &mut (impl Rng + ?Sized)) -> Vec<(ElDie, u32)> {
+    dice.into_iter()
+        .map(|d| (d, rng.random_range(0..d.sides())))
+        .collect()
+}
+
+/// A roll made: the check and every die's face.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ElRoll {
+    /// What was rolled.
+    pub check: ElCheck,
+    /// The roller's dice and faces.
+    pub faces: Vec<(ElDie, u32)>,
+    /// The other side's dice and faces (empty when nobody pushed back).
+    pub their_faces: Vec<(ElDie, u32)>,
+}
+
+impl ElRoll {
+    /// Rebuilds a stored roll; the dice must be the ones the check rolls, each face on its die.
+    pub fn from_parts(
+        check: ElCheck,
+        faces: Vec<(ElDie, u32)>,
+        their_faces: Vec<(ElDie, u32)>,
+    ) -> Result<Self, String> {
+        let fits = |dice: Vec<ElDie>, faces: &[(ElDie, u32)]| {
+            dice.len() == faces.len()
+                && dice
+                    .iter()
+                    .zip(faces)
+                    .all(|(d, (f, face))| d == f && *face < d.sides())
+        };
+        if !fits(check.me.dice.dice(check.rolled_el()), &faces) {
+            return Err("its dice do not match its EL and dice".into());
+        }
+        let theirs = check
+            .against
+            .as_ref()
+            .map(|a| a.side.dice.dice(a.side.el))
+            .unwrap_or_default();
+        if !fits(theirs, &their_faces) {
+            return Err("the other side's dice do not match".into());
+        }
+        Ok(Self {
+            check,
+            faces,
+            their_faces,
+        })
+    }
+
+    /// The outcome of these faces.
+    pub fn outcome(&self) -> ElOutcome {
+        let total = self.faces.iter().map(|(_, f)| f).sum();
+        let theirs = self
+            .check
+            .against
+            .as_ref()
+            .map(|_| self.their_faces.iter().map(|(_, f)| f).sum());
+        self.check.resolve(total, theirs)
+    }
+}
+
+impl ElRoll {
+    /// "Success" when the roller's own roll landed in 1..=EL rolled, else "Failure".
+    pub fn headline(&self) -> &'static str {
+        if self.outcome().value >= 1 {
+            "Success"
+        } else {
+            "Failure"
+        }
+    }
+
+    /// Good with effect, bad on a failure or when the other side gets effect, neutral when a
+    /// success is held off.
+    pub fn tone(&self) -> crate::core::tone::Tone {
+        use crate::core::tone::Tone;
+        let outcome = self.outcome();
+        if outcome.effect > 0 {
+            Tone::Good
+        } else if outcome.value == 0 || outcome.their_effect > 0 {
+            Tone::Bad
+        } else {
+            Tone::Neutral
+        }
+    }
+
+    /// The result in short parts: "rolled 5 (EL 7)", "defence 4", "effect 4 (1 + 3 wagered)".
+    pub fn details(&self) -> Vec<String> {
+        let outcome = self.outcome();
+        let check = &self.check;
+        let el = check.rolled_el();
+        let mut parts = vec![if outcome.value >= 1 {
+            format!("rolled {} (EL {el})", outcome.total)
+        } else if outcome.total > el {
+            format!("rolled {}, over EL {el}", outcome.total)
+        } else {
+            "rolled 0".to_string()
+        }];
+        if let (Some(against), Some(total)) = (&check.against, outcome.their_total) {
+            let who = match against.kind {
+                Pushback::Resistance => "resistance",
+                Pushback::Opposition => "opposition",
+            };
+            parts.push(if outcome.their_value >= 1 {
+                format!("{who} {total}")
+            } else {
+                format!("{who} {total}, counts 0")
+            });
+        }
+        let wagered = check.wager;
+        parts.push(match (outcome.effect, outcome.wager_applied) {
+            (0, _) if wagered > 0 => format!("no effect, {wagered} wagered lost"),
+            (0, _) => "no effect".to_string(),
+            (effect, true) => format!("effect {effect} ({} + {wagered} wagered)", effect - wagered),
+            (effect, false) => format!("effect {effect}"),
+        });
+        if let Some(dedicated) = check.dedicated.as_ref().filter(|_| outcome.wager_applied) {
+            let what = [dedicated.kind.as_str(), dedicated.name.as_str()]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(": ");
+            parts.push(format!("dedicated to {what}"));
+        }
+        if outcome.their_effect > 0 {
+            parts.push(format!(
+                "the other side wins: effect {}",
+                outcome.their_effect
+            ));
+        }
+        parts
+    }
+}

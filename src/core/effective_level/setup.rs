@@ -1,0 +1,188 @@
+//! What the player sets up on the Effective Level tray before a roll: the EL (a quick number,
+//! or built from the active character's sheet), the dice, a wager and the other side. The
+//! roll follows from it.
+
+use super::build::{ElBuild, Modifier};
+use super::check::{Against, Dedicated, ElCheck, MAX_EL, Pushback, Side};
+use super::dice::ElDice;
+use crate::core::character::Character;
+
+/// How the EL is given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ElMode {
+    /// A number the player knows.
+    #[default]
+    Quick,
+    /// Built from the active character's sheet.
+    Builder,
+}
+
+/// The most situational modifiers one roll takes.
+pub const MAX_SITUATIONAL: usize = 12;
+
+/// The tray before a roll.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ElSetup {
+    /// Quick number or builder.
+    pub mode: ElMode,
+    /// The quick EL.
+    pub quick_el: u32,
+    /// Sheet entries ticked in the builder: roles, maneuvers, boosts and penalties, by id.
+    pub picked: Vec<u64>,
+    /// Modifiers typed in place for this roll.
+    pub situational: Vec<Modifier>,
+    /// Whether the task needs training.
+    pub needs_training: bool,
+    /// The roller's dice.
+    pub dice: ElDice,
+    /// Points wagered.
+    pub wager: u32,
+    /// What wagered points are dedicated to.
+    pub dedicated: Dedicated,
+    /// Resistance, opposition, or nobody.
+    pub against: Option<Pushback>,
+    /// The other side's EL.
+    pub their_el: u32,
+    /// The other side's dice.
+    pub their_dice: ElDice,
+}
+
+impl Default for ElSetup {
+    fn default() -> Self {
+        Self {
+            mode: ElMode::Quick,
+            quick_el: 5,
+            picked: Vec::new(),
+            situational: Vec::new(),
+            needs_training: false,
+            dice: ElDice::Simple,
+            wager: 0,
+            dedicated: Dedicated::default(),
+            against: None,
+            their_el: 4,
+            their_dice: ElDice::Simple,
+        }
+    }
+}
+
+impl ElSetup {
+    /// Whether a sheet entry is ticked.
+    pub fn is_picked(&self, id: u64) -> bool {
+        self.picked.contains(&id)
+    }
+
+    /// Ticks or unticks a sheet entry.
+    pub fn toggle(&mut self, id: u64) {
+        if let Some(at) = self.picked.iter().position(|&p| p == id) {
+            self.picked.remove(at);
+        } else {
+            self.picked.push(id);
+        }
+    }
+
+    /// Adds a situational modifier; a zero or a nameless one is refused.
+    pub fn add_situational(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let name = crate::core::facet::clean_name(name, "modifier")?;
+        if value == 0 || value.unsigned_abs() > MAX_EL {
+            return Err(format!("A modifier is −{MAX_EL} to {MAX_EL}, and not 0."));
+        }
+        if self.situational.len() >= MAX_SITUATIONAL {
+            return Err(format!("At most {MAX_SITUATIONAL} modifiers per roll."));
+        }
+        self.situational.push(Modifier { name, value });
+        Ok(())
+    }
+
+    /// The builder's sum from `character`'s sheet and what is ticked; `None` in quick mode
+    /// or without a character.
+    pub fn build(&self, character: Option<&Character>) -> Option<ElBuild> {
+        if self.mode != ElMode::Builder {
+            return None;
+        }
+        let sheet = &character?.sheet;
+        let picked_roles: Vec<u64> = sheet
+            .roles
+            .iter()
+            .filter(|r| self.is_picked(r.id))
+            .map(|r| r.id)
+            .collect();
+        let named = |name: &str, value: i32| Modifier {
+            name: name.to_string(),
+            value,
+        };
+        let mut modifiers: Vec<Modifier> = sheet
+            .maneuvers
+            .iter()
+            .filter(|m| self.is_picked(m.id) && picked_roles.contains(&m.role))
+            .map(|m| named(&m.name, m.bonus))
+            .collect();
+        modifiers.extend(
+            sheet
+                .boosts
+                .iter()
+                .filter(|b| self.is_picked(b.id))
+                .map(|b| named(&b.name, b.value as i32)),
+        );
+        modifiers.extend(self.situational.iter().cloned());
+        Some(ElBuild {
+            level: sheet.level,
+            roles: sheet
+                .roles
+                .iter()
+                .filter(|r| picked_roles.contains(&r.id))
+                .map(|r| named(&r.name, r.rank as i32))
+                .collect(),
+            modifiers,
+            penalties: sheet
+                .penalties
+                .iter()
+                .filter(|p| self.is_picked(p.id))
+                .map(|p| named(&p.name, p.value as i32))
+                .collect(),
+            needs_training: self.needs_training,
+        })
+    }
+
+    /// The EL as it stands (below 1 means impossible).
+    pub fn el(&self, character: Option<&Character>) -> i32 {
+        match self.build(character) {
+            Some(build) => build.total(),
+            None if self.mode == ElMode::Builder => 0,
+            None => self.quick_el as i32,
+        }
+    }
+
+    /// The best rank of the roles ticked, which caps a wager; `None` for a quick EL.
+    pub fn rank(&self, character: Option<&Character>) -> Option<u32> {
+        self.build(character).and_then(|b| b.best_rank())
+    }
+
+    /// The roll this setup makes, or why it cannot be made.
+    pub fn check(&self, character: Option<&Character>) -> Result<ElCheck, String> {
+        if self.mode == ElMode::Builder && character.is_none() {
+            return Err("Pick who is rolling to build an EL, or use Quick EL.".into());
+        }
+        let el = self.el(character);
+        let check = ElCheck {
+            me: Side {
+                el: el.max(0) as u32,
+                dice: self.dice.clone(),
+            },
+            wager: self.wager,
+            dedicated: (self.wager > 0
+                && !(self.dedicated.kind.is_empty() && self.dedicated.name.is_empty()))
+            .then(|| self.dedicated.clone()),
+            against: self.against.map(|kind| Against {
+                side: Side {
+                    el: self.their_el,
+                    dice: self.their_dice.clone(),
+                },
+                kind,
+            }),
+        };
+        match check.refusal(self.rank(character)) {
+            Some(reason) => Err(reason),
+            None => Ok(check),
+        }
+    }
+}

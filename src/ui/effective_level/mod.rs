@@ -1,0 +1,370 @@
+//! The Effective Level tray: the EL (quick, or built from the active character), dice and
+//! the best dice for the EL, the other side, a wager, live exact odds, and the roll. The
+//! panels are drawn from markup (`html::effective_level`); one handler carries out what the
+//! player does in them.
+
+mod state;
+
+pub use state::ElState;
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use rand::Rng;
+
+use crate::core::effective_level::{
+    Dedicated, ElDie, ElMode, ElSetup, MAX_EL, Pushback, best_dice,
+};
+use crate::core::notation::effective_level::format_check;
+use crate::core::rng::{RandomnessUnavailable, SecureDice};
+use crate::html::effective_level::{
+    against_panel, dice_panel, level_panel, odds_panel, result_faces, result_summary, wager_panel,
+};
+use crate::route::Page;
+use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll};
+use crate::ui::app::AppData;
+use crate::ui::browser::{copy_text, now_ms, page_url, reveal};
+use crate::ui::character_bar::CharacterBar;
+use crate::ui::history::HistoryPanel;
+use crate::ui::markup::{Act, Markup};
+
+/// The whole tray.
+#[component]
+pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
+    let check = Memo::new(move |_| {
+        state
+            .setup
+            .with(|s| data.roster.with(|r| s.check(r.active())))
+    });
+    let odds = Memo::new(move |_| check.with(|c| c.as_ref().ok().map(|c| c.odds())));
+    // The best-dice search takes a few milliseconds at high ELs: it follows one frame
+    // behind, so a tap's own frame stays light.
+    let best = RwSignal::new(None);
+    Effect::new(move |_| {
+        let target = check.get().ok();
+        request_animation_frame(move || {
+            best.set(target.map(|c| {
+                let found = best_dice(&c);
+                let mut simple = c.clone();
+                simple.me.dice = Default::default();
+                let simple_odds = simple.odds();
+                (
+                    found,
+                    simple_odds.effect.mean(),
+                    simple_odds.success.probability(),
+                )
+            }));
+        });
+    });
+    let level_html = Signal::derive(move || {
+        state
+            .setup
+            .with(|s| data.roster.with(|r| level_panel(s, r.active())))
+    });
+    let dice_html = Signal::derive(move || {
+        let rolled = check.with(|c| c.as_ref().map(|c| c.rolled_el()).unwrap_or(0));
+        state.setup.with(|s| {
+            best.with(|b| match b {
+                Some((found, mean, success)) => dice_panel(
+                    s,
+                    rolled,
+                    odds.get().as_ref(),
+                    found.as_ref(),
+                    Some((*mean, *success)),
+                ),
+                None => dice_panel(s, rolled, odds.get().as_ref(), None, None),
+            })
+        })
+    });
+    let against_html = Signal::derive(move || state.setup.with(against_panel));
+    let wager_html = Signal::derive(move || {
+        let refusal = check.with(|c| c.as_ref().err().cloned());
+        state.setup.with(|s| {
+            data.roster.with(|r| {
+                let shown = refusal
+                    .as_deref()
+                    .filter(|_| s.wager > 0 || s.against.is_some());
+                wager_panel(s, s.el(r.active()), s.rank(r.active()), shown)
+            })
+        })
+    });
+    let odds_html = Signal::derive(move || {
+        odds.with(|o| match o {
+            Some(o) => odds_panel(o, state.setup.with(|s| s.wager)),
+            None => check.with(|c| {
+                format!(
+                    r#"<p class="hint">{}</p>"#,
+                    crate::html::escape(c.as_ref().err().map_or("", |e| e.as_str()))
+                )
+            }),
+        })
+    });
+    let on_act = Callback::new(move |act: Act| {
+        let chosen = best.with_untracked(|b| {
+            b.as_ref()
+                .and_then(|(f, _, _)| f.as_ref().map(|f| f.dice.clone()))
+        });
+        el_act(&act, state, chosen)
+    });
+    view! {
+        <div class="tray-page el-tray">
+            <h1 class="visually-hidden">"Effective Level"</h1>
+            <CharacterBar roster=data.roster/>
+            <section class="panel" aria-labelledby="el-level-title">
+                <h2 id="el-level-title">"Your EL"</h2>
+                <Markup html=level_html on_act/>
+            </section>
+            <section class="panel" aria-labelledby="el-dice-title">
+                <h2 id="el-dice-title">"Dice"</h2>
+                <Markup html=dice_html on_act/>
+            </section>
+            <section class="panel" aria-labelledby="el-against-title">
+                <h2 id="el-against-title">"Against"</h2>
+                <Markup html=against_html on_act/>
+            </section>
+            <section class="panel" aria-labelledby="el-wager-title">
+                <h2 id="el-wager-title">"Wager"</h2>
+                <Markup html=wager_html on_act/>
+            </section>
+            <section class="panel" aria-labelledby="el-odds-title">
+                <h2 id="el-odds-title">"Odds"</h2>
+                <Markup html=odds_html on_act/>
+            </section>
+            <RollPanel state data check/>
+            <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
+            <div class="pool-actions">
+                <button
+                    type="button"
+                    class="small"
+                    disabled=move || check.with(|c| c.is_err())
+                    on:click=move |_| share(state, check)
+                >
+                    "Copy share link"
+                </button>
+            </div>
+            <HistoryPanel history=data.history/>
+        </div>
+    }
+}
+
+/// Copies a link carrying the roll in EL notation: `#/el?roll=el+10+wager+3+vs+4`.
+fn share(state: ElState, check: Memo<Result<crate::core::effective_level::ElCheck, String>>) {
+    let Some(text) = check.with_untracked(|c| c.as_ref().ok().map(format_check)) else {
+        return;
+    };
+    let link = format!(
+        "{}{}",
+        page_url(),
+        Page::EffectiveLevel.share_href(&text.replace(' ', "+"))
+    );
+    leptos::task::spawn_local(async move {
+        state.message.set(Some(match copy_text(&link).await {
+            Ok(()) => format!("Share link copied: {link}"),
+            Err(error) => format!("Copy this link to share the roll ({error}): {link}"),
+        }));
+    });
+}
+
+/// The Roll button and the result.
+#[component]
+fn RollPanel(
+    state: ElState,
+    data: AppData,
+    check: Memo<Result<crate::core::effective_level::ElCheck, String>>,
+) -> impl IntoView {
+    let label = RwSignal::new(String::new());
+    let result_section = NodeRef::<leptos::html::Section>::new();
+    let roll = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let ready = match check.get_untracked() {
+            Ok(ready) => ready,
+            Err(reason) => return state.message.set(Some(reason)),
+        };
+        let Ok(mut dice) = SecureDice::new() else {
+            return data.notices.say(RandomnessUnavailable.to_string());
+        };
+        let entry = HistoryEntry {
+            id: dice.random(),
+            at_ms: now_ms(),
+            label: HistoryEntry::clean_label(&label.get_untracked()),
+            who: data
+                .roster
+                .with_untracked(|r| r.active().map(|c| c.name.clone())),
+            roll: RecordedRoll::EffectiveLevel(ready.roll(&mut dice)),
+        };
+        if let Err(error) = dice.check() {
+            return data.notices.say(error.to_string());
+        }
+        data.history.update(|h| h.record(entry.clone()));
+        state.shown.set(Some(entry));
+        label.set(String::new());
+        request_animation_frame(move || {
+            if let Some(section) = result_section.get_untracked() {
+                reveal(&section);
+            }
+        });
+    };
+    let shown = move || {
+        state.shown.with(|e| {
+            e.as_ref().and_then(|e| match &e.roll {
+                RecordedRoll::EffectiveLevel(roll) => Some((e.label.clone(), roll.clone())),
+                _ => None,
+            })
+        })
+    };
+    let summary = Signal::derive(move || {
+        shown()
+            .map(|(label, roll)| result_summary(&label, &roll))
+            .unwrap_or_default()
+    });
+    let faces = Signal::derive(move || {
+        shown()
+            .map(|(_, roll)| result_faces(&roll))
+            .unwrap_or_default()
+    });
+    let ignore = Callback::new(|_: Act| false);
+    view! {
+        <form class="roll-form" on:submit=roll>
+            <label class="roll-label" for="el-roll-label">"Label (optional)"</label>
+            <div class="roll-row">
+                <input
+                    id="el-roll-label"
+                    type="text"
+                    maxlength=MAX_LABEL_CHARS
+                    placeholder="e.g. Strike the goblin"
+                    autocomplete="off"
+                    prop:value=move || label.get()
+                    on:input=move |ev| label.set(event_target_value(&ev))
+                />
+                <button type="submit" class="roll" disabled=move || check.with(|c| c.is_err())>
+                    "Roll"
+                </button>
+            </div>
+        </form>
+        <section class="result" aria-label="Result" node_ref=result_section>
+            <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
+                <Markup html=summary on_act=ignore/>
+            </div>
+            <p class="hint" hidden=move || state.shown.with(Option::is_some)>
+                "Your roll appears here, every die drawn."
+            </p>
+            <Markup html=faces on_act=ignore/>
+        </section>
+    }
+}
+
+/// Carries out what the player did in a panel; true clears a submitted form.
+fn el_act(act: &Act, state: ElState, best: Option<crate::core::effective_level::ElDice>) -> bool {
+    let value = || act.field("value").trim().parse::<i64>().ok();
+    let clamp = |n: i64, least: u32| n.clamp(i64::from(least), i64::from(MAX_EL)) as u32;
+    let die = || act.arg.parse().ok().and_then(ElDie::of_sides);
+    let mut outcome: Result<(), String> = Ok(());
+    state.change(|s: &mut ElSetup| match act.name.as_str() {
+        "mode" => {
+            s.mode = if act.field("mode") == "builder" {
+                ElMode::Builder
+            } else {
+                ElMode::Quick
+            }
+        }
+        "el-minus" => s.quick_el = s.quick_el.saturating_sub(1),
+        "el-plus" => s.quick_el = (s.quick_el + 1).min(MAX_EL),
+        "el" => match value() {
+            Some(n) => s.quick_el = clamp(n, 0),
+            None => outcome = Err(format!("The EL is a whole number, 0 to {MAX_EL}.")),
+        },
+        "pick" => {
+            if let Some(id) = act.id() {
+                s.toggle(id);
+            }
+        }
+        "training" => s.needs_training = !s.needs_training,
+        "add-mod" => {
+            let number = value().unwrap_or(0);
+            outcome = s.add_situational(act.field("name"), number.clamp(-1000, 1000) as i32);
+        }
+        "remove-mod" => {
+            if let Some(i) = act
+                .arg
+                .parse::<usize>()
+                .ok()
+                .filter(|&i| i < s.situational.len())
+            {
+                s.situational.remove(i);
+            }
+        }
+        "simple" => s.dice = Default::default(),
+        "add" => outcome = die().map_or(Ok(()), |d| s.dice.add(d)),
+        "remove" => {
+            if let Some(d) = die() {
+                s.dice.remove(d);
+            }
+        }
+        "use-best" => {
+            if let Some(best) = best {
+                s.dice = best;
+            }
+        }
+        "against" => {
+            s.against = match act.field("against") {
+                "resistance" => Some(Pushback::Resistance),
+                "opposition" => Some(Pushback::Opposition),
+                _ => None,
+            }
+        }
+        "their-minus" => s.their_el = s.their_el.saturating_sub(1).max(1),
+        "their-plus" => s.their_el = (s.their_el + 1).min(MAX_EL),
+        "their" => match value() {
+            Some(n) => s.their_el = clamp(n, 1),
+            None => outcome = Err(format!("The other side's EL is 1 to {MAX_EL}.")),
+        },
+        "their-simple" => s.their_dice = Default::default(),
+        "their-add" => outcome = die().map_or(Ok(()), |d| s.their_dice.add(d)),
+        "their-remove" => {
+            if let Some(d) = die() {
+                s.their_dice.remove(d);
+            }
+        }
+        "wager-minus" => s.wager = s.wager.saturating_sub(1),
+        "wager-plus" => s.wager = (s.wager + 1).min(MAX_EL),
+        "wager" => match value() {
+            Some(n) => s.wager = clamp(n, 0),
+            None => outcome = Err("The wager is a whole number.".into()),
+        },
+        "dedicate" => {
+            s.dedicated.kind = if s.dedicated.kind == act.arg {
+                String::new()
+            } else {
+                act.arg.clone()
+            }
+        }
+        "dedicated" => {
+            let clean = |text: &str, what: &str| {
+                if text.trim().is_empty() {
+                    Ok(String::new())
+                } else {
+                    crate::core::facet::clean_name(text, what)
+                }
+            };
+            match (
+                clean(act.field("kind"), "kind"),
+                clean(act.field("name"), "effect"),
+            ) {
+                (Ok(kind), Ok(name)) => {
+                    s.dedicated = Dedicated {
+                        kind: if kind.is_empty() {
+                            s.dedicated.kind.clone()
+                        } else {
+                            kind
+                        },
+                        name,
+                    }
+                }
+                (Err(e), _) | (_, Err(e)) => outcome = Err(e),
+            }
+        }
+        _ => {}
+    });
+    let cleared = outcome.is_ok();
+    state.message.set(outcome.err());
+    cleared
+}

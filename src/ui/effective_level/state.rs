@@ -1,0 +1,64 @@
+//! The Effective Level tray's state.
+
+use leptos::prelude::*;
+
+use crate::core::effective_level::{ElMode, ElSetup};
+use crate::core::notation::effective_level::{format_check, parse_check};
+use crate::storage::HistoryEntry;
+use crate::ui::app::AppData;
+use crate::ui::persisted::Persisted;
+
+/// Everything the tray's components share; cheap to copy.
+#[derive(Clone, Copy)]
+pub struct ElState {
+    /// The EL, dice, wager and other side; saved with every change.
+    pub setup: Persisted<ElSetup>,
+    /// Feedback on the last tray action.
+    pub message: RwSignal<Option<String>>,
+    /// The roll the result panel shows.
+    pub shown: RwSignal<Option<HistoryEntry>>,
+}
+
+impl ElState {
+    /// Restores the tray as it was left.
+    pub fn load(data: AppData) -> Self {
+        Self {
+            setup: Persisted::load(data.notices),
+            message: RwSignal::new(None),
+            shown: RwSignal::new(None),
+        }
+    }
+
+    /// Changes the setup; the change shows at once and is stored just after.
+    pub fn change(&self, change: impl FnOnce(&mut ElSetup)) {
+        let mut next = self.setup.get_untracked();
+        change(&mut next);
+        self.setup.set_soon(next);
+    }
+
+    /// Opens a shared roll as a quick EL. A bad link leaves the tray as it was and says why.
+    pub fn open_shared(&self, text: &str) {
+        match parse_check(text) {
+            Ok(check) => {
+                self.setup.update(|s| {
+                    s.mode = ElMode::Quick;
+                    s.quick_el = check.me.el;
+                    s.dice = check.me.dice.clone();
+                    s.wager = check.wager;
+                    s.against = check.against.as_ref().map(|a| a.kind);
+                    if let Some(against) = &check.against {
+                        s.their_el = against.side.el;
+                        s.their_dice = against.side.dice.clone();
+                    }
+                });
+                self.message.set(Some(format!(
+                    "Opened the shared roll {}.",
+                    format_check(&check)
+                )));
+            }
+            Err(error) => self.message.set(Some(format!(
+                "The shared link's roll could not be read: {error} The tray is left as it was."
+            ))),
+        }
+    }
+}
