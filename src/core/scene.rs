@@ -1,29 +1,102 @@
-//! The scene: what lasts until the players end it. For now its facets; the Effective Level
-//! tray adds boosts, obstacles and residual effects.
+//! The scene: what lasts until the players end it. Highest d6 facets; Effective Level
+//! obstacles with accumulated progress, persistent boosts from successful wagers, and
+//! residual conditions that roll on their own.
 
-use super::facet::Facets;
+use super::facet::{Facets, clean_name};
+
+/// The most obstacles, boosts or residual conditions a scene keeps of each.
+pub const MAX_SCENE_ITEMS: usize = 30;
+/// The largest target or EL a scene item may have.
+pub const MAX_SCENE_VALUE: u32 = 1000;
+
+/// An obstacle that falls to accumulated effect.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Obstacle {
+    /// Unique within the scene.
+    pub id: u64,
+    /// "Barred door".
+    pub name: String,
+    /// The effect needed to overcome it.
+    pub target: u32,
+    /// The effect added so far.
+    pub progress: u32,
+    /// Its own EL, when it rolls against the players.
+    pub el: u32,
+}
+
+/// A named number that lasts the scene: a persistent boost (added to ELs) or a residual
+/// condition (a roller with its own EL, such as a fire).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SceneValue {
+    /// Unique within the scene.
+    pub id: u64,
+    /// "Studied his style", "On fire".
+    pub name: String,
+    /// The boost's value, or the condition's EL.
+    pub value: u32,
+}
 
 /// What the table shares until "End scene".
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Scene {
     /// Facets of the place and situation, for Highest d6 rolls.
     pub facets: Facets,
+    /// Obstacles being worn down.
+    pub obstacles: Vec<Obstacle>,
+    /// Persistent boosts, offered in the EL builder.
+    pub boosts: Vec<SceneValue>,
+    /// Residual conditions that roll on their own.
+    pub residuals: Vec<SceneValue>,
     /// The next id to hand out within the scene.
     next_id: u64,
 }
 
+impl Obstacle {
+    /// Whether the accumulated effect has reached the target.
+    pub fn done(&self) -> bool {
+        self.progress >= self.target
+    }
+
+    /// Effect still needed.
+    pub fn remaining(&self) -> u32 {
+        self.target.saturating_sub(self.progress)
+    }
+}
+
 impl Scene {
     /// A scene from stored parts, the id counter repaired if it fell behind.
-    pub fn from_parts(facets: Facets, next_id: u64) -> Self {
+    pub fn from_parts(
+        facets: Facets,
+        obstacles: Vec<Obstacle>,
+        boosts: Vec<SceneValue>,
+        residuals: Vec<SceneValue>,
+        next_id: u64,
+    ) -> Self {
+        let top = obstacles
+            .iter()
+            .map(|o| o.id)
+            .chain(boosts.iter().chain(&residuals).map(|b| b.id))
+            .max()
+            .unwrap_or(0)
+            .max(facets.max_id());
         Self {
-            next_id: next_id.max(facets.max_id() + 1),
+            next_id: next_id.max(top + 1),
             facets,
+            obstacles,
+            boosts,
+            residuals,
         }
     }
 
     /// The next id the scene will hand out (stored so tabs agree).
     pub fn next_id(&self) -> u64 {
         self.next_id
+    }
+
+    fn take_id(&mut self) -> u64 {
+        let id = self.next_id.max(1);
+        self.next_id = id + 1;
+        id
     }
 
     /// Adds a scene facet and returns its id.
@@ -34,14 +107,99 @@ impl Scene {
         Ok(id)
     }
 
+    /// Adds an obstacle with a target (1 or more) and its own EL, and returns its id.
+    pub fn add_obstacle(&mut self, name: &str, target: u32, el: u32) -> Result<u64, String> {
+        let name = clean_name(name, "obstacle")?;
+        check(target, 1, "A target")?;
+        check(el, 0, "An obstacle's EL")?;
+        room(self.obstacles.len())?;
+        let id = self.take_id();
+        self.obstacles.push(Obstacle {
+            id,
+            name,
+            target,
+            progress: 0,
+            el,
+        });
+        Ok(id)
+    }
+
+    /// Adds a roll's effect to an obstacle's track; returns whether it is now done.
+    pub fn add_progress(&mut self, obstacle: u64, effect: u32) -> Result<bool, String> {
+        let found = self
+            .obstacles
+            .iter_mut()
+            .find(|o| o.id == obstacle)
+            .ok_or("That obstacle is no longer there.")?;
+        found.progress = (found.progress + effect).min(MAX_SCENE_VALUE);
+        Ok(found.done())
+    }
+
+    /// Adds a persistent boost (from a successful wager) and returns its id.
+    pub fn add_boost(&mut self, name: &str, value: u32) -> Result<u64, String> {
+        let name = clean_name(name, "boost")?;
+        check(value, 1, "A boost")?;
+        room(self.boosts.len())?;
+        let id = self.take_id();
+        self.boosts.push(SceneValue { id, name, value });
+        Ok(id)
+    }
+
+    /// Adds a residual condition that rolls with its own EL and returns its id.
+    pub fn add_residual(&mut self, name: &str, el: u32) -> Result<u64, String> {
+        let name = clean_name(name, "condition")?;
+        check(el, 1, "A condition's EL")?;
+        room(self.residuals.len())?;
+        let id = self.take_id();
+        self.residuals.push(SceneValue {
+            id,
+            name,
+            value: el,
+        });
+        Ok(id)
+    }
+
+    /// Removes an obstacle, boost or residual condition by id.
+    pub fn remove(&mut self, id: u64) {
+        self.obstacles.retain(|o| o.id != id);
+        self.boosts.retain(|b| b.id != id);
+        self.residuals.retain(|r| r.id != id);
+    }
+
     /// Ends the scene: everything in it goes; ids keep counting so nothing old is mistaken
     /// for something new.
     pub fn end(&mut self) {
         self.facets.clear();
+        self.obstacles.clear();
+        self.boosts.clear();
+        self.residuals.clear();
     }
 
     /// Whether there is anything to end.
     pub fn is_empty(&self) -> bool {
         self.facets.items().is_empty()
+            && self.obstacles.is_empty()
+            && self.boosts.is_empty()
+            && self.residuals.is_empty()
+    }
+}
+
+fn check(value: u32, least: u32, what: &str) -> Result<(), String> {
+    if (least..=MAX_SCENE_VALUE).contains(&value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} must be {least} to {MAX_SCENE_VALUE} ({value} given)."
+        ))
+    }
+}
+
+fn room(len: usize) -> Result<(), String> {
+    if len >= MAX_SCENE_ITEMS {
+        Err(format!(
+            "A scene keeps at most {MAX_SCENE_ITEMS} of each; remove one first."
+        ))
+    } else {
+        Ok(())
     }
 }

@@ -10,6 +10,7 @@ use crate::core::effective_level::{
     BestDice, ElDice, ElDie, ElMode, ElOdds, ElSetup, MAX_EL, MAX_SEARCH_EL, Pushback,
 };
 use crate::core::facet::MAX_NAME_CHARS;
+use crate::core::scene::SceneValue;
 use crate::core::tone::Tone;
 
 /// Kinds of dedicated effect offered as one-tap choices.
@@ -46,9 +47,9 @@ fn signed(value: i32) -> String {
 }
 
 /// How the EL is given, and the EL. Acts: `mode` (field `mode`), `el-minus`, `el-plus`, `el`
-/// (field `value`), `pick` (sheet id), `training`, `add-mod` (form: `name`, `value`),
-/// `remove-mod` (index).
-pub fn level_panel(setup: &ElSetup, character: Option<&Character>) -> String {
+/// (field `value`), `pick` (sheet id), `pick-scene` (scene boost id), `training`, `add-mod`
+/// (form: `name`, `value`), `remove-mod` (index).
+pub fn level_panel(setup: &ElSetup, character: Option<&Character>, scene: &[SceneValue]) -> String {
     let mut html = Html::new();
     let builder = setup.mode == ElMode::Builder;
     let _ = write!(
@@ -67,12 +68,12 @@ pub fn level_panel(setup: &ElSetup, character: Option<&Character>) -> String {
             0,
         );
     } else if let Some(character) = character {
-        builder_lists(&mut html, setup, character);
+        builder_lists(&mut html, setup, character, scene);
     } else {
         html.raw(r#"<p class="hint">Pick who is rolling above, or use Quick EL.</p>"#);
     }
-    let el = setup.el(character);
-    let sum = match setup.build(character) {
+    let el = setup.el(character, scene);
+    let sum = match setup.build(character, scene) {
         Some(build) => build.sum_text(),
         None => format!("EL {el}"),
     };
@@ -85,7 +86,7 @@ pub fn level_panel(setup: &ElSetup, character: Option<&Character>) -> String {
     html.finish()
 }
 
-fn builder_lists(html: &mut Html, setup: &ElSetup, character: &Character) {
+fn builder_lists(html: &mut Html, setup: &ElSetup, character: &Character, scene: &[SceneValue]) {
     let sheet = &character.sheet;
     if sheet.roles.is_empty() && sheet.boosts.is_empty() && sheet.penalties.is_empty() {
         html.raw(r#"<p class="hint">This character has no roles yet: add Level and roles on the Characters page.</p>"#);
@@ -150,6 +151,21 @@ fn builder_lists(html: &mut Html, setup: &ElSetup, character: &Character) {
                 "pick",
                 &item.id.to_string(),
                 setup.is_picked(item.id),
+                &label,
+                false,
+            );
+        }
+        html.raw("</div>");
+    }
+    if !scene.is_empty() {
+        group(html, "Scene boosts");
+        for boost in scene {
+            let label = format!("{} +{}", boost.name, boost.value);
+            toggle(
+                html,
+                "pick-scene",
+                &boost.id.to_string(),
+                setup.picked_scene.contains(&boost.id),
                 &label,
                 false,
             );

@@ -4,6 +4,7 @@
 
 pub mod characters;
 pub mod effective_level;
+pub mod el_turn;
 
 use std::fmt::Write;
 

@@ -10,13 +10,16 @@ use crate::core::notation::effective_level::{format_dice, parse_dice};
 /// Version 1: `{"mode": "quick" | "builder", "quick_el": 5, "picked": [ids],
 /// "situational": [{"name", "value"}], "needs_training": false, "dice": "simple" | "d8,d4",
 /// "wager": 0, "dedicated_kind": "", "dedicated_name": "", "against": "none" | "resistance" |
-/// "opposition", "their_el": 4, "their_dice": "simple"}`.
+/// "opposition", "their_el": 4, "their_dice": "simple"}`. Version 2 adds `"picked_scene"`: the
+/// scene's persistent boosts ticked; version 1 reads with none.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SetupRecord {
     mode: String,
     quick_el: u32,
     picked: Vec<u64>,
+    #[serde(default)]
+    picked_scene: Vec<u64>,
     situational: Vec<ModifierRecord>,
     needs_training: bool,
     dice: String,
@@ -38,7 +41,7 @@ struct ModifierRecord {
 impl Document for ElSetup {
     const KEY: &'static str = "dicetray.el.setup";
     const TITLE: &'static str = "Effective Level tray";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
         let r: SetupRecord = decode_record(data, "the Effective Level tray")?;
@@ -56,13 +59,14 @@ impl Document for ElSetup {
         if r.quick_el > MAX_EL || r.their_el > MAX_EL || r.wager > MAX_EL {
             return Err("a number past the tray's limits".into());
         }
-        if r.situational.len() > MAX_SITUATIONAL || r.picked.len() > 500 {
+        if r.situational.len() > MAX_SITUATIONAL || r.picked.len() + r.picked_scene.len() > 500 {
             return Err("more modifiers than a roll takes".into());
         }
         let mut setup = ElSetup {
             mode,
             quick_el: r.quick_el,
             picked: r.picked,
+            picked_scene: r.picked_scene,
             needs_training: r.needs_training,
             dice: parse_dice(Some(&r.dice)).map_err(|e| e.to_string())?,
             wager: r.wager,
@@ -97,6 +101,7 @@ impl Document for ElSetup {
             .into(),
             quick_el: self.quick_el,
             picked: self.picked.clone(),
+            picked_scene: self.picked_scene.clone(),
             situational: self
                 .situational
                 .iter()

@@ -14,6 +14,7 @@ mod backend;
 mod characters;
 mod d6_setup;
 mod el_setup;
+mod el_turn;
 mod history;
 mod narrative_pool;
 mod saved_pools;

@@ -7,6 +7,7 @@ mod browser;
 mod character_bar;
 mod characters;
 mod effective_level;
+mod end_scene;
 mod highest_d6;
 mod history;
 mod markup;

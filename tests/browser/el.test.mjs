@@ -170,7 +170,7 @@ describe('Effective Level tray', () => {
     linked.errors = [];
     await linked.goto(env.origin + '/#/el?roll=el+0');
     await linked.locator('main h1').waitFor();
-    await eventually(textOf(linked.locator('.tray-message')), (t) => /impossible.*left as it was/.test(t), 'message');
+    await eventually(textOf(linked.locator('.tray-message').first()), (t) => /impossible.*left as it was/.test(t), 'message');
     assert.equal(await sum(linked)(), 'EL 10');
     noErrors(linked);
     await context.close();

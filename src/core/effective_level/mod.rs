@@ -4,13 +4,19 @@
 mod best;
 mod build;
 mod check;
+mod cross_role;
 mod dice;
+mod progress;
 mod setup;
+mod turn;
 
 pub use best::{BestDice, MAX_SEARCH_EL, best_dice};
 pub use build::{ElBuild, ElLine, Modifier};
 pub use check::{
     Against, Dedicated, ElCheck, ElOdds, ElOutcome, ElRoll, MAX_EL, Pushback, Side, value_of,
 };
+pub use cross_role::{Assignment, CrossRoleSplit, RoleEl};
 pub use dice::{ElDice, ElDie, MAX_CHOSEN_DICE};
+pub use progress::finish_within;
 pub use setup::{ElMode, ElSetup, MAX_SITUATIONAL};
+pub use turn::{MAX_DEFENCES, MAX_PORTIONS, Portion, PortionKind, PortionState, Turn};

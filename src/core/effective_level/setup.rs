@@ -6,6 +6,7 @@ use super::build::{ElBuild, Modifier};
 use super::check::{Against, Dedicated, ElCheck, MAX_EL, Pushback, Side};
 use super::dice::ElDice;
 use crate::core::character::Character;
+use crate::core::scene::SceneValue;
 
 /// How the EL is given.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -29,6 +30,8 @@ pub struct ElSetup {
     pub quick_el: u32,
     /// Sheet entries ticked in the builder: roles, maneuvers, boosts and penalties, by id.
     pub picked: Vec<u64>,
+    /// The scene's persistent boosts ticked in the builder, by id.
+    pub picked_scene: Vec<u64>,
     /// Modifiers typed in place for this roll.
     pub situational: Vec<Modifier>,
     /// Whether the task needs training.
@@ -53,6 +56,7 @@ impl Default for ElSetup {
             mode: ElMode::Quick,
             quick_el: 5,
             picked: Vec::new(),
+            picked_scene: Vec::new(),
             situational: Vec::new(),
             needs_training: false,
             dice: ElDice::Simple,
@@ -80,6 +84,15 @@ impl ElSetup {
         }
     }
 
+    /// Ticks or unticks one of the scene's persistent boosts.
+    pub fn toggle_scene(&mut self, id: u64) {
+        if let Some(at) = self.picked_scene.iter().position(|&p| p == id) {
+            self.picked_scene.remove(at);
+        } else {
+            self.picked_scene.push(id);
+        }
+    }
+
     /// Adds a situational modifier; a zero or a nameless one is refused.
     pub fn add_situational(&mut self, name: &str, value: i32) -> Result<(), String> {
         let name = crate::core::facet::clean_name(name, "modifier")?;
@@ -93,9 +106,9 @@ impl ElSetup {
         Ok(())
     }
 
-    /// The builder's sum from `character`'s sheet and what is ticked; `None` in quick mode
-    /// or without a character.
-    pub fn build(&self, character: Option<&Character>) -> Option<ElBuild> {
+    /// The builder's sum from `character`'s sheet, the scene's boosts and what is ticked;
+    /// `None` in quick mode or without a character.
+    pub fn build(&self, character: Option<&Character>, scene: &[SceneValue]) -> Option<ElBuild> {
         if self.mode != ElMode::Builder {
             return None;
         }
@@ -123,6 +136,12 @@ impl ElSetup {
                 .filter(|b| self.is_picked(b.id))
                 .map(|b| named(&b.name, b.value as i32)),
         );
+        modifiers.extend(
+            scene
+                .iter()
+                .filter(|b| self.picked_scene.contains(&b.id))
+                .map(|b| named(&format!("{} (scene)", b.name), b.value as i32)),
+        );
         modifiers.extend(self.situational.iter().cloned());
         Some(ElBuild {
             level: sheet.level,
@@ -144,25 +163,55 @@ impl ElSetup {
     }
 
     /// The EL as it stands (below 1 means impossible).
-    pub fn el(&self, character: Option<&Character>) -> i32 {
-        match self.build(character) {
+    pub fn el(&self, character: Option<&Character>, scene: &[SceneValue]) -> i32 {
+        match self.build(character, scene) {
             Some(build) => build.total(),
             None if self.mode == ElMode::Builder => 0,
             None => self.quick_el as i32,
         }
     }
 
+    /// Each ticked role's own EL, for a cross-role split: the Level, the role's rank, its
+    /// ticked maneuvers, and the ticked modifiers that apply to every role.
+    pub fn role_els(
+        &self,
+        character: Option<&Character>,
+        scene: &[SceneValue],
+    ) -> Vec<(String, u32)> {
+        let Some(sheet) = character.map(|c| &c.sheet) else {
+            return Vec::new();
+        };
+        let roles: Vec<u64> = sheet.roles.iter().map(|r| r.id).collect();
+        sheet
+            .roles
+            .iter()
+            .filter(|r| self.is_picked(r.id))
+            .map(|role| {
+                let mut alone = self.clone();
+                alone.mode = ElMode::Builder;
+                alone
+                    .picked
+                    .retain(|id| *id == role.id || !roles.contains(id));
+                (role.name.clone(), alone.el(character, scene).max(0) as u32)
+            })
+            .collect()
+    }
+
     /// The best rank of the roles ticked, which caps a wager; `None` for a quick EL.
-    pub fn rank(&self, character: Option<&Character>) -> Option<u32> {
-        self.build(character).and_then(|b| b.best_rank())
+    pub fn rank(&self, character: Option<&Character>, scene: &[SceneValue]) -> Option<u32> {
+        self.build(character, scene).and_then(|b| b.best_rank())
     }
 
     /// The roll this setup makes, or why it cannot be made.
-    pub fn check(&self, character: Option<&Character>) -> Result<ElCheck, String> {
+    pub fn check(
+        &self,
+        character: Option<&Character>,
+        scene: &[SceneValue],
+    ) -> Result<ElCheck, String> {
         if self.mode == ElMode::Builder && character.is_none() {
             return Err("Pick who is rolling to build an EL, or use Quick EL.".into());
         }
-        let el = self.el(character);
+        let el = self.el(character, scene);
         let check = ElCheck {
             me: Side {
                 el: el.max(0) as u32,
@@ -180,7 +229,7 @@ impl ElSetup {
                 kind,
             }),
         };
-        match check.refusal(self.rank(character)) {
+        match check.refusal(self.rank(character, scene)) {
             Some(reason) => Err(reason),
             None => Ok(check),
         }

@@ -4,6 +4,7 @@
 //! player does in them.
 
 mod state;
+mod turn;
 
 pub use state::ElState;
 
@@ -19,11 +20,13 @@ use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::html::effective_level::{
     against_panel, dice_panel, level_panel, odds_panel, result_faces, result_summary, wager_panel,
 };
+use crate::html::el_turn::{obstacle_buttons, scene_panel, turn_panel};
 use crate::route::Page;
 use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll};
 use crate::ui::app::AppData;
 use crate::ui::browser::{copy_text, now_ms, page_url, reveal};
 use crate::ui::character_bar::CharacterBar;
+use crate::ui::end_scene::EndScene;
 use crate::ui::history::HistoryPanel;
 use crate::ui::markup::{Act, Markup};
 
@@ -31,9 +34,10 @@ use crate::ui::markup::{Act, Markup};
 #[component]
 pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     let check = Memo::new(move |_| {
-        state
-            .setup
-            .with(|s| data.roster.with(|r| s.check(r.active())))
+        state.setup.with(|s| {
+            data.roster
+                .with(|r| data.scene.with(|scene| s.check(r.active(), &scene.boosts)))
+        })
     });
     let odds = Memo::new(move |_| check.with(|c| c.as_ref().ok().map(|c| c.odds())));
     // The best-dice search takes a few milliseconds at high ELs: it follows one frame
@@ -56,9 +60,12 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
         });
     });
     let level_html = Signal::derive(move || {
-        state
-            .setup
-            .with(|s| data.roster.with(|r| level_panel(s, r.active())))
+        state.setup.with(|s| {
+            data.roster.with(|r| {
+                data.scene
+                    .with(|scene| level_panel(s, r.active(), &scene.boosts))
+            })
+        })
     });
     let dice_html = Signal::derive(move || {
         let rolled = check.with(|c| c.as_ref().map(|c| c.rolled_el()).unwrap_or(0));
@@ -80,10 +87,13 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
         let refusal = check.with(|c| c.as_ref().err().cloned());
         state.setup.with(|s| {
             data.roster.with(|r| {
-                let shown = refusal
-                    .as_deref()
-                    .filter(|_| s.wager > 0 || s.against.is_some());
-                wager_panel(s, s.el(r.active()), s.rank(r.active()), shown)
+                data.scene.with(|scene| {
+                    let shown = refusal
+                        .as_deref()
+                        .filter(|_| s.wager > 0 || s.against.is_some());
+                    let el = s.el(r.active(), &scene.boosts);
+                    wager_panel(s, el, s.rank(r.active(), &scene.boosts), shown)
+                })
             })
         })
     });
@@ -96,6 +106,65 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
                     crate::html::escape(c.as_ref().err().map_or("", |e| e.as_str()))
                 )
             }),
+        })
+    });
+    let context = move || {
+        state.setup.with_untracked(|s| {
+            data.roster.with_untracked(|r| {
+                data.scene.with_untracked(|scene| {
+                    let character = r.active();
+                    (
+                        s.el(character, &scene.boosts),
+                        s.role_els(character, &scene.boosts),
+                    )
+                })
+            })
+        })
+    };
+    let turn_on_act = Callback::new(move |act: Act| {
+        let (el, role_els) = context();
+        let against = check.with_untracked(|c| c.as_ref().ok().and_then(|c| c.against.clone()));
+        let done = if act.name == "keep-boost" {
+            keep_boost(&act, state, data)
+        } else {
+            turn::turn_act(&act, state, data, el, against, role_els)
+        };
+        let cleared = done.is_ok();
+        state
+            .turn_message
+            .set(Some(done.unwrap_or_else(|e| e)).filter(|m| !m.is_empty()));
+        cleared
+    });
+    let roles_ticked = move || {
+        state.setup.with(|s| {
+            data.roster.with(|r| {
+                r.active().map_or(0, |c| {
+                    c.sheet
+                        .roles
+                        .iter()
+                        .filter(|role| s.is_picked(role.id))
+                        .count()
+                })
+            })
+        })
+    };
+    let turn_html = Signal::derive(move || {
+        let el = check.with(|c| c.as_ref().map(|c| c.me.el as i32).unwrap_or(0));
+        let against = check.with(|c| c.as_ref().ok().and_then(|c| c.against.clone()));
+        let ticked = if state.setup.with(|s| s.mode == ElMode::Builder) {
+            roles_ticked()
+        } else {
+            0
+        };
+        state.turn.with(|t| {
+            data.scene
+                .with(|scene| turn_panel(t, el, against.as_ref(), scene, ticked))
+        })
+    });
+    let scene_html = Signal::derive(move || {
+        odds.with(|o| {
+            data.scene
+                .with(|scene| scene_panel(scene, o.as_ref().map(|o| &o.effect)))
         })
     });
     let on_act = Callback::new(move |act: Act| {
@@ -129,8 +198,18 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
                 <h2 id="el-odds-title">"Odds"</h2>
                 <Markup html=odds_html on_act/>
             </section>
-            <RollPanel state data check/>
+            <RollPanel state data check after_roll=turn_on_act/>
             <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
+            <section class="panel" aria-labelledby="el-turn-title">
+                <h2 id="el-turn-title">"Turn"</h2>
+                <Markup html=turn_html on_act=turn_on_act/>
+                <p class="tray-message" role="status" aria-live="polite">{move || state.turn_message.get()}</p>
+            </section>
+            <section class="panel" aria-labelledby="el-scene-title">
+                <h2 id="el-scene-title">"Scene"</h2>
+                <Markup html=scene_html on_act=turn_on_act/>
+                <EndScene data status=RwSignal::new(None)/>
+            </section>
             <div class="pool-actions">
                 <button
                     type="button"
@@ -164,12 +243,38 @@ fn share(state: ElState, check: Memo<Result<crate::core::effective_level::ElChec
     });
 }
 
-/// The Roll button and the result.
+/// Keeps a successful wager as a persistent boost on the scene: its name from the form, its
+/// value the wagered points.
+fn keep_boost(act: &Act, state: ElState, data: AppData) -> Result<String, String> {
+    let wager = state
+        .shown
+        .with_untracked(|e| match e.as_ref().map(|e| &e.roll) {
+            Some(RecordedRoll::EffectiveLevel(roll)) if roll.outcome().wager_applied => {
+                Some(roll.check.wager)
+            }
+            _ => None,
+        });
+    let Some(wager) = wager else {
+        return Err("Only a wager that applied can become a scene boost.".into());
+    };
+    let mut outcome = Ok(String::new());
+    let name = act.field("name").to_string();
+    data.scene.update(|s| {
+        outcome = s
+            .add_boost(&name, wager)
+            .map(|_| format!("“{}” +{wager} lasts the scene.", name.trim()))
+    });
+    outcome
+}
+
+/// The Roll button and the result, with what may follow it (effect to an obstacle, a wager
+/// kept as a scene boost), handled by `after_roll`.
 #[component]
 fn RollPanel(
     state: ElState,
     data: AppData,
     check: Memo<Result<crate::core::effective_level::ElCheck, String>>,
+    after_roll: Callback<Act, bool>,
 ) -> impl IntoView {
     let label = RwSignal::new(String::new());
     let result_section = NodeRef::<leptos::html::Section>::new();
@@ -218,7 +323,32 @@ fn RollPanel(
     });
     let faces = Signal::derive(move || {
         shown()
-            .map(|(_, roll)| result_faces(&roll))
+            .map(|(_, roll)| {
+                let mut html = result_faces(&roll);
+                let outcome = roll.outcome();
+                let mut extra = crate::html::Html::new();
+                data.scene
+                    .with(|scene| obstacle_buttons(&mut extra, scene, outcome.effect));
+                if outcome.wager_applied {
+                    let name = roll
+                        .check
+                        .dedicated
+                        .as_ref()
+                        .map(|d| if d.name.is_empty() { d.kind.clone() } else { d.name.clone() })
+                        .unwrap_or_default();
+                    extra.raw(r#"<form class="facet-form" data-act="keep-boost">"#);
+                    extra.raw(&format!(
+                        r#"<input type="text" id="keep-boost-name" name="name" maxlength="40" aria-label="Name of the scene boost" placeholder="Name the boost" value="{}">"#,
+                        crate::html::escape(&name)
+                    ));
+                    extra.raw(&format!(
+                        r#"<button type="submit" class="small">Keep +{} as a scene boost</button></form>"#,
+                        roll.check.wager
+                    ));
+                }
+                html.push_str(&extra.finish());
+                html
+            })
             .unwrap_or_default()
     });
     let ignore = Callback::new(|_: Act| false);
@@ -247,7 +377,7 @@ fn RollPanel(
             <p class="hint" hidden=move || state.shown.with(Option::is_some)>
                 "Your roll appears here, every die drawn."
             </p>
-            <Markup html=faces on_act=ignore/>
+            <Markup html=faces on_act=after_roll/>
         </section>
     }
 }
@@ -275,6 +405,11 @@ fn el_act(act: &Act, state: ElState, best: Option<crate::core::effective_level::
         "pick" => {
             if let Some(id) = act.id() {
                 s.toggle(id);
+            }
+        }
+        "pick-scene" => {
+            if let Some(id) = act.id() {
+                s.toggle_scene(id);
             }
         }
         "training" => s.needs_training = !s.needs_training,

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::effective_level::{ElMode, ElSetup};
+use crate::core::effective_level::{ElMode, ElSetup, Turn};
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::storage::HistoryEntry;
 use crate::ui::app::AppData;
@@ -17,6 +17,10 @@ pub struct ElState {
     pub message: RwSignal<Option<String>>,
     /// The roll the result panel shows.
     pub shown: RwSignal<Option<HistoryEntry>>,
+    /// The turn in play: split portions and their rolls; saved with every change.
+    pub turn: Persisted<Turn>,
+    /// What the last turn or scene action did.
+    pub turn_message: RwSignal<Option<String>>,
 }
 
 impl ElState {
@@ -26,6 +30,8 @@ impl ElState {
             setup: Persisted::load(data.notices),
             message: RwSignal::new(None),
             shown: RwSignal::new(None),
+            turn: Persisted::load(data.notices),
+            turn_message: RwSignal::new(None),
         }
     }
 

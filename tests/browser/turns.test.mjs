@@ -1,0 +1,204 @@
+// Effective Level turns and the scene in a real browser at 390x844: splits, defence reused,
+// the cross-role example, obstacles, persistent boosts, a reload mid-turn, End scene.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+async function fresh(path) {
+  const { context, page } = await openPhone(env.browser);
+  await page.goto(env.origin + path);
+  await page.locator('main h1').waitFor({ timeout: 15000 });
+  return { context, page };
+}
+
+async function tap(page, name) {
+  await page.getByRole('button', { name, exact: true }).first().click();
+}
+
+async function setNumber(page, name, value) {
+  const field = page.getByRole('spinbutton', { name, exact: true });
+  await field.fill(String(value));
+  await field.press('Enter');
+  await eventually(async () => page.getByRole('spinbutton', { name, exact: true }).inputValue(), (v) => v === String(value), name);
+}
+
+const turnRegion = (page) => page.getByRole('region', { name: 'Turn' });
+const sceneRegion = (page) => page.getByRole('region', { name: 'Scene' });
+const nav = (page, name) => page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name }).click();
+
+async function addPortion(page, name, points, kind = 'Action', after = null) {
+  const turn = turnRegion(page);
+  await turn.getByRole('textbox', { name: 'Portion name' }).fill(name);
+  await turn.getByRole('spinbutton', { name: 'Points' }).fill(String(points));
+  await turn.getByRole('combobox', { name: 'Portion kind' }).selectOption({ label: kind });
+  if (after) await turn.getByRole('combobox', { name: 'Only if this succeeds' }).selectOption({ label: after });
+  await turn.getByRole('button', { name: 'Add portion' }).click();
+  await turn.getByRole('listitem', { name: `Portion ${name}` }).waitFor();
+}
+
+function noErrors(page) {
+  assert.deepEqual(page.errors, [], 'no page or console errors');
+}
+
+describe('Effective Level turns and scene', () => {
+  test('split into two attacks and a defence, roll them, defend twice, reload mid-turn', async () => {
+    const { context, page } = await fresh('/#/el');
+    await setNumber(page, 'Effective Level', 12);
+    await addPortion(page, 'goblin 1', 4);
+    await addPortion(page, 'goblin 2', 4);
+    await addPortion(page, 'defence', 4, 'Defence');
+    await eventually(textOf(page.getByLabel('Points left')), (t) => t === '0 of EL 12 left to split', 'all given');
+    const g1 = turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' });
+    assert.match(await g1.textContent(), /Success \d+(\.\d)?%/, 'each portion shows its odds');
+    await tap(page, 'Roll goblin 2');
+    await tap(page, 'Roll goblin 1');
+    await eventually(textOf(g1), (t) => /(Success|Failure): rolled/.test(t), 'goblin 1 rolled');
+    await tap(page, 'Defend with defence');
+    await tap(page, 'Defend with defence');
+    const defence = turnRegion(page).getByRole('listitem', { name: 'Portion defence' });
+    await eventually(textOf(defence), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'two defence rolls');
+    await settled(page);
+    await page.screenshot({ path: new URL('el-turn.png', SCREENSHOTS).pathname, fullPage: true });
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    await eventually(textOf(turnRegion(page).getByRole('listitem', { name: 'Portion defence' })), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'kept after reload');
+    assert.match(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' }))(), /rolled/);
+    await tap(page, 'Defend with defence');
+    await eventually(textOf(turnRegion(page).getByRole('listitem', { name: 'Portion defence' })), (t) => /: \d+, \d+, \d+/.test(t), 'a third attack');
+    await tap(page, 'End turn');
+    await eventually(async () => turnRegion(page).getByRole('listitem').count(), (n) => n === 0, 'turn ended');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('a contingent portion waits for the first and is rolled or lost', async () => {
+    const { context, page } = await fresh('/#/el');
+    await setNumber(page, 'Effective Level', 6);
+    await addPortion(page, 'catch', 3);
+    await addPortion(page, 'throw back', 3, 'Action', 'Only if catch succeeds');
+    const second = turnRegion(page).getByRole('listitem', { name: 'Portion throw back' });
+    assert.match(await textOf(second)(), /whole chain succeeds \d+/);
+    assert.equal(await page.getByRole('button', { name: 'Roll throw back' }).count(), 0, 'waits');
+    await tap(page, 'Roll catch');
+    const caught = /Success: rolled/.test(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion catch' }))());
+    if (caught) {
+      await tap(page, 'Roll throw back');
+      await eventually(textOf(second), (t) => /rolled/.test(t), 'rolled');
+    } else {
+      await eventually(textOf(second), (t) => /Lost/.test(t), 'lost');
+    }
+    noErrors(page);
+    await context.close();
+  });
+
+  test('the texts cross-role example on screen', async () => {
+    const { context, page } = await fresh('/#/characters');
+    await page.getByRole('textbox', { name: 'Character name' }).fill('Vex');
+    await tap(page, 'Create character');
+    for (const [role, rank] of [['Performer', 10], ['Warrior', 20]]) {
+      await page.getByRole('textbox', { name: 'New role for Vex' }).fill(role);
+      await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill(String(rank));
+      await tap(page, 'Add role');
+      await page.getByRole('button', { name: `Remove ${role} ${rank}` }).waitFor();
+    }
+    await nav(page, 'Effective Level');
+    await page.getByRole('radio', { name: 'From character' }).check();
+    await tap(page, 'Performer +10');
+    await tap(page, 'Warrior +20');
+    await tap(page, 'Split across the ticked roles');
+    const roles = page.getByLabel('Role ELs');
+    await eventually(textOf(roles), (t) => t === 'Performer EL 10 · Warrior EL 20', 'start');
+    const assign = async (points, label) => {
+      await turnRegion(page).getByRole('spinbutton', { name: /^Points from / }).fill(String(points));
+      await turnRegion(page).getByRole('textbox', { name: 'What the points are for' }).fill(label);
+      await tap(page, 'Assign');
+    };
+    await assign(8, 'rally');
+    await eventually(textOf(roles), (t) => t === 'Performer EL 2 · Warrior EL 12', 'after rally');
+    await assign(6, 'attack');
+    await eventually(textOf(roles), (t) => t === 'Warrior EL 6', 'Performer gone');
+    await assign(6, 'defence');
+    await eventually(textOf(roles), (t) => /Every role's points are given/.test(t), 'all given');
+    const steps = await textOf(turnRegion(page).getByRole('list').first())();
+    assert.match(steps, /8 to rally from Performer → Performer 2, Warrior 12/);
+    assert.match(steps, /6 to attack from Warrior → Warrior 6/);
+    assert.match(steps, /6 to defence from Warrior → no role left/);
+    noErrors(page);
+    await context.close();
+  });
+
+  test('push an obstacle to done over several rolls, and let it roll back', async () => {
+    const { context, page } = await fresh('/#/el');
+    await setNumber(page, 'Effective Level', 10);
+    const scene = sceneRegion(page);
+    await scene.getByRole('textbox', { name: 'Obstacle name' }).fill('Barred door');
+    await scene.getByRole('spinbutton', { name: 'Target' }).fill('8');
+    await scene.getByRole('spinbutton', { name: "Obstacle's EL" }).fill('3');
+    await tap(page, 'Add obstacle');
+    const door = scene.getByRole('listitem', { name: 'Obstacle Barred door' });
+    await eventually(textOf(door), (t) => /0 of 8/.test(t) && /within rolls 1: /.test(t), 'added with odds');
+    for (let i = 0; i < 30; i += 1) {
+      if (/done/.test(await textOf(door)())) break;
+      await tap(page, 'Roll');
+      const add = page.getByRole('button', { name: 'Add', exact: false }).filter({ hasText: 'Barred door' });
+      await page.getByRole('region', { name: 'Result' }).getByRole('status').waitFor();
+      if ((await add.count()) > 0) await add.first().click();
+      await page.waitForTimeout(50);
+    }
+    await eventually(textOf(door), (t) => /8 of 8 · done/.test(t), 'done');
+    await tap(page, 'Barred door rolls against you');
+    await eventually(textOf(page.getByRole('region', { name: 'Turn' }).getByRole('status')), (t) => /Barred door rolls \d+ against your \d+/.test(t), 'its roll');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('a wager kept as a scene boost is offered in the next EL, and End scene clears it', async () => {
+    const { context, page } = await fresh('/#/characters');
+    await page.getByRole('textbox', { name: 'Character name' }).fill('Mira');
+    await tap(page, 'Create character');
+    await page.getByRole('spinbutton', { name: 'Level of Mira' }).fill('10');
+    await tap(page, 'Set level');
+    await page.getByRole('textbox', { name: 'New role for Mira' }).fill('Warrior');
+    await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('5');
+    await tap(page, 'Add role');
+    await page.getByRole('button', { name: 'Remove Warrior 5' }).waitFor();
+    await nav(page, 'Effective Level');
+    await page.getByRole('radio', { name: 'From character' }).check();
+    await tap(page, 'Warrior +5');
+    await setNumber(page, 'Wager', 2);
+    let kept = false;
+    for (let i = 0; i < 40 && !kept; i += 1) {
+      await tap(page, 'Roll');
+      const keep = page.getByRole('button', { name: 'Keep +2 as a scene boost' });
+      await page.getByRole('region', { name: 'Result' }).getByRole('status').waitFor();
+      if ((await keep.count()) > 0) {
+        await page.getByRole('textbox', { name: 'Name of the scene boost' }).fill('Studied his style');
+        await keep.click();
+        kept = true;
+      }
+    }
+    assert.ok(kept, 'a wager applied within 40 rolls');
+    await page.getByRole('button', { name: 'Studied his style +2' }).waitFor();
+    await setNumber(page, 'Wager', 0);
+    await tap(page, 'Studied his style +2');
+    await eventually(textOf(page.getByLabel('EL sum')), (t) => t === 'Level 10 + Warrior 5 + Studied his style (scene) 2 = EL 17', 'boost in the sum');
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    await eventually(textOf(page.getByLabel('EL sum')), (t) => /= EL 17$/.test(t), 'kept after reload');
+    await tap(page, 'End scene');
+    await tap(page, 'Yes, end it');
+    await eventually(textOf(page.getByLabel('EL sum')), (t) => t === 'Level 10 + Warrior 5 = EL 15', 'boost gone');
+    await tap(page, 'Undo end of scene');
+    await eventually(textOf(page.getByLabel('EL sum')), (t) => /= EL 17$/.test(t), 'back');
+    noErrors(page);
+    await context.close();
+  });
+});

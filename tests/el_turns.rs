@@ -1,0 +1,379 @@
+//! RULES.md section 3, turns and the scene: splits, cross-role splits, contingent portions,
+//! defence reused against every attack, boosts, accumulated progress and what ends with the
+//! scene; exact odds against enumeration counted here; the documents' migrations.
+
+use dicetray::core::count::Count;
+use dicetray::core::effective_level::{
+    CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, finish_within,
+};
+use dicetray::core::scene::Scene;
+use dicetray::storage::{self, Document, KeyValueStore, MemoryStore};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+const NOW: u64 = 1_764_500_000_000;
+
+#[test]
+fn portions_take_at_least_one_point_and_no_more_than_remain() {
+    let mut turn = Turn::new(8);
+    let a = turn.add("goblin 1", 4, PortionKind::Action, None).unwrap();
+    assert_eq!(turn.remaining(), 4);
+    assert!(
+        turn.add("goblin 2", 0, PortionKind::Action, None)
+            .unwrap_err()
+            .contains("at least 1")
+    );
+    assert!(
+        turn.add("goblin 2", 5, PortionKind::Action, None)
+            .unwrap_err()
+            .contains("Only 4 of EL 8")
+    );
+    turn.add("goblin 2", 4, PortionKind::Action, None).unwrap();
+    assert_eq!(turn.remaining(), 0);
+    assert_eq!(turn.el_of(a), 4);
+    // Portions roll in any order, once each.
+    let mut rng = StdRng::seed_from_u64(1);
+    let b = turn.portions[1].id;
+    turn.roll(b, None, &mut rng).unwrap();
+    turn.roll(a, None, &mut rng).unwrap();
+    assert!(
+        turn.roll(a, None, &mut rng)
+            .unwrap_err()
+            .contains("has been rolled")
+    );
+    turn.end();
+    assert!(turn.portions.is_empty());
+}
+
+#[test]
+fn the_texts_cross_role_example() {
+    let mut split =
+        CrossRoleSplit::new([("Performer".to_string(), 10), ("Warrior".to_string(), 20)]);
+    assert_eq!(split.next_role().unwrap().name, "Performer");
+    let rally = split.assign(8, "rally").unwrap();
+    assert_eq!(rally.role, "Performer");
+    assert_eq!(
+        rally.after,
+        vec![("Performer".to_string(), 2), ("Warrior".to_string(), 12)]
+    );
+    assert_eq!(split.next_role().unwrap().name, "Warrior");
+    let attack = split.assign(6, "attack").unwrap();
+    assert_eq!(attack.role, "Warrior");
+    assert_eq!(
+        attack.after,
+        vec![("Warrior".to_string(), 6)],
+        "Performer is gone"
+    );
+    let defence = split.assign(6, "defence").unwrap();
+    assert_eq!(defence.role, "Warrior");
+    assert!(defence.after.is_empty());
+    assert!(split.assign(1, "more").is_err());
+}
+
+#[test]
+fn a_cross_role_assignment_cannot_pass_the_roles_el() {
+    let mut split = CrossRoleSplit::new([("Scout".to_string(), 3), ("Sage".to_string(), 9)]);
+    assert!(
+        split
+            .assign(4, "too much")
+            .unwrap_err()
+            .contains("Scout has EL 3")
+    );
+    assert!(split.assign(0, "none").is_err());
+}
+
+proptest! {
+    #[test]
+    fn cross_role_splits_keep_their_sums(
+        els in prop::collection::vec(1u32..30, 2..5),
+        picks in prop::collection::vec(1u32..30, 1..8),
+    ) {
+        let roles: Vec<(String, u32)> = els.iter().enumerate().map(|(i, &el)| (format!("r{i}"), el)).collect();
+        let mut split = CrossRoleSplit::new(roles.clone());
+        let mut given = 0;
+        for points in picks {
+            let Some(role) = split.next_role().cloned() else { break };
+            let points = points.min(role.el);
+            let assignment = split.assign(points, "x").unwrap();
+            // Never more than the role's EL at its turn.
+            prop_assert!(assignment.points <= role.el);
+            given += points;
+            // Every role still in play has its first EL less everything given since.
+            for (name, el) in &assignment.after {
+                let first = roles.iter().find(|(n, _)| n == name).unwrap().1;
+                prop_assert_eq!(*el + given, first);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_contingent_portion_waits_and_is_lost_if_the_first_fails() {
+    // EL 1 portions: a coin each. Seeds are searched for a failure and a success.
+    for seed in 0..64 {
+        let mut turn = Turn::new(2);
+        let catch = turn
+            .add("catch the bottle", 1, PortionKind::Action, None)
+            .unwrap();
+        let throw = turn
+            .add("throw it back", 1, PortionKind::Action, Some(catch))
+            .unwrap();
+        assert_eq!(turn.state(throw), PortionState::Waiting);
+        let mut rng = StdRng::seed_from_u64(seed);
+        assert!(
+            turn.roll(throw, None, &mut rng).is_err(),
+            "not before the catch"
+        );
+        let caught = turn.roll(catch, None, &mut rng).unwrap().outcome().value >= 1;
+        if caught {
+            assert_eq!(turn.state(throw), PortionState::Ready);
+            turn.roll(throw, None, &mut rng).unwrap();
+            assert_eq!(turn.state(throw), PortionState::Rolled);
+        } else {
+            assert_eq!(turn.state(throw), PortionState::Lost);
+            assert!(
+                turn.roll(throw, None, &mut rng)
+                    .unwrap_err()
+                    .contains("lost")
+            );
+        }
+    }
+}
+
+#[test]
+fn defence_is_rolled_again_for_every_attack_and_never_spent() {
+    let mut turn = Turn::new(10);
+    let defence = turn.add("defence", 4, PortionKind::Defence, None).unwrap();
+    let mut rng = StdRng::seed_from_u64(3);
+    for _ in 0..3 {
+        turn.defend(defence, &mut rng).unwrap();
+    }
+    assert_eq!(turn.get(defence).unwrap().defences.len(), 3);
+    assert_eq!(turn.remaining(), 6, "the points stay where they were");
+    assert!(
+        turn.roll(defence, None, &mut rng)
+            .unwrap_err()
+            .contains("Defend")
+    );
+    let attack = turn.add("attack", 2, PortionKind::Action, None).unwrap();
+    assert!(turn.defend(attack, &mut rng).is_err());
+}
+
+#[test]
+fn a_boost_adds_its_value_to_the_portion_it_sets_up() {
+    for seed in 0..32 {
+        let mut turn = Turn::new(9);
+        let strike = turn.add("strike", 5, PortionKind::Action, None).unwrap();
+        let study = turn
+            .add(
+                "study his style",
+                3,
+                PortionKind::Boost {
+                    into: strike,
+                    free: false,
+                },
+                None,
+            )
+            .unwrap();
+        let log = turn
+            .add(
+                "the fallen log",
+                2,
+                PortionKind::Boost {
+                    into: strike,
+                    free: true,
+                },
+                None,
+            )
+            .unwrap();
+        assert_eq!(turn.remaining(), 1, "the free boost takes no points");
+        let mut rng = StdRng::seed_from_u64(seed);
+        let a = turn.roll(study, None, &mut rng).unwrap().outcome().effect;
+        let b = turn.roll(log, None, &mut rng).unwrap().outcome().effect;
+        assert_eq!(turn.el_of(strike), 5 + a + b);
+    }
+}
+
+#[test]
+fn removing_a_portion_takes_what_depends_on_it() {
+    let mut turn = Turn::new(9);
+    let a = turn.add("a", 3, PortionKind::Action, None).unwrap();
+    turn.add("b", 3, PortionKind::Action, Some(a)).unwrap();
+    turn.add(
+        "boost a",
+        2,
+        PortionKind::Boost {
+            into: a,
+            free: false,
+        },
+        None,
+    )
+    .unwrap();
+    turn.remove(a).unwrap();
+    assert!(turn.portions.is_empty());
+}
+
+/// The distribution of a Simple Pool's effect at `el`, counted over every coin toss.
+fn coin_effects(el: u32) -> Vec<u64> {
+    let mut ways = vec![0u64; el as usize + 1];
+    for tosses in 0..(1u64 << el) {
+        ways[tosses.count_ones() as usize] += 1;
+    }
+    ways
+}
+
+#[test]
+fn progress_odds_match_enumeration() {
+    // EL 3, Simple Pool, no opposition: effect = number of heads. Finish 5 within 2 rolls.
+    let effect = ElCheck::simple(3).odds().effect;
+    let one = coin_effects(3);
+    let mut hits = 0u64;
+    let mut all = 0u64;
+    for (a, wa) in one.iter().enumerate() {
+        for (b, wb) in one.iter().enumerate() {
+            all += wa * wb;
+            if a + b >= 5 {
+                hits += wa * wb;
+            }
+        }
+    }
+    let chance = finish_within(&effect, 5, 2);
+    assert_eq!(chance.ways, Count::from(hits));
+    assert_eq!(chance.total, Count::from(all));
+    assert_eq!(
+        finish_within(&effect, 5, 1).ways,
+        Count::zero(),
+        "3 at most in one roll"
+    );
+    assert!(finish_within(&effect, 0, 1).is_certain());
+}
+
+#[test]
+fn a_contingent_chain_succeeds_with_both_chances() {
+    let mut turn = Turn::new(5);
+    let a = turn.add("a", 2, PortionKind::Action, None).unwrap();
+    let b = turn.add("b", 3, PortionKind::Action, Some(a)).unwrap();
+    // Counted: at EL 2 three tosses of four succeed; at EL 3 seven of eight.
+    let both = turn.chain_success(b);
+    assert_eq!(both.small_fraction(), Some((21, 32)));
+}
+
+#[test]
+fn obstacles_accumulate_and_the_scene_ends_with_its_boosts() {
+    let mut scene = Scene::default();
+    let door = scene.add_obstacle("Barred door", 6, 3).unwrap();
+    assert!(!scene.add_progress(door, 2).unwrap());
+    assert!(!scene.add_progress(door, 3).unwrap());
+    assert!(scene.add_progress(door, 4).unwrap(), "done at 9 of 6");
+    assert!(scene.obstacles[0].done());
+    scene.add_boost("Studied his style", 3).unwrap();
+    scene.add_residual("On fire", 4).unwrap();
+    scene.add_facet("Slippery Ground", false).unwrap();
+    assert!(scene.add_obstacle("", 3, 1).is_err());
+    assert!(scene.add_obstacle("Wall", 0, 1).is_err());
+    let before = scene.clone();
+    scene.end();
+    assert!(scene.is_empty());
+    assert!(scene.boosts.is_empty() && scene.obstacles.is_empty() && scene.residuals.is_empty());
+    let store = MemoryStore::default();
+    storage::save(&store, &before).unwrap();
+    assert_eq!(storage::load::<Scene>(&store, NOW).value, before);
+}
+
+#[test]
+fn a_scene_boost_adds_to_the_builders_el_once_ticked() {
+    use dicetray::core::character::Roster;
+    use dicetray::core::effective_level::{ElMode, ElSetup};
+    let mut roster = Roster::default();
+    let mira = roster.create("Mira").unwrap();
+    roster.set_level(mira, 5).unwrap();
+    let mut scene = Scene::default();
+    let boost = scene.add_boost("Studied his style", 3).unwrap();
+    let mut setup = ElSetup {
+        mode: ElMode::Builder,
+        ..ElSetup::default()
+    };
+    let character = roster.get(mira);
+    assert_eq!(setup.el(character, &scene.boosts), 5);
+    setup.toggle_scene(boost);
+    assert_eq!(setup.el(character, &scene.boosts), 8);
+    assert_eq!(
+        setup.build(character, &scene.boosts).unwrap().sum_text(),
+        "Level 5 + Studied his style (scene) 3 = EL 8"
+    );
+    scene.end();
+    assert_eq!(setup.el(character, &scene.boosts), 5, "gone with the scene");
+}
+
+#[test]
+fn the_scene_and_the_el_tray_migrate_from_version_one() {
+    use dicetray::core::effective_level::{ElMode, ElSetup};
+    let store = MemoryStore::default();
+    let scene_v1 = include_str!("fixtures/scene-v1.json").trim();
+    store.set(Scene::KEY, scene_v1).unwrap();
+    let scene = storage::load::<Scene>(&store, NOW);
+    assert!(scene.notice.is_none());
+    assert_eq!(scene.value.facets.items().len(), 2);
+    assert!(scene.value.obstacles.is_empty());
+    let mut value = scene.value;
+    assert!(
+        value.add_boost("New", 1).unwrap() >= 4,
+        "ids continue after the old ones"
+    );
+
+    let setup_v1 = include_str!("fixtures/el-setup-v1.json").trim();
+    store.set(ElSetup::KEY, setup_v1).unwrap();
+    let setup = storage::load::<ElSetup>(&store, NOW);
+    assert!(setup.notice.is_none());
+    assert_eq!(setup.value.mode, ElMode::Builder);
+    assert_eq!(setup.value.picked, vec![3, 5]);
+    assert!(setup.value.picked_scene.is_empty());
+    assert_eq!(setup.value.dedicated.kind, "Injury");
+    let backups = storage::backup_keys(&store);
+    assert_eq!(backups.len(), 2, "both originals kept");
+}
+
+#[test]
+fn a_turn_in_the_middle_is_kept_whole() {
+    let store = MemoryStore::default();
+    let mut turn = Turn::new(12);
+    let a = turn.add("goblin 1", 4, PortionKind::Action, None).unwrap();
+    let d = turn.add("defence", 4, PortionKind::Defence, None).unwrap();
+    turn.add("goblin 2", 2, PortionKind::Action, Some(a))
+        .unwrap();
+    turn.add(
+        "study",
+        1,
+        PortionKind::Boost {
+            into: a,
+            free: false,
+        },
+        None,
+    )
+    .unwrap();
+    let mut rng = StdRng::seed_from_u64(9);
+    turn.roll(a, None, &mut rng).unwrap();
+    turn.defend(d, &mut rng).unwrap();
+    turn.defend(d, &mut rng).unwrap();
+    let mut split =
+        CrossRoleSplit::new([("Performer".to_string(), 10), ("Warrior".to_string(), 20)]);
+    split.assign(8, "rally").unwrap();
+    turn.cross = Some(split);
+    storage::save(&store, &turn).unwrap();
+    let loaded = storage::load::<Turn>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    assert_eq!(loaded.value, turn);
+    // A portion pointing at nothing is refused, and the original kept.
+    let text = r#"{"version":1,"data":{"el":5,"next_id":3,"portions":[{"id":1,"name":"x","points":2,"kind":"action","after":7}]}}"#;
+    store.set(Turn::KEY, text).unwrap();
+    let loaded = storage::load::<Turn>(&store, NOW);
+    assert!(loaded.value.portions.is_empty());
+    assert_eq!(
+        store
+            .get(&loaded.notice.unwrap().backup_key.unwrap())
+            .unwrap()
+            .as_deref(),
+        Some(text)
+    );
+}
