@@ -406,3 +406,17 @@ fn history_version_two_migrates_and_effective_level_rolls_are_kept() {
          effect 4 (1 + 3 wagered), dedicated to Injury: broken elbow"
     );
 }
+
+#[test]
+fn an_entry_with_another_systems_fields_is_set_aside() {
+    let store = MemoryStore::default();
+    let text = json!({"version": 3, "data": {"entries": [
+        {"id": 1, "at": NOW, "label": "", "system": "el", "pool": "el 3", "faces": "d2:1 d2:0 d2:1", "cost": "oops"},
+        {"id": 2, "at": NOW, "label": "", "system": "el", "pool": "el 1", "faces": "d2:1"}
+    ]}})
+    .to_string();
+    store.set(RollHistory::KEY, &text).unwrap();
+    let loaded = storage::load::<RollHistory>(&store, NOW);
+    assert_eq!(loaded.value.entries().len(), 1);
+    assert!(loaded.notice.unwrap().text.contains("another dice system"));
+}

@@ -138,3 +138,45 @@ fn highest_d6_bad_arguments_are_a_message_and_a_failure() {
         );
     }
 }
+
+#[test]
+fn effective_level_odds_match_counting_by_hand() {
+    // el 8: eight coins, never over the EL; effect = heads, mean 4, success 255/256.
+    let v = json(&["el", "8"]);
+    close(&v, "success", 255.0 / 256.0);
+    close(&v, "effect_mean", 4.0);
+    close(&v["effect"], "4", 70.0 / 256.0);
+    // el 7 dice d8: 0..7 each 1/8; 0 fails.
+    let v = json(&["el", "7", "dice", "d8"]);
+    close(&v, "success", 7.0 / 8.0);
+    close(&v, "effect_mean", 28.0 / 8.0);
+    // el 10 wager 3 vs 4: roll 7 coins against 4; a win adds 3, so no effect of 1 to 3.
+    let v = json(&["el", "10", "wager", "3", "vs", "4"]);
+    close(&v, "success", 127.0 / 128.0);
+    let effect = v["effect"].as_object().unwrap();
+    assert!(
+        ["1", "2", "3"].iter().all(|k| !effect.contains_key(*k)),
+        "{effect:?}"
+    );
+    // Counted here: my value v (7 coins) beats their value r (4 coins) with v - r + 3.
+    let choose = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    let mut four = 0u64;
+    for v in 1..=7u64 {
+        for r in 0..=4u64 {
+            if v > r && v - r + 3 == 4 {
+                four += choose(7, v) * choose(4, r);
+            }
+        }
+    }
+    close(&v["effect"], "4", four as f64 / 2048.0);
+    for args in [
+        vec!["el", "0"],
+        vec!["el", "5", "wager", "5"],
+        vec!["el", "x"],
+        vec!["el"],
+    ] {
+        let output = odds(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).starts_with("odds: "));
+    }
+}

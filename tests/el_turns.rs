@@ -377,3 +377,76 @@ fn a_turn_in_the_middle_is_kept_whole() {
         Some(text)
     );
 }
+
+#[test]
+fn undoing_the_end_of_a_scene_keeps_what_was_added_since() {
+    let mut scene = Scene::default();
+    let old = scene.add_facet("Slippery Ground", false).unwrap();
+    scene.add_boost("Studied his style", 2).unwrap();
+    let ended = scene.end();
+    let new = scene.add_facet("Torchlight", true).unwrap();
+    assert!(new > old, "ids keep counting after the end");
+    scene.restore(ended);
+    let names: Vec<&str> = scene
+        .facets
+        .items()
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
+    assert_eq!(names, vec!["Slippery Ground", "Torchlight"]);
+    assert_eq!(scene.boosts.len(), 1);
+    let next = scene.add_facet("Third", true).unwrap();
+    assert!(next > new, "no id is handed out twice");
+}
+
+#[test]
+fn a_wager_needs_a_role_and_stays_within_its_rank() {
+    use dicetray::core::character::Roster;
+    use dicetray::core::effective_level::{ElMode, ElSetup};
+    let mut roster = Roster::default();
+    let mira = roster.create("Mira").unwrap();
+    roster.set_level(mira, 6).unwrap();
+    let warrior = roster.add_role(mira, "Warrior", 4).unwrap();
+    let mut setup = ElSetup {
+        mode: ElMode::Builder,
+        wager: 2,
+        ..ElSetup::default()
+    };
+    let character = roster.get(mira);
+    assert!(
+        setup
+            .check(character, &[])
+            .unwrap_err()
+            .contains("tick the role")
+    );
+    setup.toggle(warrior);
+    assert!(setup.check(character, &[]).is_ok());
+    setup.wager = 5;
+    assert!(
+        setup
+            .check(character, &[])
+            .unwrap_err()
+            .contains("rank (4)")
+    );
+    // A quick EL takes the rank the player gives.
+    let mut quick = ElSetup {
+        quick_el: 10,
+        wager: 3,
+        ..ElSetup::default()
+    };
+    assert!(quick.check(None, &[]).is_err());
+    quick.quick_rank = 3;
+    assert!(quick.check(None, &[]).is_ok());
+}
+
+#[test]
+fn the_el_tray_migrates_from_version_two() {
+    use dicetray::core::effective_level::ElSetup;
+    let store = MemoryStore::default();
+    let v2 = include_str!("fixtures/el-setup-v2.json").trim();
+    store.set(ElSetup::KEY, v2).unwrap();
+    let loaded = storage::load::<ElSetup>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    assert_eq!(loaded.value.picked_scene, vec![4]);
+    assert_eq!((loaded.value.wager, loaded.value.quick_rank), (3, 0));
+}

@@ -166,13 +166,29 @@ impl Scene {
         self.residuals.retain(|r| r.id != id);
     }
 
-    /// Ends the scene: everything in it goes; ids keep counting so nothing old is mistaken
-    /// for something new.
-    pub fn end(&mut self) {
-        self.facets.clear();
-        self.obstacles.clear();
-        self.boosts.clear();
-        self.residuals.clear();
+    /// Ends the scene: everything in it goes, and is returned for an undo; ids keep counting
+    /// so nothing old is mistaken for something new.
+    pub fn end(&mut self) -> Scene {
+        Scene {
+            facets: std::mem::take(&mut self.facets),
+            obstacles: std::mem::take(&mut self.obstacles),
+            boosts: std::mem::take(&mut self.boosts),
+            residuals: std::mem::take(&mut self.residuals),
+            next_id: self.next_id,
+        }
+    }
+
+    /// Undoes an `end`: what it took comes back, and anything added since stays.
+    pub fn restore(&mut self, ended: Scene) {
+        let mut facets = ended.facets;
+        for facet in self.facets.items() {
+            let _ = facets.add(facet.id, &facet.name, facet.helps);
+        }
+        self.facets = facets;
+        merge(ended.obstacles, &mut self.obstacles, |o| o.id);
+        merge(ended.boosts, &mut self.boosts, |b| b.id);
+        merge(ended.residuals, &mut self.residuals, |r| r.id);
+        self.next_id = self.next_id.max(ended.next_id);
     }
 
     /// Whether there is anything to end.
@@ -182,6 +198,14 @@ impl Scene {
             && self.boosts.is_empty()
             && self.residuals.is_empty()
     }
+}
+
+/// Puts `old` items back before those in `now`, leaving out any `now` already has.
+fn merge<T>(old: Vec<T>, now: &mut Vec<T>, id: fn(&T) -> u64) {
+    let mut all = old;
+    all.retain(|item| !now.iter().any(|n| id(n) == id(item)));
+    all.append(now);
+    *now = all;
 }
 
 fn check(value: u32, least: u32, what: &str) -> Result<(), String> {

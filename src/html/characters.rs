@@ -126,15 +126,15 @@ fn character_card(html: &mut Html, character: &Character, active: bool, editing:
             "small",
             "add-scratch",
             &id.to_string(),
-            &format!("Add a scratch to {name}"),
-            "+ Scratch",
+            &format!("Add scratch to {name}"),
+            "Add scratch",
         )
         .button(
             "small",
             "add-wound",
             &id.to_string(),
-            &format!("Add a wound to {name}"),
-            "+ Wound",
+            &format!("Add wound to {name}"),
+            "Add wound",
         )
         .raw("</div>");
     let _ = write!(

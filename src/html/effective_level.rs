@@ -16,17 +16,6 @@ use crate::core::tone::Tone;
 /// Kinds of dedicated effect offered as one-tap choices.
 pub const DEDICATED_KINDS: [&str; 3] = ["Injury", "Hindrance", "Complication"];
 
-/// A large stepper around a number field. Acts: `<act>-minus`, `<act>-plus`, and `<act>` on
-/// change (field `value`).
-fn stepper(html: &mut Html, act: &str, id: &str, label: &str, value: u32, least: u32) {
-    let _ = write!(
-        html,
-        r#"<div class="big-stepper"><button type="button" class="step big" data-act="{act}-minus" aria-label="Lower {label}"{}><span aria-hidden="true">−</span></button><p class="big-count"><input type="number" class="big-number" id="{id}" name="value" data-act="{act}" min="{least}" max="{MAX_EL}" value="{value}" inputmode="numeric" aria-label="{label}"><span aria-hidden="true">{label}</span></p><button type="button" class="step big" data-act="{act}-plus" aria-label="Raise {label}"{}><span aria-hidden="true">+</span></button></div>"#,
-        if value <= least { " disabled" } else { "" },
-        if value >= MAX_EL { " disabled" } else { "" },
-    );
-}
-
 /// A toggle chip. Act: `act` with `arg`.
 fn toggle(html: &mut Html, act: &str, arg: &str, pressed: bool, label: &str, disabled: bool) {
     let _ = write!(
@@ -46,30 +35,25 @@ fn signed(value: i32) -> String {
     }
 }
 
-/// How the EL is given, and the EL. Acts: `mode` (field `mode`), `el-minus`, `el-plus`, `el`
-/// (field `value`), `pick` (sheet id), `pick-scene` (scene boost id), `training`, `add-mod`
+/// Quick EL or from the character. Act: `mode` (field `mode`).
+pub fn mode_panel(setup: &ElSetup) -> String {
+    let builder = setup.mode == ElMode::Builder;
+    format!(
+        r#"<fieldset class="segmented two"><legend class="visually-hidden">How the EL is given</legend><label class="segment"><input type="radio" name="mode" value="quick" data-act="mode"{}><span>Quick EL</span></label><label class="segment"><input type="radio" name="mode" value="builder" data-act="mode"{}><span>From character</span></label></fieldset>"#,
+        if builder { "" } else { " checked" },
+        if builder { " checked" } else { "" },
+    )
+}
+
+/// The builder's ticks (in builder mode) and the EL's sum; a quick EL's stepper is drawn
+/// apart. Acts: `pick` (sheet id), `pick-scene` (scene boost id), `training`, `add-mod`
 /// (form: `name`, `value`), `remove-mod` (index).
 pub fn level_panel(setup: &ElSetup, character: Option<&Character>, scene: &[SceneValue]) -> String {
     let mut html = Html::new();
     let builder = setup.mode == ElMode::Builder;
-    let _ = write!(
-        html,
-        r#"<fieldset class="segmented two"><legend class="visually-hidden">How the EL is given</legend><label class="segment"><input type="radio" name="mode" value="quick" data-act="mode"{}><span>Quick EL</span></label><label class="segment"><input type="radio" name="mode" value="builder" data-act="mode"{}><span>From character</span></label></fieldset>"#,
-        if builder { "" } else { " checked" },
-        if builder { " checked" } else { "" },
-    );
-    if !builder {
-        stepper(
-            &mut html,
-            "el",
-            "quick-el",
-            "Effective Level",
-            setup.quick_el,
-            0,
-        );
-    } else if let Some(character) = character {
+    if builder && let Some(character) = character {
         builder_lists(&mut html, setup, character, scene);
-    } else {
+    } else if builder {
         html.raw(r#"<p class="hint">Pick who is rolling above, or use Quick EL.</p>"#);
     }
     let el = setup.el(character, scene);
@@ -77,7 +61,7 @@ pub fn level_panel(setup: &ElSetup, character: Option<&Character>, scene: &[Scen
         Some(build) => build.sum_text(),
         None => format!("EL {el}"),
     };
-    html.raw(r#"<p class="sum-line" aria-label="EL sum">"#)
+    html.raw(r#"<p class="sum-line" role="status" aria-label="EL sum">"#)
         .text(&sum)
         .raw("</p>");
     if el < 1 && (!builder || character.is_some()) {
@@ -226,7 +210,7 @@ pub fn die_picture(html: &mut Html, die: ElDie, label: &str) {
 
 /// Dice to pick for one side. `prefix` is "" for the roller and "their-" for the other side.
 /// Acts: `<prefix>simple`, `<prefix>add` and `<prefix>remove` (argument: sides).
-pub fn dice_picker(html: &mut Html, prefix: &str, dice: &ElDice, el: u32) {
+pub fn dice_picker(html: &mut Html, prefix: &str, dice: &ElDice) {
     let whose = if prefix.is_empty() {
         ""
     } else {
@@ -234,7 +218,7 @@ pub fn dice_picker(html: &mut Html, prefix: &str, dice: &ElDice, el: u32) {
     };
     let _ = write!(
         html,
-        r#"<div class="dice-choice"><button type="button" class="chip" data-act="{prefix}simple" aria-pressed="{}" aria-label="Simple Pool{whose}">Simple Pool ({el} coins)</button><div class="die-picks">"#,
+        r#"<div class="dice-choice"><button type="button" class="chip" data-act="{prefix}simple" aria-pressed="{}" aria-label="Simple Pool{whose}">Simple Pool (a coin per EL)</button><div class="die-picks">"#,
         dice.is_simple()
     );
     for die in ElDie::ALL {
@@ -268,17 +252,18 @@ pub fn dice_picker(html: &mut Html, prefix: &str, dice: &ElDice, el: u32) {
     html.raw("</div>");
 }
 
-/// The roller's dice, the chance of going over, and the best dice. Acts: those of
-/// [`dice_picker`] and `use-best`.
+/// The roller's chance of going over, and the best dice (or a button that looks for them,
+/// when `offer_search`). Acts: `use-best`, `find-best`. The picker itself is drawn apart
+/// ([`dice_picker`]): it changes only when the dice do.
 pub fn dice_panel(
     setup: &ElSetup,
     el: u32,
     odds: Option<&ElOdds>,
     best: Option<&BestDice>,
     simple: Option<(f64, f64)>,
+    offer_search: bool,
 ) -> String {
     let mut html = Html::new();
-    dice_picker(&mut html, "", &setup.dice, el);
     if let Some(odds) = odds {
         let _ = write!(
             html,
@@ -315,6 +300,19 @@ pub fn dice_panel(
                 if in_use { "In use" } else { "Use these dice" }
             );
         }
+        None if offer_search => {
+            html.raw(
+                r#"<div class="best"><p>At high ELs the best-dice search takes a moment.</p>"#,
+            )
+            .button(
+                "small",
+                "find-best",
+                "",
+                "Find the best dice",
+                "Find the best dice",
+            )
+            .raw("</div>");
+        }
         None if el > MAX_SEARCH_EL => {
             let _ = write!(
                 html,
@@ -326,9 +324,8 @@ pub fn dice_panel(
     html.finish()
 }
 
-/// The other side: nobody, resistance or opposition, its EL and dice. Acts: `against`
-/// (field `against`), `their-minus`, `their-plus`, `their` (field `value`), and the dice acts
-/// with prefix `their-`.
+/// The other side: nobody, resistance or opposition, and its dice (its EL's stepper is drawn
+/// apart). Acts: `against` (field `against`), and the dice acts with prefix `their-`.
 pub fn against_panel(setup: &ElSetup) -> String {
     let mut html = Html::new();
     let current = match setup.against {
@@ -359,41 +356,25 @@ pub fn against_panel(setup: &ElSetup) -> String {
             } else {
                 r#"<p class="hint">Opposition is a contest: whoever rolls higher gets the difference; ties go to the defender.</p>"#
             });
-            stepper(
-                &mut html,
-                "their",
-                "their-el",
-                "Other side's EL",
-                setup.their_el,
-                1,
-            );
-            dice_picker(&mut html, "their-", &setup.their_dice, setup.their_el);
             &mut html
         }
     };
     html.finish()
 }
 
-/// The wager and what it is dedicated to. Acts: `wager-minus`, `wager-plus`, `wager` (field
-/// `value`), `dedicate` (argument: a kind), and form `dedicated` (fields `kind`, `name`).
-pub fn wager_panel(setup: &ElSetup, el: i32, rank: Option<u32>, refusal: Option<&str>) -> String {
+/// The wager's limits and what it is dedicated to (its steppers are drawn apart). Acts:
+/// `dedicate` (argument: a kind), and form `dedicated` (fields `kind`, `name`).
+pub fn wager_panel(setup: &ElSetup, el: i32, rank: u32, refusal: Option<&str>) -> String {
     let mut html = Html::new();
-    stepper(&mut html, "wager", "wager", "Wager", setup.wager, 0);
     let most = (el - 1).max(0) as u32;
-    let limit = match rank {
-        Some(rank) => format!(
-            "At most {} here: below EL {el}, and no more than the role's rank ({rank}).",
-            most.min(rank)
-        ),
-        None => format!(
-            "At most {most} here: a wager must leave at least 1 to roll. In the builder, a role's rank caps it too."
-        ),
-    };
+    let limit = format!(
+        "At most {} here: it must leave at least 1 to roll (EL {el}), and may not pass the \
+         role's rank ({rank}).",
+        most.min(rank)
+    );
     html.raw(r#"<p class="hint">"#).text(&limit).raw("</p>");
     if let Some(reason) = refusal {
-        html.raw(r#"<p class="refusal" role="alert">"#)
-            .text(reason)
-            .raw("</p>");
+        html.raw(r#"<p class="refusal">"#).text(reason).raw("</p>");
     }
     if setup.wager > 0 {
         let _ = write!(

@@ -43,7 +43,7 @@ pub fn turn_panel(
     } else {
         let _ = write!(
             html,
-            r#"<p class="sum-line" aria-label="Points left">{} of EL {} left to split</p>"#,
+            r#"<p class="sum-line" role="status" aria-label="Points left">{} of EL {} left to split</p>"#,
             turn.remaining(),
             turn.el
         );
@@ -246,7 +246,7 @@ fn cross_html(html: &mut Html, cross: &CrossRoleSplit) {
         .iter()
         .map(|r| format!("{} EL {}", r.name, r.el))
         .collect();
-    html.raw(r#"<p class="sum-line" aria-label="Role ELs">"#)
+    html.raw(r#"<p class="sum-line" role="status" aria-label="Role ELs">"#)
         .text(&if now.is_empty() {
             "Every role's points are given.".into()
         } else {

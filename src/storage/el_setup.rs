@@ -11,12 +11,15 @@ use crate::core::notation::effective_level::{format_dice, parse_dice};
 /// "situational": [{"name", "value"}], "needs_training": false, "dice": "simple" | "d8,d4",
 /// "wager": 0, "dedicated_kind": "", "dedicated_name": "", "against": "none" | "resistance" |
 /// "opposition", "their_el": 4, "their_dice": "simple"}`. Version 2 adds `"picked_scene"`: the
-/// scene's persistent boosts ticked; version 1 reads with none.
+/// scene's persistent boosts ticked; version 1 reads with none. Version 3 adds `"quick_rank"`,
+/// the rank that caps a wager with a quick EL; earlier versions read with 0.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SetupRecord {
     mode: String,
     quick_el: u32,
+    #[serde(default)]
+    quick_rank: u32,
     picked: Vec<u64>,
     #[serde(default)]
     picked_scene: Vec<u64>,
@@ -41,7 +44,7 @@ struct ModifierRecord {
 impl Document for ElSetup {
     const KEY: &'static str = "dicetray.el.setup";
     const TITLE: &'static str = "Effective Level tray";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
     fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
         let r: SetupRecord = decode_record(data, "the Effective Level tray")?;
@@ -56,7 +59,10 @@ impl Document for ElSetup {
             "opposition" => Some(Pushback::Opposition),
             other => return Err(format!("no such other side “{other}”")),
         };
-        if r.quick_el > MAX_EL || r.their_el > MAX_EL || r.wager > MAX_EL {
+        if [r.quick_el, r.quick_rank, r.their_el, r.wager]
+            .iter()
+            .any(|&n| n > MAX_EL)
+        {
             return Err("a number past the tray's limits".into());
         }
         if r.situational.len() > MAX_SITUATIONAL || r.picked.len() + r.picked_scene.len() > 500 {
@@ -65,6 +71,7 @@ impl Document for ElSetup {
         let mut setup = ElSetup {
             mode,
             quick_el: r.quick_el,
+            quick_rank: r.quick_rank,
             picked: r.picked,
             picked_scene: r.picked_scene,
             needs_training: r.needs_training,
@@ -100,6 +107,7 @@ impl Document for ElSetup {
             }
             .into(),
             quick_el: self.quick_el,
+            quick_rank: self.quick_rank,
             picked: self.picked.clone(),
             picked_scene: self.picked_scene.clone(),
             situational: self

@@ -91,7 +91,7 @@ impl HistoryEntry {
     pub fn pool_text(&self) -> String {
         match &self.roll {
             RecordedRoll::Narrative(roll) => format_pool(roll.pool()),
-            RecordedRoll::HighestD6(check) => format!("{}d6", check.roll.faces().len()),
+            RecordedRoll::HighestD6(check) => check.roll.plan().to_string(),
             RecordedRoll::EffectiveLevel(roll) => format_check(&roll.check),
         }
     }
@@ -282,6 +282,22 @@ fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
         Some(name) => Some(clean_name(name, "character").map_err(bad)?),
         None => None,
     };
+    // Each system has its own fields; another system's field would be dropped at the next
+    // save, so an entry carrying one is set aside instead.
+    let narrative_only = !record.rerolls.is_empty();
+    let d6_only = record.dice.is_some()
+        || record.kind.is_some()
+        || record.conflict.is_some()
+        || record.cost.is_some();
+    let el_only = record.vs_faces.is_some() || record.dedicated.is_some();
+    let foreign = match record.system.as_str() {
+        "narrative" => d6_only || el_only,
+        "d6" => narrative_only || el_only,
+        _ => narrative_only || d6_only,
+    };
+    if foreign {
+        return Err(bad("it carries fields of another dice system".into()));
+    }
     let roll = match record.system.as_str() {
         "narrative" => {
             let pool = parse_pool(&record.pool).map_err(|e| bad(e.to_string()))?;

@@ -13,18 +13,18 @@ pub fn EndScene(data: AppData, status: RwSignal<Option<String>>) -> impl IntoVie
     let confirming = RwSignal::new(false);
     let ended = RwSignal::new(None::<Scene>);
     let end = move |_| {
-        let before = scene.get_untracked();
-        scene.update(Scene::end);
+        let mut taken = None;
+        scene.update(|s| taken = Some(s.end()));
         confirming.set(false);
-        ended.set(Some(before));
+        ended.set(taken);
         status.set(Some(
             "The scene is over: its facets, obstacles, boosts and conditions are gone.".into(),
         ));
     };
     let undo = move |_| {
-        if let Some(before) = ended.get_untracked() {
-            scene.update(|s| *s = before);
-            status.set(Some("The scene is back as it was.".into()));
+        if let Some(taken) = ended.get_untracked() {
+            scene.update(|s| s.restore(taken));
+            status.set(Some("The scene is back, with anything added since.".into()));
         }
         ended.set(None);
     };

@@ -54,11 +54,19 @@ pub fn Markup(
     class: &'static str,
 ) -> impl IntoView {
     let node = NodeRef::<html::Div>::new();
+    // Redraw only when the markup really changed: most taps leave most panels as they were,
+    // and replacing a panel's content costs the browser far more than comparing text.
+    let drawn = StoredValue::new(String::new());
     Effect::new(move |_| {
-        let markup = html.get();
-        if let Some(div) = node.get() {
-            redraw(&div, &markup);
-        }
+        let Some(div) = node.get() else {
+            return;
+        };
+        html.with(|markup| {
+            if drawn.with_value(|last| last != markup) {
+                redraw(&div, markup);
+                drawn.set_value(markup.clone());
+            }
+        });
     });
     let click = move |ev: leptos::ev::MouseEvent| {
         // Buttons act on a click; forms act through their submit event.
@@ -130,15 +138,35 @@ fn fields_of(form: &Element) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Replaces the panel's content, keeping focus and typed text on elements with an id.
+/// What finds an element again after a redraw: its id, or its act and argument (and for a
+/// radio, its name and value), which our markup keeps stable.
+fn signature(element: &Element) -> Option<String> {
+    let id = element.id();
+    if !id.is_empty() {
+        return Some(format!("#{}", css_id(&id)));
+    }
+    let attribute = |name: &str| {
+        element
+            .get_attribute(name)
+            .map(|v| format!(r#"[{name}="{}"]"#, v.replace(['"', '\\'], "")))
+    };
+    let act = attribute("data-act")?;
+    let arg = attribute("data-arg").unwrap_or_default();
+    let value = attribute("value").unwrap_or_default();
+    Some(format!(
+        "{}{act}{arg}{value}",
+        element.tag_name().to_ascii_lowercase()
+    ))
+}
+
+/// Replaces the panel's content, keeping focus and the drafts typed into its forms.
 fn redraw(div: &HtmlElement, markup: &str) {
     let document = div.owner_document();
     let focused = document
         .as_ref()
         .and_then(|d| d.active_element())
         .filter(|e| div.contains(Some(e)))
-        .map(|e| e.id())
-        .filter(|id| !id.is_empty());
+        .and_then(|e| signature(&e));
     // Drafts: what the player typed into a form field and has not sent yet.
     let typed: Vec<(String, String)> = div
         .query_selector_all("form input[id]")

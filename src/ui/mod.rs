@@ -14,6 +14,7 @@ mod markup;
 mod narrative;
 mod notices;
 mod persisted;
+mod stepper;
 
 /// Mounts the app on the page.
 pub fn start() {

@@ -165,7 +165,7 @@ describe('Highest d6 tray', () => {
     const { context, page } = await fresh('/#/characters');
     await createCharacter(page, 'Mira');
     await addCharacterFacet(page, 'Mira', 'Keen Eye');
-    await tap(page, 'Add a wound to Mira');
+    await tap(page, 'Add wound to Mira');
     await page.getByRole('textbox', { name: 'New condition for Mira' }).fill('Limping');
     await tap(page, 'Add condition');
     await page.getByRole('button', { name: 'Heal Limping' }).waitFor();

@@ -99,6 +99,9 @@ describe('Effective Level tray', () => {
     await setNumber(page, 'Wager', 5);
     await eventually(textOf(page.getByRole('region', { name: 'Wager' })), (t) => /may not pass the role's rank \(4\)/.test(t), 'rank cap');
     assert.equal(await page.getByRole('button', { name: 'Roll', exact: true }).isDisabled(), true);
+    await setNumber(page, 'Wager', 2);
+    await tap(page, 'Roll');
+    await eventually(result(page), (t) => /(Success|Failure)/.test(t) && /\(EL 6\)|over EL 6|rolled 0/.test(t), 'rolled at EL 8 - 2');
     await page.reload();
     await page.locator('main h1').waitFor();
     await eventually(sum(page), (t) => /= EL 8$/.test(t), 'setup kept');
@@ -131,6 +134,8 @@ describe('Effective Level tray', () => {
     await setNumber(page, 'Wager', 10);
     await eventually(textOf(page.getByRole('region', { name: 'Wager' })), (t) => /must leave at least 1 to roll: at EL 10, wager at most 9/.test(t), 'refused');
     await setNumber(page, 'Wager', 3);
+    await eventually(textOf(page.getByRole('region', { name: 'Wager' })), (t) => /give your rank/.test(t), 'a wager needs a rank');
+    await setNumber(page, 'Rank in the role', 3);
     await tap(page, 'Injury');
     await page.getByRole('radio', { name: 'Resistance' }).check();
     await setNumber(page, "Other side's EL", 4);
@@ -163,6 +168,7 @@ describe('Effective Level tray', () => {
     assert.equal(await page.getByRole('radio', { name: 'Resistance' }).isChecked(), true);
     assert.equal(new URL(page.url()).hash, '#/el');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.origin });
+    await page.bringToFront(); // the clipboard answers only the focused page
     await tap(page, 'Copy share link');
     const link = await eventually(() => page.evaluate(() => navigator.clipboard.readText()), (t) => t.includes('roll='), 'link');
     assert.equal(new URL(link).hash, '#/el?roll=el+10+wager+3+vs+4');

@@ -145,6 +145,7 @@ describe('narrative tray', () => {
   test('copy a result as text', async () => {
     const { context, page } = await fresh();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.origin });
+    await page.bringToFront(); // the clipboard answers only the focused page
     await tap(page, 'Add ability die');
     await page.getByRole('textbox', { name: 'Label (optional)' }).fill('Stealth');
     await tap(page, 'Roll');
@@ -207,6 +208,7 @@ describe('narrative tray', () => {
     assert.equal(new URL(page.url()).hash, '#/narrative');
     // The copy button builds the same kind of link.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.origin });
+    await page.bringToFront(); // the clipboard answers only the focused page
     await tap(page, 'Copy share link');
     const link = await eventually(
       () => page.evaluate(() => navigator.clipboard.readText()),

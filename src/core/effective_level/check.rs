@@ -145,10 +145,16 @@ impl ElCheck {
             ));
         }
         if let Some(rank) = rank.filter(|&r| self.wager > r) {
-            return Some(format!(
-                "A wager may not pass the role's rank ({rank}), so {} is too many.",
-                self.wager
-            ));
+            return Some(if rank == 0 {
+                "A wager is made in a role and may not pass its rank: tick the role, or give \
+                 your rank with a quick EL."
+                    .to_string()
+            } else {
+                format!(
+                    "A wager may not pass the role's rank ({rank}), so {} is too many.",
+                    self.wager
+                )
+            });
         }
         if let Some(against) = &self.against
             && (against.side.el < 1 || against.side.el > MAX_EL)

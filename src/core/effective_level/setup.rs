@@ -28,6 +28,8 @@ pub struct ElSetup {
     pub mode: ElMode,
     /// The quick EL.
     pub quick_el: u32,
+    /// With a quick EL, the player's rank in the role the roll uses: it caps a wager.
+    pub quick_rank: u32,
     /// Sheet entries ticked in the builder: roles, maneuvers, boosts and penalties, by id.
     pub picked: Vec<u64>,
     /// The scene's persistent boosts ticked in the builder, by id.
@@ -55,6 +57,7 @@ impl Default for ElSetup {
         Self {
             mode: ElMode::Quick,
             quick_el: 5,
+            quick_rank: 0,
             picked: Vec::new(),
             picked_scene: Vec::new(),
             situational: Vec::new(),
@@ -197,9 +200,16 @@ impl ElSetup {
             .collect()
     }
 
-    /// The best rank of the roles ticked, which caps a wager; `None` for a quick EL.
-    pub fn rank(&self, character: Option<&Character>, scene: &[SceneValue]) -> Option<u32> {
-        self.build(character, scene).and_then(|b| b.best_rank())
+    /// The rank that caps a wager: the best rank of the roles ticked in the builder (0 with
+    /// none ticked), or the rank the player gives with a quick EL.
+    pub fn rank(&self, character: Option<&Character>, scene: &[SceneValue]) -> u32 {
+        match self.mode {
+            ElMode::Quick => self.quick_rank,
+            ElMode::Builder => self
+                .build(character, scene)
+                .and_then(|b| b.best_rank())
+                .unwrap_or(0),
+        }
     }
 
     /// The roll this setup makes, or why it cannot be made.
@@ -229,7 +239,7 @@ impl ElSetup {
                 kind,
             }),
         };
-        match check.refusal(self.rank(character, scene)) {
+        match check.refusal(Some(self.rank(character, scene))) {
             Some(reason) => Err(reason),
             None => Ok(check),
         }

@@ -19,6 +19,7 @@ use crate::ui::markup::{Act, Markup};
 struct Removed {
     index: usize,
     character: Character,
+    was_active: bool,
 }
 
 /// The whole page.
@@ -43,12 +44,22 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
         }));
     };
     let undo = move |_| {
-        let Some(Removed { index, character }) = removed.get_untracked() else {
+        let Some(Removed {
+            index,
+            character,
+            was_active,
+        }) = removed.get_untracked()
+        else {
             return;
         };
-        let name = character.name.clone();
+        let (name, id) = (character.name.clone(), character.id);
         let mut outcome = Ok(());
-        roster.update(|r| outcome = r.restore(index, character));
+        roster.update(|r| {
+            outcome = r.restore(index, character);
+            if outcome.is_ok() && was_active {
+                r.set_active(Some(id));
+            }
+        });
         removed.set(None);
         status.set(Some(match outcome {
             Ok(()) => format!("“{name}” is back."),
@@ -129,10 +140,15 @@ fn character_act(
         }
         "remove" => {
             let mut taken = None;
+            let was_active = roster.with_untracked(|r| r.active_id() == Some(character));
             roster.update(|r| taken = r.remove(character));
             if let Some((index, character)) = taken {
                 outcome = Ok(format!("Removed “{}”.", character.name));
-                removed.set(Some(Removed { index, character }));
+                removed.set(Some(Removed {
+                    index,
+                    character,
+                    was_active,
+                }));
             }
         }
         "heal" => roster.update(|r| {

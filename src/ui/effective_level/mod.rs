@@ -13,12 +13,16 @@ use leptos::prelude::*;
 use rand::Rng;
 
 use crate::core::effective_level::{
-    Dedicated, ElDie, ElMode, ElSetup, MAX_EL, Pushback, best_dice,
+    Dedicated, ElDie, ElMode, ElSetup, MAX_SEARCH_EL, Pushback, best_dice,
 };
+
+/// The highest EL rolled at which the best dice are searched on every change.
+const AUTO_BEST_EL: u32 = 20;
 use crate::core::notation::effective_level::format_check;
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::html::effective_level::{
-    against_panel, dice_panel, level_panel, odds_panel, result_faces, result_summary, wager_panel,
+    against_panel, dice_panel, dice_picker, level_panel, mode_panel, odds_panel, result_faces,
+    result_summary, wager_panel,
 };
 use crate::html::el_turn::{obstacle_buttons, scene_panel, turn_panel};
 use crate::route::Page;
@@ -29,6 +33,7 @@ use crate::ui::character_bar::CharacterBar;
 use crate::ui::end_scene::EndScene;
 use crate::ui::history::HistoryPanel;
 use crate::ui::markup::{Act, Markup};
+use crate::ui::stepper::Stepper;
 
 /// The whole tray.
 #[component]
@@ -42,9 +47,18 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     let odds = Memo::new(move |_| check.with(|c| c.as_ref().ok().map(|c| c.odds())));
     // The best-dice search takes a few milliseconds at high ELs: it follows one frame
     // behind, so a tap's own frame stays light.
+    // Past EL 20 the search takes long enough to feel on a slow phone: it runs when asked.
     let best = RwSignal::new(None);
+    let asked = RwSignal::new(None::<crate::core::effective_level::ElCheck>);
     Effect::new(move |_| {
         let target = check.get().ok();
+        let wanted = target.as_ref().is_some_and(|c| {
+            c.rolled_el() <= AUTO_BEST_EL || asked.with(|a| a.as_ref() == Some(c))
+        });
+        if !wanted {
+            best.set(None);
+            return;
+        }
         request_animation_frame(move || {
             best.set(target.map(|c| {
                 let found = best_dice(&c);
@@ -69,6 +83,7 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     });
     let dice_html = Signal::derive(move || {
         let rolled = check.with(|c| c.as_ref().map(|c| c.rolled_el()).unwrap_or(0));
+        let offer = rolled > AUTO_BEST_EL && rolled <= MAX_SEARCH_EL && best.with(Option::is_none);
         state.setup.with(|s| {
             best.with(|b| match b {
                 Some((found, mean, success)) => dice_panel(
@@ -77,9 +92,38 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
                     odds.get().as_ref(),
                     found.as_ref(),
                     Some((*mean, *success)),
+                    false,
                 ),
-                None => dice_panel(s, rolled, odds.get().as_ref(), None, None),
+                None => dice_panel(s, rolled, odds.get().as_ref(), None, None, offer),
             })
+        })
+    });
+    // Memos, so the steppers they show are kept (with their focus) while other things change.
+    let quick = Memo::new(move |_| state.setup.with(|s| s.mode == ElMode::Quick));
+    let pushed_back = Memo::new(move |_| state.setup.with(|s| s.against.is_some()));
+    let number = move |read: fn(&ElSetup) -> u32| Signal::derive(move || state.setup.with(read));
+    let (quick_el, their_el) = (number(|s| s.quick_el), number(|s| s.their_el));
+    let (wager, quick_rank) = (number(|s| s.wager), number(|s| s.quick_rank));
+    let setter = move |write: fn(&mut ElSetup, u32)| {
+        Callback::new(move |n: u32| state.change(|s| write(s, n)))
+    };
+    let set_el = setter(|s, n| s.quick_el = n);
+    let set_their = setter(|s, n| s.their_el = n);
+    let set_wager = setter(|s, n| s.wager = n);
+    let set_rank = setter(|s, n| s.quick_rank = n);
+    let mode_html = Signal::derive(move || state.setup.with(mode_panel));
+    let their_picker_html = Signal::derive(move || {
+        state.setup.with(|s| {
+            let mut html = crate::html::Html::new();
+            dice_picker(&mut html, "their-", &s.their_dice);
+            html.finish()
+        })
+    });
+    let picker_html = Signal::derive(move || {
+        state.setup.with(|s| {
+            let mut html = crate::html::Html::new();
+            dice_picker(&mut html, "", &s.dice);
+            html.finish()
         })
     });
     let against_html = Signal::derive(move || state.setup.with(against_panel));
@@ -168,6 +212,10 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
         })
     });
     let on_act = Callback::new(move |act: Act| {
+        if act.name == "find-best" {
+            asked.set(check.get_untracked().ok());
+            return false;
+        }
         let chosen = best.with_untracked(|b| {
             b.as_ref()
                 .and_then(|(f, _, _)| f.as_ref().map(|f| f.dice.clone()))
@@ -180,18 +228,31 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
             <CharacterBar roster=data.roster/>
             <section class="panel" aria-labelledby="el-level-title">
                 <h2 id="el-level-title">"Your EL"</h2>
+                <Markup html=mode_html on_act/>
+                {move || quick.get().then(|| view! {
+                    <Stepper label="Effective Level" value=quick_el least=0 on_set=set_el/>
+                })}
                 <Markup html=level_html on_act/>
             </section>
             <section class="panel" aria-labelledby="el-dice-title">
                 <h2 id="el-dice-title">"Dice"</h2>
+                <Markup html=picker_html on_act/>
                 <Markup html=dice_html on_act/>
             </section>
             <section class="panel" aria-labelledby="el-against-title">
                 <h2 id="el-against-title">"Against"</h2>
                 <Markup html=against_html on_act/>
+                {move || pushed_back.get().then(|| view! {
+                    <Stepper label="Other side's EL" value=their_el least=1 on_set=set_their/>
+                    <Markup html=their_picker_html on_act/>
+                })}
             </section>
             <section class="panel" aria-labelledby="el-wager-title">
                 <h2 id="el-wager-title">"Wager"</h2>
+                <Stepper label="Wager" value=wager least=0 on_set=set_wager/>
+                {move || quick.get().then(|| view! {
+                    <Stepper label="Rank in the role" value=quick_rank least=0 on_set=set_rank/>
+                })}
                 <Markup html=wager_html on_act/>
             </section>
             <section class="panel" aria-labelledby="el-odds-title">
@@ -385,7 +446,6 @@ fn RollPanel(
 /// Carries out what the player did in a panel; true clears a submitted form.
 fn el_act(act: &Act, state: ElState, best: Option<crate::core::effective_level::ElDice>) -> bool {
     let value = || act.field("value").trim().parse::<i64>().ok();
-    let clamp = |n: i64, least: u32| n.clamp(i64::from(least), i64::from(MAX_EL)) as u32;
     let die = || act.arg.parse().ok().and_then(ElDie::of_sides);
     let mut outcome: Result<(), String> = Ok(());
     state.change(|s: &mut ElSetup| match act.name.as_str() {
@@ -396,12 +456,6 @@ fn el_act(act: &Act, state: ElState, best: Option<crate::core::effective_level::
                 ElMode::Quick
             }
         }
-        "el-minus" => s.quick_el = s.quick_el.saturating_sub(1),
-        "el-plus" => s.quick_el = (s.quick_el + 1).min(MAX_EL),
-        "el" => match value() {
-            Some(n) => s.quick_el = clamp(n, 0),
-            None => outcome = Err(format!("The EL is a whole number, 0 to {MAX_EL}.")),
-        },
         "pick" => {
             if let Some(id) = act.id() {
                 s.toggle(id);
@@ -446,12 +500,6 @@ fn el_act(act: &Act, state: ElState, best: Option<crate::core::effective_level::
                 _ => None,
             }
         }
-        "their-minus" => s.their_el = s.their_el.saturating_sub(1).max(1),
-        "their-plus" => s.their_el = (s.their_el + 1).min(MAX_EL),
-        "their" => match value() {
-            Some(n) => s.their_el = clamp(n, 1),
-            None => outcome = Err(format!("The other side's EL is 1 to {MAX_EL}.")),
-        },
         "their-simple" => s.their_dice = Default::default(),
         "their-add" => outcome = die().map_or(Ok(()), |d| s.their_dice.add(d)),
         "their-remove" => {
@@ -459,12 +507,6 @@ fn el_act(act: &Act, state: ElState, best: Option<crate::core::effective_level::
                 s.their_dice.remove(d);
             }
         }
-        "wager-minus" => s.wager = s.wager.saturating_sub(1),
-        "wager-plus" => s.wager = (s.wager + 1).min(MAX_EL),
-        "wager" => match value() {
-            Some(n) => s.wager = clamp(n, 0),
-            None => outcome = Err("The wager is a whole number.".into()),
-        },
         "dedicate" => {
             s.dedicated.kind = if s.dedicated.kind == act.arg {
                 String::new()

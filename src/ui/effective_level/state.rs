@@ -51,6 +51,8 @@ impl ElState {
                     s.quick_el = check.me.el;
                     s.dice = check.me.dice.clone();
                     s.wager = check.wager;
+                    // A shared wager was made within its roller's rank.
+                    s.quick_rank = s.quick_rank.max(check.wager);
                     s.against = check.against.as_ref().map(|a| a.kind);
                     if let Some(against) = &check.against {
                         s.their_el = against.side.el;

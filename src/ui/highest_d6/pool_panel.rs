@@ -92,7 +92,7 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
             <p class="hint" hidden=move || !choices().is_empty()>
                 "No facets yet: add them to a character or to the scene below."
             </p>
-            <p class="sum-line" aria-label="Pool size">{move || state.pool.with(|p| p.sum_line())}</p>
+            <p class="sum-line" role="status" aria-label="Pool size">{move || state.pool.with(|p| p.sum_line())}</p>
             <p class="rule-note" hidden=move || state.plan.with(|p| p.rule_note().is_none())>
                 {move || state.plan.with(|p| p.rule_note().unwrap_or_default())}
             </p>

@@ -19,9 +19,14 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
         .filter(|_| check.conflict)?;
     let condition = RwSignal::new(String::new());
     let feedback = RwSignal::new(None::<String>);
+    // Harm goes to whoever rolled, even if another character is picked since.
     let who = move || {
-        data.roster
-            .with(|r| r.active().map(|c| (c.id, c.name.clone())))
+        let roller = state.rolled_for.get();
+        data.roster.with(|r| {
+            roller
+                .and_then(|id| r.get(id))
+                .map(|c| (c.id, c.name.clone()))
+        })
     };
     let mark = move |ev: SubmitEvent| {
         ev.prevent_default();
@@ -46,7 +51,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
             <Show
                 when=move || who().is_some()
                 fallback=|| view! {
-                    <p class="hint">"Pick who is rolling, above, to mark this harm on them."</p>
+                    <p class="hint">"This roll was made for no character: mark harm by hand on the Characters page."</p>
                 }
             >
                 <form class="prompt-form" on:submit=mark>
@@ -90,8 +95,13 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
         data.roster
             .with(|r| r.active().map(|c| (c.id, c.name.clone())))
     };
+    // One roll makes one facet.
+    let made = move || state.facet_made.get() == Some(id);
     let create = move |ev: SubmitEvent| {
         ev.prevent_default();
+        if state.facet_made.get_untracked() == Some(id) {
+            return;
+        }
         let typed = name.get_untracked();
         let helping = helps.get_untracked();
         let mut outcome = Ok(0);
@@ -150,31 +160,51 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
                     prop:value=move || name.get()
                     on:input=move |ev| name.set(event_target_value(&ev))
                 />
-                <div class="prompt-options">
-                    <button
-                        type="button"
-                        class="small toggle"
-                        aria-label="The new facet helps"
-                        aria-pressed=move || helps.get().to_string()
-                        on:click=move |_| helps.update(|h| *h = !*h)
-                    >
-                        {move || if helps.get() { "+ Helps" } else { "− Hinders" }}
-                    </button>
-                    <button
-                        type="button"
-                        class="small toggle"
-                        aria-label="Put it on the scene"
-                        aria-pressed=move || (on_scene.get() || who().is_none()).to_string()
-                        disabled=move || who().is_none()
-                        on:click=move |_| on_scene.update(|s| *s = !*s)
-                    >
-                        {move || match who() {
-                            Some((_, person)) if !on_scene.get() => format!("On {person}"),
-                            _ => "On the scene".to_string(),
-                        }}
-                    </button>
-                </div>
-                <button type="submit" class="small">"Create facet"</button>
+                <fieldset class="side-choice">
+                    <legend class="visually-hidden">"The new facet"</legend>
+                    <label>
+                        <input
+                            type="radio"
+                            name="new-facet-side"
+                            prop:checked=move || helps.get()
+                            on:change=move |_| helps.set(true)
+                        />
+                        " Helps"
+                    </label>
+                    <label>
+                        <input
+                            type="radio"
+                            name="new-facet-side"
+                            prop:checked=move || !helps.get()
+                            on:change=move |_| helps.set(false)
+                        />
+                        " Hinders"
+                    </label>
+                </fieldset>
+                <fieldset class="side-choice" hidden=move || who().is_none()>
+                    <legend class="visually-hidden">"Where it goes"</legend>
+                    <label>
+                        <input
+                            type="radio"
+                            name="new-facet-place"
+                            prop:checked=move || !on_scene.get()
+                            on:change=move |_| on_scene.set(false)
+                        />
+                        {move || format!(" On {}", who().map(|(_, n)| n).unwrap_or_default())}
+                    </label>
+                    <label>
+                        <input
+                            type="radio"
+                            name="new-facet-place"
+                            prop:checked=move || on_scene.get()
+                            on:change=move |_| on_scene.set(true)
+                        />
+                        " On the scene"
+                    </label>
+                </fieldset>
+                <button type="submit" class="small" disabled=made>
+                    "Create facet"
+                </button>
             </form>
             <p class="feedback" role="status" aria-live="polite">{move || feedback.get()}</p>
         </div>

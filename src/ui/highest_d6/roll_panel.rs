@@ -45,6 +45,9 @@ pub fn RollPanel(state: D6State, data: AppData) -> impl IntoView {
             return data.notices.say(error.to_string());
         }
         data.history.update(|h| h.record(entry.clone()));
+        state
+            .rolled_for
+            .set(data.roster.with_untracked(|r| r.active_id()));
         state.shown.set(Some(entry));
         label.set(String::new());
         // Once drawn, bring the result on screen if it is below the fold.

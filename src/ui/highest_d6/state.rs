@@ -21,6 +21,8 @@ pub struct D6State {
     pub harm_marked: RwSignal<Option<u64>>,
     /// The shown roll's id once a facet was made from it.
     pub facet_made: RwSignal<Option<u64>>,
+    /// The character the shown roll was made for, who takes its harm.
+    pub rolled_for: RwSignal<Option<u64>>,
     /// The pool as it stands: base dice and the facets that apply.
     pub pool: Memo<D6Pool>,
     /// What a roll throws now, under the zero-dice setting.
@@ -47,6 +49,7 @@ impl D6State {
             shown: RwSignal::new(None),
             harm_marked: RwSignal::new(None),
             facet_made: RwSignal::new(None),
+            rolled_for: RwSignal::new(None),
             pool,
             plan,
             odds,
