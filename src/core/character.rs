@@ -470,3 +470,60 @@ fn check_room(len: usize, what: &str) -> Result<(), String> {
         Ok(())
     }
 }
+
+impl Roster {
+    /// Takes in a character from elsewhere (an imported file) under fresh ids, unless one of
+    /// the same name is already here; returns whether it was added.
+    pub fn adopt(&mut self, character: &Character) -> Result<bool, String> {
+        if self
+            .characters
+            .iter()
+            .any(|c| c.name.eq_ignore_ascii_case(&character.name))
+        {
+            return Ok(false);
+        }
+        if self.characters.len() >= MAX_CHARACTERS {
+            return Err(format!("At most {MAX_CHARACTERS} characters can be kept."));
+        }
+        let mut next = self.fresh_id();
+        let mut fresh = || {
+            let id = next;
+            next += 1;
+            id
+        };
+        let mut copy = character.clone();
+        copy.id = fresh();
+        let mut facets = Facets::default();
+        for facet in character.facets.items() {
+            facets.add(fresh(), &facet.name, facet.helps)?;
+        }
+        copy.facets = facets;
+        for mark in &mut copy.harm {
+            mark.id = fresh();
+        }
+        let mut roles = Vec::new();
+        for role in &mut copy.sheet.roles {
+            let old = role.id;
+            role.id = fresh();
+            roles.push((old, role.id));
+        }
+        for maneuver in &mut copy.sheet.maneuvers {
+            maneuver.id = fresh();
+            maneuver.role = roles
+                .iter()
+                .find(|(old, _)| *old == maneuver.role)
+                .map_or(0, |(_, new)| *new);
+        }
+        for standing in copy
+            .sheet
+            .boosts
+            .iter_mut()
+            .chain(&mut copy.sheet.penalties)
+        {
+            standing.id = fresh();
+        }
+        self.next_id = next;
+        self.characters.push(copy);
+        Ok(true)
+    }
+}

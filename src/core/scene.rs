@@ -227,3 +227,45 @@ fn room(len: usize) -> Result<(), String> {
         Ok(())
     }
 }
+
+impl Scene {
+    /// Takes in another scene's facets, obstacles, boosts and conditions (an imported file)
+    /// under fresh ids, skipping any whose name is already here; returns how many came in.
+    pub fn adopt(&mut self, other: &Scene) -> usize {
+        let mut added = 0;
+        for facet in other.facets.items() {
+            let taken = self.facets.items().iter().any(|f| f.name == facet.name);
+            if !taken && self.add_facet(&facet.name, facet.helps).is_ok() {
+                added += 1;
+            }
+        }
+        for o in &other.obstacles {
+            if !self.obstacles.iter().any(|mine| mine.name == o.name)
+                && let Ok(id) = self.add_obstacle(&o.name, o.target, o.el)
+            {
+                let _ = self.add_progress(id, o.progress);
+                added += 1;
+            }
+        }
+        for b in &other.boosts {
+            if !self.boosts.iter().any(|mine| mine.name == b.name)
+                && self.add_boost(&b.name, b.value).is_ok()
+            {
+                added += 1;
+            }
+        }
+        for r in &other.residuals {
+            if !self.residuals.iter().any(|mine| mine.name == r.name)
+                && self.add_residual(&r.name, r.value).is_ok()
+            {
+                added += 1;
+            }
+        }
+        added
+    }
+
+    /// How many things the scene holds: facets, obstacles, boosts and conditions.
+    pub fn len(&self) -> usize {
+        self.facets.items().len() + self.obstacles.len() + self.boosts.len() + self.residuals.len()
+    }
+}

@@ -165,7 +165,12 @@ impl Document for Turn {
             el: record.el,
             portions,
             cross,
-            next_id: record.next_id.max(top + 1),
+            // Repaired only if it fell behind a portion's id.
+            next_id: if top > 0 {
+                record.next_id.max(top + 1)
+            } else {
+                record.next_id
+            },
         }))
     }
 

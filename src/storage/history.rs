@@ -202,6 +202,18 @@ impl RollHistory {
         self.entries.clear();
     }
 
+    /// Adds another history's rolls that are not here yet (by id), newest first, keeping
+    /// the newest `MAX_HISTORY`.
+    pub fn merge(&mut self, other: &RollHistory) {
+        for entry in &other.entries {
+            if self.get(entry.id).is_none() {
+                self.entries.push(entry.clone());
+            }
+        }
+        self.entries.sort_by_key(|e| std::cmp::Reverse(e.at_ms));
+        self.entries.truncate(MAX_HISTORY);
+    }
+
     /// Notes the cost of the costly success `id`.
     pub fn note_cost(&mut self, id: u64, cost: &str) -> Result<(), String> {
         match self.entries.iter_mut().find(|e| e.id == id) {

@@ -11,6 +11,7 @@
 //! overwriting it.
 
 mod backend;
+pub mod backup_file;
 mod characters;
 mod d6_setup;
 mod el_setup;
@@ -262,6 +263,28 @@ fn settle(
             (Some(Notice::text(text)), false)
         }
     }
+}
+
+/// Reads a document's stored text strictly, as an imported file must be read: it must be
+/// this document, at this version or an older one, with every item readable.
+pub fn decode_text<D: Document>(text: &str) -> Result<D, String> {
+    let envelope: StoredEnvelope = serde_json::from_str(text)
+        .map_err(|e| format!("its {} is not in the expected form ({e})", D::TITLE))?;
+    if envelope.version > D::VERSION {
+        return Err(format!(
+            "its {} was saved by a newer version of Dicetray",
+            D::TITLE
+        ));
+    }
+    let decoded = D::decode(envelope.version, envelope.data.get())?;
+    if !decoded.set_aside.is_empty() {
+        return Err(format!(
+            "part of its {} cannot be read ({})",
+            D::TITLE,
+            decoded.set_aside.join("; ")
+        ));
+    }
+    Ok(decoded.value)
 }
 
 /// The stored text of a document in the current format.

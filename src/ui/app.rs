@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::browser::{location_hash, replace_hash, storage_is_lasting};
 use super::characters::CharactersPage;
+use super::data_panel::TrayDocuments;
 use super::effective_level::{ElState, ElTray};
 use super::highest_d6::{D6State, D6Tray};
 use super::narrative::{NarrativeState, NarrativeTray};
@@ -52,6 +53,12 @@ pub fn App() -> impl IntoView {
     let narrative = NarrativeState::load(notices);
     let d6 = D6State::load(data);
     let el = ElState::load(data);
+    let trays = TrayDocuments {
+        narrative_pool: narrative.pool,
+        d6_setup: d6.setup,
+        el_setup: el.setup,
+        turn: el.turn,
+    };
 
     // The address decides the page. A share link fills its tray once; the address then
     // drops it, so a reload keeps whatever the player does next.
@@ -140,7 +147,7 @@ pub fn App() -> impl IntoView {
                 }
                 Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
                 Page::EffectiveLevel => view! { <ElTray state=el data/> }.into_any(),
-                Page::Characters => view! { <CharactersPage data/> }.into_any(),
+                Page::Characters => view! { <CharactersPage data trays/> }.into_any(),
             }}
         </main>
         <footer class="app-footer">

@@ -145,3 +145,76 @@ pub fn reveal(element: &web_sys::Element) {
     options.set_block(web_sys::ScrollLogicalPosition::Nearest);
     element.scroll_into_view_with_scroll_into_view_options(&options);
 }
+
+/// Whether the browser offers the system share sheet for this data (phones mostly).
+fn can_share(data: &web_sys::ShareData) -> bool {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return false;
+    };
+    // Older browsers have neither method: calling a missing one would throw.
+    let has = |name: &str| js_sys::Reflect::has(&navigator, &name.into()).unwrap_or(false);
+    has("share") && has("canShare") && navigator.can_share_with_data(data)
+}
+
+/// Whether the system share sheet can take plain text.
+pub fn can_share_text() -> bool {
+    let data = web_sys::ShareData::new();
+    data.set_text("Dicetray");
+    can_share(&data)
+}
+
+/// Opens the system share sheet with `text`.
+pub async fn share_text(text: &str) -> Result<(), String> {
+    let data = web_sys::ShareData::new();
+    data.set_text(text);
+    if !can_share(&data) {
+        return Err("this browser has no share sheet".into());
+    }
+    let navigator = web_sys::window().ok_or("no window")?.navigator();
+    JsFuture::from(navigator.share_with_data(&data))
+        .await
+        .map(|_| ())
+        .map_err(js_detail)
+}
+
+/// Offers a JSON file: through the share sheet where the browser can share files (phones),
+/// else as a download. Returns how it went, in words.
+pub async fn offer_file(name: &str, text: &str) -> Result<&'static str, String> {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::FilePropertyBag::new();
+    options.set_type("application/json");
+    let file = web_sys::File::new_with_str_sequence_and_options(&parts, name, &options)
+        .map_err(js_detail)?;
+    let data = web_sys::ShareData::new();
+    data.set_files(&js_sys::Array::of1(&file));
+    if can_share(&data) {
+        let navigator = web_sys::window().ok_or("no window")?.navigator();
+        return JsFuture::from(navigator.share_with_data(&data))
+            .await
+            .map(|_| "shared")
+            .map_err(js_detail);
+    }
+    let url = web_sys::Url::create_object_url_with_blob(&file).map_err(js_detail)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let link: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(js_detail)?
+        .dyn_into()
+        .map_err(|_| "no link element".to_string())?;
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok("downloaded")
+}
+
+/// The text of a file the player picked.
+pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
+    JsFuture::from(file.text())
+        .await
+        .map_err(js_detail)?
+        .as_string()
+        .ok_or_else(|| "the file is not text".to_string())
+}

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::browser::{clock_text, copy_text};
+use super::browser::{can_share_text, clock_text, copy_text, share_text};
 use super::persisted::Persisted;
 use crate::storage::{HistoryEntry, MAX_HISTORY, RollHistory};
 
@@ -96,14 +96,36 @@ fn HistoryRow(entry: HistoryEntry, status: RwSignal<Option<String>>) -> impl Int
                 <span>{entry.details().join(" · ")}</span>
                 {rerolled.map(|r| view! { <span class="rerolled-note">{r}</span> })}
             </div>
-            <button
-                type="button"
-                class="small copy"
-                aria-label=format!("Copy {subject} from {time}")
-                on:click=copy
-            >
-                "Copy"
-            </button>
+            <span class="history-actions">
+                <button
+                    type="button"
+                    class="small copy"
+                    aria-label=format!("Copy {subject} from {time}")
+                    on:click=copy
+                >
+                    "Copy"
+                </button>
+                {can_share_text().then(|| {
+                    let text = text.clone();
+                    view! {
+                        <button
+                            type="button"
+                            class="small"
+                            aria-label=format!("Share {subject} from {time}")
+                            on:click=move |_| {
+                                let text = text.clone();
+                                leptos::task::spawn_local(async move {
+                                    if let Err(error) = share_text(&text).await {
+                                        status.set(Some(format!("Not shared ({error}).")));
+                                    }
+                                });
+                            }
+                        >
+                            "Share"
+                        </button>
+                    }
+                })}
+            </span>
         </li>
     }
 }

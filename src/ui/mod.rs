@@ -6,6 +6,7 @@ mod bars;
 mod browser;
 mod character_bar;
 mod characters;
+mod data_panel;
 mod effective_level;
 mod end_scene;
 mod highest_d6;

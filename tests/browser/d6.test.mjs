@@ -220,7 +220,9 @@ describe('Highest d6 tray', () => {
     await other.locator('main h1').waitFor();
     await createCharacter(page, 'Mira');
     await createCharacter(other, 'Tor');
-    await eventually(async () => page.getByRole('heading', { level: 2 }).count(), (n) => n === 2, 'both in the first tab');
+    // Tor, created in the other tab, arrives here by the storage event; Mira stays.
+    await page.getByRole('heading', { name: 'Tor', level: 2 }).waitFor({ timeout: 5000 });
+    await page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor({ timeout: 5000 });
     await addCharacterFacet(page, 'Tor', 'Stubborn');
     await page.reload();
     await page.locator('main h1').waitFor();

@@ -12,6 +12,7 @@ use crate::core::character::{Character, Harm, SheetList};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::html::characters::{Editing, roster_html};
 use crate::ui::app::AppData;
+use crate::ui::data_panel::{DataPanel, TrayDocuments};
 use crate::ui::markup::{Act, Markup};
 
 /// A removed character, kept so the removal can be undone.
@@ -24,7 +25,7 @@ struct Removed {
 
 /// The whole page.
 #[component]
-pub fn CharactersPage(data: AppData) -> impl IntoView {
+pub fn CharactersPage(data: AppData, trays: TrayDocuments) -> impl IntoView {
     let roster = data.roster;
     let name = RwSignal::new(String::new());
     let status = RwSignal::new(None::<String>);
@@ -106,6 +107,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
             </div>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <Markup html on_act class="character-list"/>
+            <DataPanel data trays/>
         </div>
     }
 }

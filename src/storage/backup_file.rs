@@ -1,0 +1,303 @@
+//! One file with everything the app keeps, to move to another device or keep safe:
+//! `{"app": "dicetray", "format": 1, "exported_at": ms, "documents": {key: stored text}}`,
+//! each document exactly as localStorage holds it (with its own version, read with its own
+//! migrations). Importing reads the whole file strictly first: a bad, truncated, huge or
+//! foreign file is refused with the reason and nothing changes.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::{Document, RollHistory, SavedPools, Settings, StoreError, decode_text, encode};
+use crate::core::character::Roster;
+use crate::core::effective_level::{ElSetup, Turn};
+use crate::core::highest_d6::D6Setup;
+use crate::core::narrative::NarrativePool;
+use crate::core::scene::Scene;
+
+/// The largest file an import reads; localStorage itself holds about 5 MB.
+pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
+/// The file format this build writes and reads.
+pub const FILE_FORMAT: u32 = 1;
+
+/// Everything the app keeps, one value per document.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Everything {
+    /// Characters.
+    pub roster: Roster,
+    /// The scene.
+    pub scene: Scene,
+    /// Saved pools.
+    pub saved: SavedPools,
+    /// Roll history.
+    pub history: RollHistory,
+    /// Settings.
+    pub settings: Settings,
+    /// The narrative tray's pool.
+    pub narrative_pool: NarrativePool,
+    /// The Highest d6 tray.
+    pub d6_setup: D6Setup,
+    /// The Effective Level tray.
+    pub el_setup: ElSetup,
+    /// The turn in play.
+    pub turn: Turn,
+}
+
+/// A file read and checked, with the documents it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Backup {
+    /// When it was made, in milliseconds since 1970.
+    pub exported_at: u64,
+    /// What it holds; `None` for documents it does not carry.
+    pub roster: Option<Roster>,
+    /// The scene, if carried.
+    pub scene: Option<Scene>,
+    /// Saved pools, if carried.
+    pub saved: Option<SavedPools>,
+    /// Roll history, if carried.
+    pub history: Option<RollHistory>,
+    /// Settings, if carried.
+    pub settings: Option<Settings>,
+    /// The narrative tray's pool, if carried.
+    pub narrative_pool: Option<NarrativePool>,
+    /// The Highest d6 tray, if carried.
+    pub d6_setup: Option<D6Setup>,
+    /// The Effective Level tray, if carried.
+    pub el_setup: Option<ElSetup>,
+    /// The turn in play, if carried.
+    pub turn: Option<Turn>,
+}
+
+/// How an import meets what is already here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportMode {
+    /// Keep everything here and add what is new: characters and saved pools by name, rolls
+    /// by id, scene entries by name. The trays and settings stay as they are.
+    Merge,
+    /// Every document the file carries replaces the one here.
+    Replace,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileRecord<'a> {
+    app: String,
+    format: u32,
+    exported_at: u64,
+    #[serde(borrow)]
+    documents: BTreeMap<String, &'a RawValue>,
+}
+
+/// The file's text: every document in its stored form.
+pub fn export(all: &Everything, now_ms: u64) -> Result<String, StoreError> {
+    let documents = [
+        (Roster::KEY, encode(&all.roster)?),
+        (Scene::KEY, encode(&all.scene)?),
+        (SavedPools::KEY, encode(&all.saved)?),
+        (RollHistory::KEY, encode(&all.history)?),
+        (Settings::KEY, encode(&all.settings)?),
+        (NarrativePool::KEY, encode(&all.narrative_pool)?),
+        (D6Setup::KEY, encode(&all.d6_setup)?),
+        (ElSetup::KEY, encode(&all.el_setup)?),
+        (Turn::KEY, encode(&all.turn)?),
+    ];
+    // Keys are our own constants and each document is serde's JSON: joined as they are.
+    let body: Vec<String> = documents
+        .iter()
+        .map(|(key, text)| format!("\"{key}\":{text}"))
+        .collect();
+    Ok(format!(
+        "{{\"app\":\"dicetray\",\"format\":{FILE_FORMAT},\"exported_at\":{now_ms},\"documents\":{{{}}}}}",
+        body.join(",")
+    ))
+}
+
+fn take<D: Document>(documents: &mut BTreeMap<String, &RawValue>) -> Result<Option<D>, String> {
+    documents
+        .remove(D::KEY)
+        .map(|raw| decode_text::<D>(raw.get()))
+        .transpose()
+}
+
+/// Reads a file strictly; any problem refuses it all, with the reason.
+pub fn parse_backup(text: &str) -> Result<Backup, String> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "The file is too large ({} KB; a Dicetray file is at most {} KB).",
+            text.len() / 1024,
+            MAX_FILE_BYTES / 1024
+        ));
+    }
+    let record: FileRecord = serde_json::from_str(text).map_err(|e| {
+        format!("This is not a Dicetray file, or it is cut short or damaged ({e}).")
+    })?;
+    if record.app != "dicetray" {
+        return Err("This file was not made by Dicetray.".into());
+    }
+    if record.format > FILE_FORMAT {
+        return Err(
+            "This file was made by a newer version of Dicetray: update, then import it.".into(),
+        );
+    }
+    let mut documents = record.documents;
+    let refuse = |e: String| format!("The file cannot be imported: {e}.");
+    let backup = Backup {
+        exported_at: record.exported_at,
+        roster: take(&mut documents).map_err(refuse)?,
+        scene: take(&mut documents).map_err(refuse)?,
+        saved: take(&mut documents).map_err(refuse)?,
+        history: take(&mut documents).map_err(refuse)?,
+        settings: take(&mut documents).map_err(refuse)?,
+        narrative_pool: take(&mut documents).map_err(refuse)?,
+        d6_setup: take(&mut documents).map_err(refuse)?,
+        el_setup: take(&mut documents).map_err(refuse)?,
+        turn: take(&mut documents).map_err(refuse)?,
+    };
+    if let Some(unknown) = documents.keys().next() {
+        return Err(format!(
+            "The file cannot be imported: it holds something this version does not know (“{}”).",
+            unknown.chars().take(40).collect::<String>()
+        ));
+    }
+    Ok(backup)
+}
+
+impl Backup {
+    /// What importing would do, a line per document the file carries.
+    pub fn summary(&self, here: &Everything, mode: ImportMode) -> Vec<String> {
+        let merge = mode == ImportMode::Merge;
+        let mut lines = Vec::new();
+        if let Some(roster) = &self.roster {
+            let new = roster
+                .characters()
+                .iter()
+                .filter(|c| {
+                    here.roster
+                        .characters()
+                        .iter()
+                        .all(|h| !h.name.eq_ignore_ascii_case(&c.name))
+                })
+                .count();
+            lines.push(if merge {
+                format!("Characters: {new} new of {} in the file; those with a name already here stay as they are.", roster.characters().len())
+            } else {
+                format!("Characters: the file's {} replace the {} here.", roster.characters().len(), here.roster.characters().len())
+            });
+        }
+        if let Some(history) = &self.history {
+            let new = history
+                .entries()
+                .iter()
+                .filter(|e| here.history.get(e.id).is_none())
+                .count();
+            lines.push(if merge {
+                format!(
+                    "Roll history: {new} new rolls of {} in the file (the newest 100 are kept).",
+                    history.entries().len()
+                )
+            } else {
+                format!(
+                    "Roll history: the file's {} rolls replace the {} here.",
+                    history.entries().len(),
+                    here.history.entries().len()
+                )
+            });
+        }
+        if let Some(saved) = &self.saved {
+            let new = saved
+                .pools()
+                .iter()
+                .filter(|p| here.saved.pools().iter().all(|h| h.name != p.name))
+                .count();
+            lines.push(if merge {
+                format!(
+                    "Saved pools: {new} new of {} in the file.",
+                    saved.pools().len()
+                )
+            } else {
+                format!(
+                    "Saved pools: the file's {} replace the {} here.",
+                    saved.pools().len(),
+                    here.saved.pools().len()
+                )
+            });
+        }
+        if let Some(scene) = &self.scene {
+            lines.push(if merge {
+                format!(
+                    "Scene: the file's {} entries are added where their names are new.",
+                    scene.len()
+                )
+            } else {
+                format!(
+                    "Scene: the file's {} entries replace the {} here.",
+                    scene.len(),
+                    here.scene.len()
+                )
+            });
+        }
+        let trays = [
+            self.settings.is_some(),
+            self.narrative_pool.is_some(),
+            self.d6_setup.is_some(),
+            self.el_setup.is_some(),
+            self.turn.is_some(),
+        ];
+        if trays.iter().any(|&t| t) {
+            lines.push(if merge {
+                "Settings and trays: kept as they are here.".to_string()
+            } else {
+                "Settings and trays: set as in the file.".to_string()
+            });
+        }
+        if lines.is_empty() {
+            lines.push("The file holds nothing to import.".into());
+        }
+        lines
+    }
+
+    /// Everything after importing.
+    pub fn apply(&self, here: &Everything, mode: ImportMode) -> Result<Everything, String> {
+        let mut next = here.clone();
+        match mode {
+            ImportMode::Replace => {
+                macro_rules! replace {
+                    ($($field:ident),*) => { $( if let Some(value) = &self.$field { next.$field = value.clone(); } )* };
+                }
+                replace!(
+                    roster,
+                    scene,
+                    saved,
+                    history,
+                    settings,
+                    narrative_pool,
+                    d6_setup,
+                    el_setup,
+                    turn
+                );
+            }
+            ImportMode::Merge => {
+                if let Some(roster) = &self.roster {
+                    for character in roster.characters() {
+                        next.roster.adopt(character)?;
+                    }
+                }
+                if let Some(scene) = &self.scene {
+                    next.scene.adopt(scene);
+                }
+                if let Some(saved) = &self.saved {
+                    for pool in saved.pools() {
+                        if next.saved.pools().iter().all(|p| p.name != pool.name) {
+                            next.saved.save(&pool.name, pool.pool.clone())?;
+                        }
+                    }
+                }
+                if let Some(history) = &self.history {
+                    next.history.merge(history);
+                }
+            }
+        }
+        Ok(next)
+    }
+}

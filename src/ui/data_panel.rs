@@ -1,0 +1,155 @@
+//! Backing up and restoring everything: one file out (shared or downloaded), one file in
+//! (checked whole, summarised, then merged or used instead, as the player chooses).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::app::AppData;
+use super::browser::{now_ms, offer_file, read_file};
+use super::persisted::Persisted;
+use crate::core::effective_level::{ElSetup, Turn};
+use crate::core::highest_d6::D6Setup;
+use crate::core::narrative::NarrativePool;
+use crate::storage::backup_file::{Backup, Everything, ImportMode, export, parse_backup};
+
+/// The trays' own documents, which the export carries too.
+#[derive(Clone, Copy)]
+pub struct TrayDocuments {
+    /// The narrative tray's pool.
+    pub narrative_pool: Persisted<NarrativePool>,
+    /// The Highest d6 tray.
+    pub d6_setup: Persisted<D6Setup>,
+    /// The Effective Level tray.
+    pub el_setup: Persisted<ElSetup>,
+    /// The turn in play.
+    pub turn: Persisted<Turn>,
+}
+
+fn everything(data: AppData, trays: TrayDocuments) -> Everything {
+    Everything {
+        roster: data.roster.get_untracked(),
+        scene: data.scene.get_untracked(),
+        saved: data.saved.get_untracked(),
+        history: data.history.get_untracked(),
+        settings: data.settings.get_untracked(),
+        narrative_pool: trays.narrative_pool.get_untracked(),
+        d6_setup: trays.d6_setup.get_untracked(),
+        el_setup: trays.el_setup.get_untracked(),
+        turn: trays.turn.get_untracked(),
+    }
+}
+
+/// Stores every document of `all`, each through its own document's checks.
+fn store(data: AppData, trays: TrayDocuments, all: Everything) {
+    data.roster.update(|d| *d = all.roster);
+    data.scene.update(|d| *d = all.scene);
+    data.saved.update(|d| *d = all.saved);
+    data.history.update(|d| *d = all.history);
+    data.settings.update(|d| *d = all.settings);
+    trays.narrative_pool.update(|d| *d = all.narrative_pool);
+    trays.d6_setup.update(|d| *d = all.d6_setup);
+    trays.el_setup.update(|d| *d = all.el_setup);
+    trays.turn.update(|d| *d = all.turn);
+}
+
+/// The "Your data" section.
+#[component]
+pub fn DataPanel(data: AppData, trays: TrayDocuments) -> impl IntoView {
+    let status = RwSignal::new(None::<String>);
+    let pending = RwSignal::new(None::<Backup>);
+    let export_all = move |_| {
+        let all = everything(data, trays);
+        leptos::task::spawn_local(async move {
+            let message = match export(&all, now_ms()) {
+                Ok(text) => match offer_file("dicetray-backup.json", &text).await {
+                    Ok(how) => format!("Everything was {how} as dicetray-backup.json."),
+                    Err(error) => format!("The file could not be offered ({error})."),
+                },
+                Err(error) => format!("The export could not be made ({error})."),
+            };
+            status.set(Some(message));
+        });
+    };
+    let picked = move |ev: leptos::ev::Event| {
+        let input = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        let Some(file) = input
+            .as_ref()
+            .and_then(|i| i.files())
+            .and_then(|f| f.get(0))
+        else {
+            return;
+        };
+        if let Some(input) = input {
+            input.set_value("");
+        }
+        pending.set(None);
+        leptos::task::spawn_local(async move {
+            match read_file(&file).await.and_then(|text| parse_backup(&text)) {
+                Ok(backup) => {
+                    status.set(Some("The file is readable. What should happen?".into()));
+                    pending.set(Some(backup));
+                }
+                Err(reason) => status.set(Some(format!("Nothing was changed. {reason}"))),
+            }
+        });
+    };
+    let choose = move |mode: ImportMode| {
+        let Some(backup) = pending.get_untracked() else {
+            return;
+        };
+        match backup.apply(&everything(data, trays), mode) {
+            Ok(all) => {
+                store(data, trays, all);
+                status.set(Some(match mode {
+                    ImportMode::Merge => "Imported: the file's new entries were added.".into(),
+                    ImportMode::Replace => "Imported: the file's documents are now in use.".into(),
+                }));
+            }
+            Err(reason) => status.set(Some(format!("Nothing was changed. {reason}"))),
+        }
+        pending.set(None);
+    };
+    let summary = move |mode: ImportMode| {
+        pending.with(|p| {
+            p.as_ref()
+                .map(|b| b.summary(&everything(data, trays), mode))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|line| view! { <li>{line}</li> })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="data-title">
+            <h2 id="data-title">"Your data"</h2>
+            <p class="hint">
+                "Everything stays on this device. Keep a copy, or move it to another device: \
+                 characters, scene, saved pools, history, settings and the trays."
+            </p>
+            <div class="row-actions">
+                <button type="button" class="small" on:click=export_all>"Export everything"</button>
+                <label class="file-pick small">
+                    "Import a file"
+                    <input type="file" accept=".json,application/json" on:change=picked/>
+                </label>
+            </div>
+            <p class="feedback" role="status" aria-live="polite">{move || status.get()}</p>
+            {move || pending.with(Option::is_some).then(|| view! {
+                <div class="import-choice">
+                    <h3 class="sub-title">"Merge: keep what is here and add what is new"</h3>
+                    <ul class="import-summary">{summary(ImportMode::Merge)}</ul>
+                    <button type="button" class="small" on:click=move |_| choose(ImportMode::Merge)>"Merge"</button>
+                    <h3 class="sub-title">"Replace: use the file's documents instead"</h3>
+                    <ul class="import-summary">{summary(ImportMode::Replace)}</ul>
+                    <button type="button" class="small danger" on:click=move |_| choose(ImportMode::Replace)>"Replace"</button>
+                    <button type="button" class="small" on:click=move |_| {
+                        pending.set(None);
+                        status.set(Some("Nothing was changed.".into()));
+                    }>"Cancel"</button>
+                </div>
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,178 @@
+//! The export file: everything in one file, read back strictly, merged or replacing; bad,
+//! truncated, huge and hostile files are refused with a reason and change nothing.
+
+use dicetray::core::character::Roster;
+use dicetray::core::highest_d6::ZeroDiceRule;
+use dicetray::core::narrative::NarrativeRoll;
+use dicetray::core::notation::narrative::parse_pool;
+use dicetray::core::scene::Scene;
+use dicetray::storage::backup_file::{
+    Everything, ImportMode, MAX_FILE_BYTES, export, parse_backup,
+};
+use dicetray::storage::{HistoryEntry, RecordedRoll, SystemPool};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Value, json};
+
+const NOW: u64 = 1_764_500_000_000;
+
+fn roll(id: u64, label: &str) -> HistoryEntry {
+    HistoryEntry {
+        id,
+        at_ms: NOW + id,
+        label: label.into(),
+        who: None,
+        roll: RecordedRoll::Narrative(NarrativeRoll::roll(
+            &parse_pool("2g1p").unwrap(),
+            &mut StdRng::seed_from_u64(id),
+        )),
+    }
+}
+
+fn sample() -> Everything {
+    let mut all = Everything::default();
+    let mira = all.roster.create("Mira").unwrap();
+    all.roster.add_facet(mira, "Keen Eye", true).unwrap();
+    let warrior = all.roster.add_role(mira, "Warrior", 4).unwrap();
+    all.roster.add_maneuver(mira, warrior, "Feint", 1).unwrap();
+    all.scene.add_facet("Slippery Ground", false).unwrap();
+    all.scene.add_obstacle("Barred door", 8, 3).unwrap();
+    all.saved
+        .save(
+            "Blaster",
+            SystemPool::Narrative(parse_pool("2g1y").unwrap()),
+        )
+        .unwrap();
+    all.history.record(roll(1, "first"));
+    all.settings.zero_dice = ZeroDiceRule::LowestOfTwo;
+    all.narrative_pool = parse_pool("1b").unwrap();
+    all
+}
+
+#[test]
+fn an_export_reads_back_whole() {
+    let all = sample();
+    let text = export(&all, NOW).unwrap();
+    let file: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(file["app"], "dicetray");
+    assert_eq!(file["format"], 1);
+    assert_eq!(file["documents"]["dicetray.characters"]["version"], 2);
+    let backup = parse_backup(&text).unwrap();
+    assert_eq!(backup.exported_at, NOW);
+    let replaced = backup
+        .apply(&Everything::default(), ImportMode::Replace)
+        .unwrap();
+    assert_eq!(replaced, all);
+}
+
+#[test]
+fn merging_adds_what_is_new_and_keeps_what_is_here() {
+    let file = sample();
+    let mut here = Everything::default();
+    here.roster.create("mira").unwrap(); // same name, different case: kept as is
+    here.roster.create("Tor").unwrap();
+    here.history.record(roll(1, "first")); // the same roll
+    here.history.record(roll(2, "second"));
+    here.settings.zero_dice = ZeroDiceRule::OneDie;
+    let backup = parse_backup(&export(&file, NOW).unwrap()).unwrap();
+    let summary = backup.summary(&here, ImportMode::Merge).join("\n");
+    assert!(
+        summary.contains("Characters: 0 new of 1 in the file"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Roll history: 0 new rolls of 1"),
+        "{summary}"
+    );
+    assert!(summary.contains("Saved pools: 1 new of 1"), "{summary}");
+    let merged = backup.apply(&here, ImportMode::Merge).unwrap();
+    let names: Vec<&str> = merged
+        .roster
+        .characters()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, vec!["mira", "Tor"]);
+    assert_eq!(merged.history.entries().len(), 2);
+    assert_eq!(merged.saved.pools().len(), 1);
+    assert_eq!(merged.scene.len(), 2);
+    assert_eq!(
+        merged.settings.zero_dice,
+        ZeroDiceRule::OneDie,
+        "settings stay"
+    );
+    // A character new here comes in under fresh ids that clash with nothing.
+    let mut other = Roster::default();
+    other.create("Vex").unwrap();
+    let mut here = sample();
+    here.roster.adopt(&other.characters()[0]).unwrap();
+    let ids: Vec<u64> = here
+        .roster
+        .characters()
+        .iter()
+        .flat_map(|c| c.ids())
+        .collect();
+    let mut unique = ids.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len());
+}
+
+#[test]
+fn a_merged_scene_keeps_names_unique_and_ids_fresh() {
+    let mut here = Scene::default();
+    here.add_facet("Slippery Ground", false).unwrap();
+    let file = sample().scene;
+    assert_eq!(here.adopt(&file), 1, "only the obstacle is new");
+}
+
+#[test]
+fn bad_files_are_refused_with_a_reason() {
+    let good = export(&sample(), NOW).unwrap();
+    let cases: Vec<(String, &str)> = vec![
+        ("not json at all".into(), "not a Dicetray file"),
+        (good[..good.len() / 2].into(), "cut short"),
+        (json!({"app": "other", "format": 1, "exported_at": 1, "documents": {}}).to_string(), "not made by Dicetray"),
+        (json!({"app": "dicetray", "format": 9, "exported_at": 1, "documents": {}}).to_string(), "newer version"),
+        (json!({"app": "dicetray", "format": 1, "exported_at": 1, "documents": {"dicetray.evil": {}}}).to_string(), "does not know"),
+        (json!({"app": "dicetray", "format": 1, "exported_at": 1, "documents": {"dicetray.history": {"version": 99, "data": {}}}}).to_string(), "newer version"),
+        (json!({"app": "dicetray", "format": 1, "exported_at": 1, "documents": {"dicetray.saved-pools": {"version": 1, "data": {"pools": [{"name": "x", "system": "narrative", "pool": "9q"}]}}}}).to_string(), "cannot be read"),
+        (json!({"app": "dicetray", "format": 1, "exported_at": 1, "documents": {}, "extra": true}).to_string(), "not a Dicetray file"),
+        ("[".repeat(10_000) + &"]".repeat(10_000), "not a Dicetray file"),
+        (" ".repeat(MAX_FILE_BYTES + 1), "too large"),
+    ];
+    for (text, reason) in cases {
+        let error = parse_backup(&text).unwrap_err();
+        assert!(error.contains(reason), "{reason}: {error}");
+    }
+}
+
+#[test]
+fn html_in_a_file_is_only_text() {
+    let mut all = Everything::default();
+    all.roster.create("<script>alert(1)</script>").unwrap();
+    let back = parse_backup(&export(&all, NOW).unwrap()).unwrap();
+    assert_eq!(
+        back.roster.unwrap().characters()[0].name,
+        "<script>alert(1)</script>"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn reading_never_panics_on_any_text(text in any::<String>()) {
+        let _ = parse_backup(&text);
+    }
+
+    #[test]
+    fn reading_never_panics_on_a_damaged_export(cut in 0usize..2000, insert in any::<String>()) {
+        let mut text = export(&sample(), NOW).unwrap();
+        let at = cut.min(text.len());
+        let at = (0..=at).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        text.insert_str(at, &insert);
+        let _ = parse_backup(&text);
+    }
+}

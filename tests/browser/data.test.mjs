@@ -1,0 +1,101 @@
+// Export and import in a real browser at 390x844: everything out as one file, back in with a
+// summary, merged or replacing; a bad file changes nothing.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { eventually, launch, openPhone, textOf } from './harness.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+async function fresh(path) {
+  const { context, page } = await openPhone(env.browser, { acceptDownloads: true });
+  await page.goto(env.origin + path);
+  await page.locator('main h1').waitFor({ timeout: 15000 });
+  return { context, page };
+}
+
+async function create(page, name) {
+  await page.getByRole('textbox', { name: 'Character name' }).fill(name);
+  await page.getByRole('button', { name: 'Create character', exact: true }).click();
+  await page.getByRole('heading', { name, level: 2 }).waitFor();
+}
+
+const status = (page) => textOf(page.getByRole('region', { name: 'Your data' }).getByRole('status'));
+
+function noErrors(page) {
+  assert.deepEqual(page.errors, [], 'no page or console errors');
+}
+
+/** Exports from a page and returns the file's text. */
+async function exportFrom(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export everything' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'dicetray-backup.json');
+  return readFile(await download.path(), 'utf8');
+}
+
+describe('export and import', () => {
+  test('everything goes out as one file and comes back by merging or replacing', async () => {
+    const first = await fresh('/#/characters');
+    await create(first.page, 'Mira');
+    await first.page.getByRole('textbox', { name: 'New facet for Mira' }).fill('Keen Eye');
+    await first.page.getByRole('region', { name: 'Mira' }).getByRole('button', { name: 'Add facet' }).click();
+    await first.page.getByRole('button', { name: 'Rename Keen Eye' }).waitFor();
+    const text = await exportFrom(first.page);
+    const file = JSON.parse(text);
+    assert.equal(file.app, 'dicetray');
+    assert.equal(file.documents['dicetray.characters'].data.characters[0].name, 'Mira');
+    noErrors(first.page);
+    await first.context.close();
+
+    // A second device with its own character: merge keeps it and adds Mira.
+    const second = await fresh('/#/characters');
+    await create(second.page, 'Tor');
+    await second.page.getByLabel('Import a file').setInputFiles({ name: 'dicetray-backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await eventually(status(second.page), (t) => /readable/.test(t), 'read');
+    assert.match(await textOf(second.page.locator('.import-choice'))(), /Characters: 1 new of 1 in the file/);
+    await second.page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await eventually(status(second.page), (t) => /Imported/.test(t), 'merged');
+    await second.page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor();
+    await second.page.getByRole('heading', { name: 'Tor', level: 2 }).waitFor();
+    await second.page.getByRole('button', { name: 'Rename Keen Eye' }).waitFor();
+
+    // Replace: only the file's characters remain, after a reload too.
+    await second.page.getByLabel('Import a file').setInputFiles({ name: 'dicetray-backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await eventually(status(second.page), (t) => /readable/.test(t), 'read again');
+    await second.page.getByRole('button', { name: 'Replace', exact: true }).click();
+    await eventually(async () => second.page.getByRole('heading', { level: 2, name: 'Tor' }).count(), (n) => n === 0, 'Tor replaced');
+    await second.page.reload();
+    await second.page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor();
+    assert.equal(await second.page.getByRole('heading', { name: 'Tor', level: 2 }).count(), 0);
+    noErrors(second.page);
+    await second.context.close();
+  });
+
+  test('a bad, truncated or foreign file is refused and nothing changes', async () => {
+    const { context, page } = await fresh('/#/characters');
+    await create(page, 'Mira');
+    const before = await page.evaluate(() => JSON.stringify(localStorage));
+    const good = await exportFrom(page);
+    for (const [content, reason] of [
+      ['{"app": "someone else", "format": 1, "exported_at": 1, "documents": {}}', /not made by Dicetray/],
+      [good.slice(0, good.length / 2), /cut short or damaged/],
+      ['<script>alert(1)</script>', /not a Dicetray file/],
+    ]) {
+      await page.getByLabel('Import a file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(content) });
+      await eventually(status(page), (t) => reason.test(t) && /Nothing was changed/.test(t), `refused: ${reason}`);
+      assert.equal(await page.locator('.import-choice').count(), 0, 'no choice offered');
+    }
+    assert.equal(await page.evaluate(() => JSON.stringify(localStorage)), before, 'storage untouched');
+    noErrors(page);
+    await context.close();
+  });
+});
