@@ -133,8 +133,14 @@ proptest! {
 /// Whatever text sits under a key, loading never panics, and the text is either read as it
 /// is or kept as a backup before anything is written over it.
 mod stored_text {
+    use dicetray::core::character::Roster;
+    use dicetray::core::effective_level::{ElSetup, Turn};
+    use dicetray::core::highest_d6::D6Setup;
     use dicetray::core::narrative::NarrativePool;
-    use dicetray::storage::{self, Document, KeyValueStore, MemoryStore, RollHistory, SavedPools};
+    use dicetray::core::scene::Scene;
+    use dicetray::storage::{
+        self, Document, KeyValueStore, MemoryStore, RollHistory, SavedPools, Settings,
+    };
     use proptest::prelude::*;
 
     /// Text that looks like saved data, with its mistakes, to reach every error path.
@@ -149,6 +155,12 @@ mod stored_text {
                 Just("{\"id\":1,\"at\":2,\"label\":\"\",\"system\":\"narrative\",\"pool\":\"1g\",\"faces\":\"g1\"}"),
                 Just("\"2g1y\""),
                 Just("\"rerolls\":"),
+                Just("{\"characters\":[{\"name\":\"Ada\",\"facets\":["),
+                Just("{\"obstacles\":[{\"name\":\"Wall\",\"value\":3}"),
+                Just("{\"base_dice\":3,\"challenge\":\"risk\""),
+                Just("{\"mode\":\"quick\",\"quick_el\":5"),
+                Just("{\"theme\":\"dark\""),
+                Just("\"<script>\""),
                 Just("}"),
                 Just("]"),
                 Just(","),
@@ -180,6 +192,19 @@ mod stored_text {
         Ok(())
     }
 
+    /// Every document the app stores, so none of them can lose or crash on what it reads.
+    fn check_every_document(text: &str) -> Result<(), TestCaseError> {
+        check::<RollHistory>(text)?;
+        check::<SavedPools>(text)?;
+        check::<NarrativePool>(text)?;
+        check::<Roster>(text)?;
+        check::<Scene>(text)?;
+        check::<Settings>(text)?;
+        check::<D6Setup>(text)?;
+        check::<ElSetup>(text)?;
+        check::<Turn>(text)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -192,8 +217,12 @@ mod stored_text {
 
         #[test]
         fn any_string_at_all_is_read_or_kept(text in any::<String>()) {
-            check::<RollHistory>(&text)?;
-            check::<SavedPools>(&text)?;
+            check_every_document(&text)?;
+        }
+
+        #[test]
+        fn any_stored_like_text_is_read_or_kept_by_every_document(text in stored_like()) {
+            check_every_document(&text)?;
         }
     }
 }
