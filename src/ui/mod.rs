@@ -17,9 +17,25 @@ mod notices;
 mod persisted;
 mod stepper;
 
-/// Mounts the app on the page.
+/// Mounts the app in place of the static shell `index.html` shows while the WebAssembly
+/// loads (or on the body, should the shell be missing).
 pub fn start() {
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(app::App);
+    use wasm_bindgen::JsCast;
+    let shell = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let Some(shell) = shell else {
+        return leptos::mount::mount_to_body(app::App);
+    };
+    // Let the browser paint the shell first (the second frame's callback comes after a
+    // paint): the page shows its content at once instead of when the app is ready.
+    leptos::prelude::request_animation_frame(move || {
+        leptos::prelude::request_animation_frame(move || {
+            shell.set_inner_html("");
+            leptos::mount::mount_to(shell, app::App).forget();
+        });
+    });
 }

@@ -16,6 +16,7 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
 };
@@ -36,9 +37,20 @@ async function fileFor(root, urlPath) {
   return null;
 }
 
-/** Serves `root` (dist/ by default) on 127.0.0.1; port 0 picks a free one. */
-export function startServer(port = 0, root = DIST) {
+/**
+ * Serves `root` (dist/ by default) on 127.0.0.1; port 0 picks a free one. `overrides` maps a
+ * URL path to a body served instead of the file, read at each request, so a test can play a
+ * new deployment.
+ */
+export function startServer(port = 0, root = DIST, overrides = {}) {
   const server = createServer(async (request, response) => {
+    const path = request.url.split('?')[0];
+    if (overrides[path] !== undefined) {
+      response
+        .writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/plain', 'cache-control': 'no-store' })
+        .end(overrides[path]);
+      return;
+    }
     const found = await fileFor(root, request.url);
     if (found?.redirect) {
       response.writeHead(301, { location: found.redirect }).end();

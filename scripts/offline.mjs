@@ -1,0 +1,75 @@
+// Trunk post-build hook, after minify.mjs: makes the build work offline and locks down
+// what may run.
+//  1. sw.js: a service worker that precaches exactly the files of this build (listed here,
+//     from the staging folder, never by hand) under a cache named after their contents,
+//     drops older caches, and answers from the cache, so the app works with no signal.
+//  2. The Content Security Policy in index.html gets the hash of Trunk's inline start-up
+//     script, the one inline script the page runs.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error('offline.mjs runs as a Trunk hook (TRUNK_STAGING_DIR is not set)');
+  process.exit(2);
+}
+
+async function files(dir) {
+  const out = [];
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name);
+    if ((await stat(path)).isDirectory()) out.push(...(await files(path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+// 2. The CSP hash of the inline start-up script, so nothing else inline can run.
+const htmlPath = join(staging, 'index.html');
+let html = await readFile(htmlPath, 'utf8');
+const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const hashes = inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+html = html.replace(/script-src 'self' 'wasm-unsafe-eval'/, `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`);
+await writeFile(htmlPath, html);
+
+// 1. The service worker, named per build by the contents of what it precaches.
+const all = (await files(staging)).filter((f) => !f.endsWith('sw.js'));
+const digest = createHash('sha256');
+const urls = [];
+for (const file of all.sort()) {
+  digest.update(file).update(await readFile(file));
+  const url = relative(staging, file).split('\\').join('/');
+  urls.push(url === 'index.html' ? './' : `./${url}`);
+}
+const version = digest.digest('hex').slice(0, 16);
+const worker = `// Made by scripts/offline.mjs for one build: precaches exactly its files.
+const CACHE = 'dicetray-${version}';
+const FILES = ${JSON.stringify(urls)};
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('dicetray-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+self.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') self.skipWaiting();
+});
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== location.origin) return;
+  // A page load is answered with this build's index.html, whatever the hash route.
+  const wanted = request.mode === 'navigate' ? './' : request;
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(wanted, { ignoreSearch: request.mode === 'navigate' }).then((hit) => hit || fetch(request)),
+    ),
+  );
+});
+`;
+await writeFile(join(staging, 'sw.js'), worker);
+console.log(`offline.mjs: ${urls.length} files precached as dicetray-${version}; ${hashes.length} inline script hash(es) in the CSP`);

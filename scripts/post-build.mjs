@@ -1,0 +1,5 @@
+// Trunk post-build hook. Trunk starts the hooks of one stage together, so the steps that
+// rewrite index.html run here one after the other instead: minify first (it changes the
+// files whose hashes the next step lists), then the offline service worker and the CSP.
+await import('./minify.mjs');
+await import('./offline.mjs');

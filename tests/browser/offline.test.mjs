@@ -1,0 +1,152 @@
+// Offline use, installability and safety in a real browser at 390x844: the service worker
+// serves the app with no network, a new version is offered, no request leaves the page's
+// origin, the CSP stops injected script, and names holding HTML are shown as text.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { eventually, launch, openPhone, ready, textOf } from './harness.mjs';
+import { startServer } from './server.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+async function tap(page, name) {
+  await page.getByRole('button', { name, exact: true }).first().click();
+}
+
+/** Loads the app and waits until its service worker controls the page. */
+async function installed(origin = env.origin) {
+  const { context, page } = await openPhone(env.browser);
+  await page.goto(origin + '/');
+  await ready(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+  return { context, page };
+}
+
+function noErrors(page) {
+  assert.deepEqual(page.errors, [], 'no page or console errors');
+}
+
+describe('offline, installable, safe', () => {
+  test('after one visit the app loads and rolls in every tray with no network', async () => {
+    const { context, page } = await installed();
+    await context.setOffline(true);
+    await page.reload();
+    await ready(page);
+    await tap(page, 'Add ability die');
+    await tap(page, 'Roll');
+    await eventually(textOf(page.getByRole('region', { name: 'Result' }).getByRole('status')), (t) => /(Success|Failure)/.test(t), 'narrative roll offline');
+    await page.goto(env.origin + '/#/d6');
+    await page.getByRole('button', { name: 'Add die' }).waitFor();
+    await tap(page, 'Roll');
+    await eventually(textOf(page.getByRole('region', { name: 'Result' }).getByRole('status').first()), (t) => /(Triumph|Success|Costly success|Failure|Catastrophe)/.test(t), 'd6 roll offline');
+    await page.goto(env.origin + '/#/el');
+    await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
+    await tap(page, 'Roll');
+    await eventually(textOf(page.getByRole('region', { name: 'Result' }).getByRole('status')), (t) => /(Success|Failure)/.test(t), 'EL roll offline');
+    await page.goto(env.origin + '/#/characters');
+    await page.getByRole('heading', { name: 'Characters', level: 1 }).waitFor();
+    noErrors(page);
+    await context.close();
+  });
+
+  test('the service worker precaches exactly the build, and the manifest makes it installable', async () => {
+    const sw = await readFile(new URL('../../dist/sw.js', import.meta.url), 'utf8');
+    const files = JSON.parse(sw.match(/const FILES = (\[.*\]);/)[1]);
+    assert.ok(files.includes('./'), 'the page');
+    assert.ok(files.some((f) => /_bg\.wasm$/.test(f)), 'the wasm');
+    assert.ok(files.includes('./public/manifest.webmanifest'));
+    assert.ok(!files.includes('./sw.js'), 'not itself');
+    const manifest = await (await fetch(`${env.origin}/public/manifest.webmanifest`)).json();
+    assert.equal(manifest.display, 'standalone');
+    assert.ok(manifest.name && manifest.theme_color && manifest.background_color);
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((i) => i.sizes === size);
+      assert.ok(icon, `a ${size} icon`);
+      const response = await fetch(`${env.origin}/public/${icon.src}`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'image/png');
+    }
+  });
+
+  test('a new version is announced and applied on a tap', async () => {
+    // A server of its own, whose sw.js can be swapped as a new deployment would.
+    const overrides = {};
+    const { server, origin } = await startServer(0, undefined, overrides);
+    try {
+      const { context, page } = await installed(origin);
+      const current = await (await fetch(`${origin}/sw.js`)).text();
+      overrides['/sw.js'] = current.replace(/dicetray-[0-9a-f]+/, 'dicetray-next');
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+      const reload = page.getByRole('button', { name: 'Reload to update' });
+      await reload.waitFor({ timeout: 15000 });
+      assert.match(await textOf(page.locator('#update-ready'))(), /A new version of Dicetray is ready/);
+      await Promise.all([page.waitForEvent('load'), reload.click()]);
+      await ready(page);
+      await eventually(async () => page.evaluate(() => caches.keys()), (keys) => keys.length === 1 && keys[0] === 'dicetray-next', 'old caches dropped');
+      noErrors(page);
+      await context.close();
+    } finally {
+      server.close();
+    }
+  });
+
+  test('no request ever leaves the page origin', async () => {
+    const { context, page } = await openPhone(env.browser);
+    const elsewhere = [];
+    context.on('request', (request) => {
+      if (!request.url().startsWith(env.origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+    });
+    await page.goto(env.origin + '/');
+    await ready(page);
+    await tap(page, 'Add proficiency die');
+    await tap(page, 'Roll');
+    for (const path of ['/#/d6', '/#/el', '/#/characters']) {
+      await page.goto(env.origin + path);
+      await page.locator('main h1').waitFor();
+    }
+    await page.goto(env.origin + '/#/el');
+    await tap(page, 'Roll');
+    assert.deepEqual(elsewhere, []);
+    noErrors(page);
+    await context.close();
+  });
+
+  test('the CSP stops injected script, and names holding HTML show as text', async () => {
+    const { context, page } = await openPhone(env.browser);
+    await page.goto(env.origin + '/#/characters');
+    await page.locator('main h1').waitFor();
+    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+    // An injected inline handler does not run.
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="window.injected = 1" alt="">'));
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.injected), undefined);
+    page.errors = page.errors.filter((e) => !/Content Security Policy/.test(e)); // that refusal is the point
+    const hostile = '<img src=x onerror=alert(1)>';
+    await page.getByRole('textbox', { name: 'Character name' }).fill(hostile);
+    await tap(page, 'Create character');
+    await page.getByRole('heading', { name: hostile, level: 2 }).waitFor();
+    await page.getByRole('textbox', { name: `New facet for ${hostile}` }).fill('<b>Bold</b>');
+    await page.getByRole('region', { name: hostile }).getByRole('button', { name: 'Add facet' }).click();
+    await page.getByRole('button', { name: 'Rename <b>Bold</b>' }).waitFor();
+    assert.equal(await page.locator('main img, main b').count(), 0, 'no element made from a name');
+    await page.goto(env.origin + '/#/d6');
+    await page.getByRole('group', { name: 'Rolling for' }).getByRole('button', { name: hostile }).waitFor();
+    await page.getByRole('button', { name: '<b>Bold</b> (character, helps)' }).click();
+    await eventually(textOf(page.getByLabel('Pool size')), (t) => t.includes('+ <b>Bold</b>'), 'shown as text');
+    assert.equal(await page.locator('main img, main b').count(), 0);
+    noErrors(page);
+    await context.close();
+  });
+});
