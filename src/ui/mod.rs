@@ -27,15 +27,15 @@ pub fn start() {
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"))
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    let Some(shell) = shell else {
-        return leptos::mount::mount_to_body(app::App);
-    };
-    // Let the browser paint the shell first (the second frame's callback comes after a
-    // paint): the page shows its content at once instead of when the app is ready.
-    leptos::prelude::request_animation_frame(move || {
-        leptos::prelude::request_animation_frame(move || {
+    match shell {
+        // The shell has been painted already: the start-up script in index.html fetches
+        // the wasm only after a first paint (scripts/paint-first.mjs).
+        // Building the page is the longest piece of start-up work: it gets a task of its own,
+        // apart from instantiating the module, so the page never stops answering for long.
+        Some(shell) => leptos::prelude::request_animation_frame(move || {
             shell.set_inner_html("");
             leptos::mount::mount_to(shell, app::App).forget();
-        });
-    });
+        }),
+        None => leptos::mount::mount_to_body(app::App),
+    }
 }

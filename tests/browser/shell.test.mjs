@@ -34,6 +34,22 @@ async function unnamedControls(page) {
 }
 
 describe('app shell', () => {
+  test('the page paints its static shell before the WebAssembly is fetched', async () => {
+    const { context, page } = await open('/#/d6');
+    await page.getByRole('button', { name: 'Add die' }).waitFor({ timeout: 15000 });
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      wasm: performance.getEntriesByType('resource').find((r) => r.name.endsWith('_bg.wasm'))?.startTime,
+    }));
+    assert.ok(timing.paint !== undefined && timing.wasm !== undefined, JSON.stringify(timing));
+    assert.ok(timing.paint < timing.wasm, `first paint ${timing.paint} ms, wasm asked for at ${timing.wasm} ms`);
+    // The shell is gone once the app has taken over: one header, one main.
+    assert.equal(await page.locator('header').count(), 1);
+    assert.equal(await page.locator('main.loading').count(), 0);
+    noErrors(page);
+    await context.close();
+  });
+
   test('the built app works under a sub-path, deep links included', async () => {
     const { context, page } = await open(SUB_PATH);
     await ready(page);
