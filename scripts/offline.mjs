@@ -47,7 +47,10 @@ const worker = `// Made by scripts/offline.mjs for one build: precaches exactly 
 const CACHE = 'dicetray-${version}';
 const FILES = ${JSON.stringify(urls)};
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  // Fetched past the HTTP cache: a host that caches index.html must not hand a new worker
+  // the old page, whose files this cache would not hold.
+  const fresh = FILES.map((file) => new Request(file, { cache: 'reload' }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)));
 });
 self.addEventListener('activate', (event) => {
   event.waitUntil(

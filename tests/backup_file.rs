@@ -120,6 +120,35 @@ fn merging_adds_what_is_new_and_keeps_what_is_here() {
 }
 
 #[test]
+fn a_merge_past_the_character_limit_is_refused_before_the_choice() {
+    // 30 characters here and 30 others in the file: 60 would pass the limit of 50.
+    let mut here = Everything::default();
+    let mut file = Everything::default();
+    for n in 0..30 {
+        here.roster.create(&format!("Here {n}")).unwrap();
+        file.roster.create(&format!("There {n}")).unwrap();
+    }
+    let backup = parse_backup(&export(&file, NOW).unwrap()).unwrap();
+    let summary = backup.summary(&here, ImportMode::Merge).join("\n");
+    assert!(summary.contains("Merging is not possible"), "{summary}");
+    assert!(summary.contains("At most 50 characters"), "{summary}");
+    assert!(backup.merge_problem(&here).is_some());
+    assert!(backup.apply(&here, ImportMode::Merge).is_err());
+    // Replacing is still open, and says nothing of a problem.
+    let replace = backup.summary(&here, ImportMode::Replace).join("\n");
+    assert!(!replace.contains("not possible"), "{replace}");
+    assert_eq!(
+        backup
+            .apply(&here, ImportMode::Replace)
+            .unwrap()
+            .roster
+            .characters()
+            .len(),
+        30
+    );
+}
+
+#[test]
 fn a_merged_scene_keeps_names_unique_and_ids_fresh() {
     let mut here = Scene::default();
     here.add_facet("Slippery Ground", false).unwrap();

@@ -269,7 +269,7 @@ fn without_room_for_a_backup_nothing_is_overwritten() {
 #[test]
 fn a_full_store_reports_that_saving_failed() {
     let store = QuotaStore::new(60);
-    let (value, notices, _) =
+    let (value, notices, stored) =
         storage::update::<SavedPools>(&store, NOW, &SavedPools::default(), |s| {
             s.save(
                 "A long enough name to overflow",
@@ -278,10 +278,15 @@ fn a_full_store_reports_that_saving_failed() {
             .unwrap();
         });
     assert_eq!(value.pools().len(), 1, "the change stays in memory");
-    assert!(
-        notices[0].text.contains("could not be saved"),
-        "{}",
-        notices[0].text
+    assert!(!stored, "the caller must keep working from its own copy");
+    let text = &notices[0].text;
+    assert!(text.contains("could not be saved"), "{text}");
+    assert!(text.contains("storage for the page is full"), "{text}");
+    assert!(text.contains("in memory"), "{text}");
+    assert_eq!(
+        store.get(SavedPools::KEY).unwrap(),
+        None,
+        "nothing half-written"
     );
 }
 

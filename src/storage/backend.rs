@@ -34,6 +34,9 @@ impl fmt::Display for StoreError {
         match self {
             Self::Unavailable => f.write_str("this browser offers no storage to this page"),
             Self::Read(detail) => write!(f, "reading failed ({detail})"),
+            Self::Write(detail) if detail.to_lowercase().contains("quota") => {
+                write!(f, "this browser's storage for the page is full ({detail})")
+            }
             Self::Write(detail) => write!(f, "the browser refused to store it ({detail})"),
         }
     }

@@ -120,15 +120,22 @@ fn take<D: Document>(documents: &mut BTreeMap<String, &RawValue>) -> Result<Opti
         .transpose()
 }
 
-/// Reads a file strictly; any problem refuses it all, with the reason.
-pub fn parse_backup(text: &str) -> Result<Backup, String> {
-    if text.len() > MAX_FILE_BYTES {
+/// Refuses a file too large to be ours; checked on the file's size before it is read, so a
+/// huge file never has to fit in memory, and again on the text.
+pub fn check_file_size(bytes: u64) -> Result<(), String> {
+    if bytes > MAX_FILE_BYTES as u64 {
         return Err(format!(
             "The file is too large ({} KB; a Dicetray file is at most {} KB).",
-            text.len() / 1024,
+            bytes / 1024,
             MAX_FILE_BYTES / 1024
         ));
     }
+    Ok(())
+}
+
+/// Reads a file strictly; any problem refuses it all, with the reason.
+pub fn parse_backup(text: &str) -> Result<Backup, String> {
+    check_file_size(text.len() as u64)?;
     let record: FileRecord = serde_json::from_str(text).map_err(|e| {
         format!("This is not a Dicetray file, or it is cut short or damaged ({e}).")
     })?;
@@ -254,7 +261,17 @@ impl Backup {
         if lines.is_empty() {
             lines.push("The file holds nothing to import.".into());
         }
+        if let Some(problem) = merge.then(|| self.merge_problem(here)).flatten() {
+            lines.push(problem);
+        }
         lines
+    }
+
+    /// Why merging this file cannot be done here, said before the player chooses.
+    pub fn merge_problem(&self, here: &Everything) -> Option<String> {
+        self.apply(here, ImportMode::Merge).err().map(|reason| {
+            format!("Merging is not possible: {reason} Replace instead, or make room here first.")
+        })
     }
 
     /// Everything after importing.

@@ -304,7 +304,8 @@ pub fn save<D: Document>(store: &dyn KeyValueStore, value: &D) -> Result<(), Sto
 /// Applies `change` to the stored document, re-read first so another tab's writes are kept,
 /// and saves it. When the stored document must not be written (see [`Loaded::writable`]),
 /// the change is applied to `current`, this tab's own copy, and kept in memory only.
-/// Returns the new value, anything the player should be told, and whether it was stored.
+/// Returns the new value, anything the player should be told, and whether it was stored:
+/// when it was not, the caller keeps working from the returned value, in memory.
 pub fn update<D: Document>(
     store: &dyn KeyValueStore,
     now_ms: u64,
@@ -346,10 +347,14 @@ fn update_with<D: Document>(
     let mut value = value;
     change(&mut value);
     if let Err(error) = save(store, &value) {
+        // Re-reading the stored copy on the next change would drop this one, so from here
+        // on this tab works from its own copy, in memory.
         notices.push(Notice::text(format!(
-            "Your {} could not be saved: {error}",
+            "Your {} could not be saved: {error}. This tab keeps it, with your changes, in \
+             memory until it is closed: export your data to keep them.",
             D::TITLE
         )));
+        return (value, notices, false);
     }
     (value, notices, true)
 }

@@ -10,7 +10,9 @@ use super::persisted::Persisted;
 use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::highest_d6::D6Setup;
 use crate::core::narrative::NarrativePool;
-use crate::storage::backup_file::{Backup, Everything, ImportMode, export, parse_backup};
+use crate::storage::backup_file::{
+    Backup, Everything, ImportMode, check_file_size, export, parse_backup,
+};
 
 /// The trays' own documents, which the export carries too.
 #[derive(Clone, Copy)]
@@ -86,7 +88,12 @@ pub fn DataPanel(data: AppData, trays: TrayDocuments) -> impl IntoView {
         }
         pending.set(None);
         leptos::task::spawn_local(async move {
-            match read_file(&file).await.and_then(|text| parse_backup(&text)) {
+            // `size` is a whole number of bytes, so the cast is exact.
+            let read = match check_file_size(file.size() as u64) {
+                Ok(()) => read_file(&file).await,
+                Err(reason) => Err(reason),
+            };
+            match read.and_then(|text| parse_backup(&text)) {
                 Ok(backup) => {
                     status.set(Some("The file is readable. What should happen?".into()));
                     pending.set(Some(backup));
@@ -140,7 +147,10 @@ pub fn DataPanel(data: AppData, trays: TrayDocuments) -> impl IntoView {
                 <div class="import-choice">
                     <h3 class="sub-title">"Merge: keep what is here and add what is new"</h3>
                     <ul class="import-summary">{summary(ImportMode::Merge)}</ul>
-                    <button type="button" class="small" on:click=move |_| choose(ImportMode::Merge)>"Merge"</button>
+                    <button type="button" class="small" on:click=move |_| choose(ImportMode::Merge)
+                        disabled=move || pending.with(|p| {
+                            p.as_ref().is_some_and(|b| b.merge_problem(&everything(data, trays)).is_some())
+                        })>"Merge"</button>
                     <h3 class="sub-title">"Replace: use the file's documents instead"</h3>
                     <ul class="import-summary">{summary(ImportMode::Replace)}</ul>
                     <button type="button" class="small danger" on:click=move |_| choose(ImportMode::Replace)>"Replace"</button>

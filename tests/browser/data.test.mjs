@@ -80,7 +80,7 @@ describe('export and import', () => {
     await second.context.close();
   });
 
-  test('a bad, truncated or foreign file is refused and nothing changes', async () => {
+  test('a bad, truncated, huge or foreign file is refused and nothing changes', async () => {
     const { context, page } = await fresh('/#/characters');
     await create(page, 'Mira');
     const before = await page.evaluate(() => JSON.stringify(localStorage));
@@ -89,6 +89,7 @@ describe('export and import', () => {
       ['{"app": "someone else", "format": 1, "exported_at": 1, "documents": {}}', /not made by Dicetray/],
       [good.slice(0, good.length / 2), /cut short or damaged/],
       ['<script>alert(1)</script>', /not a Dicetray file/],
+      [' '.repeat(6 * 1024 * 1024), /too large \(6144 KB/],
     ]) {
       await page.getByLabel('Import a file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(content) });
       await eventually(status(page), (t) => reason.test(t) && /Nothing was changed/.test(t), `refused: ${reason}`);

@@ -409,6 +409,30 @@ describe('narrative tray', () => {
     await context.close();
   });
 
+  test('with storage full the app says so and keeps every change in memory', async () => {
+    const { context, page } = await openPhone(env.browser);
+    await page.goto(env.origin + '/');
+    await ready(page);
+    // From now on the browser refuses every write, as it does when the site's quota is used.
+    await page.evaluate(() => {
+      Storage.prototype.setItem = function (key) {
+        throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');
+      };
+    });
+    await tap(page, 'Add ability die');
+    await tap(page, 'Roll');
+    await tap(page, 'Roll');
+    await eventually(textOf(page.getByRole('alert').first()), (t) => /storage for the page is full/.test(t), 'full');
+    // The second roll must not re-read the stored (empty) history and drop the first.
+    await eventually(async () => historyRows(page).count(), (n) => n === 2, 'both rolls kept');
+    await tap(page, 'Roll');
+    assert.equal(await historyRows(page).count(), 3);
+    const stored = await page.evaluate(() => localStorage.getItem('dicetray.history'));
+    assert.equal(stored, null, 'nothing was written');
+    noErrors(page);
+    await context.close();
+  });
+
   test('keyboard alone builds a pool and rolls', async () => {
     const { context, page } = await fresh();
     await page.getByRole('button', { name: 'Add ability die' }).focus();

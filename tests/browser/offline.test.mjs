@@ -3,7 +3,9 @@
 // origin, the CSP stops injected script, and names holding HTML are shown as text.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eventually, launch, openPhone, ready, textOf } from './harness.mjs';
 import { startServer } from './server.mjs';
 
@@ -63,6 +65,13 @@ describe('offline, installable, safe', () => {
   test('the service worker precaches exactly the build, and the manifest makes it installable', async () => {
     const sw = await readFile(new URL('../../dist/sw.js', import.meta.url), 'utf8');
     const files = JSON.parse(sw.match(/const FILES = (\[.*\]);/)[1]);
+    // Exactly the built files: every file in dist/ but the worker itself, the page as './'.
+    const built = (await readdir(new URL('../../dist/', import.meta.url), { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && entry.name !== 'sw.js')
+      .map((entry) => join(entry.parentPath, entry.name))
+      .map((path) => relative(fileURLToPath(new URL('../../dist/', import.meta.url)), path).split(sep).join('/'))
+      .map((path) => (path === 'index.html' ? './' : `./${path}`));
+    assert.deepEqual([...files].sort(), built.sort());
     assert.ok(files.includes('./'), 'the page');
     assert.ok(files.some((f) => /_bg\.wasm$/.test(f)), 'the wasm');
     assert.ok(files.includes('./public/manifest.webmanifest'));
@@ -140,12 +149,34 @@ describe('offline, installable, safe', () => {
     await page.getByRole('textbox', { name: `New facet for ${hostile}` }).fill('<b>Bold</b>');
     await page.getByRole('region', { name: hostile }).getByRole('button', { name: 'Add facet' }).click();
     await page.getByRole('button', { name: 'Rename <b>Bold</b>' }).waitFor();
-    assert.equal(await page.locator('main img, main b').count(), 0, 'no element made from a name');
+    await page.getByRole('textbox', { name: `New role for ${hostile}` }).fill('<i>Role</i>');
+    await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('2');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await page.getByRole('button', { name: 'Remove <i>Role</i> 2' }).waitFor();
+    const made = () => page.locator('main img, main b, main i').count();
+    assert.equal(await made(), 0, 'no element made from a name');
     await page.goto(env.origin + '/#/d6');
     await page.getByRole('group', { name: 'Rolling for' }).getByRole('button', { name: hostile }).waitFor();
     await page.getByRole('button', { name: '<b>Bold</b> (character, helps)' }).click();
     await eventually(textOf(page.getByLabel('Pool size')), (t) => t.includes('+ <b>Bold</b>'), 'shown as text');
-    assert.equal(await page.locator('main img, main b').count(), 0);
+    assert.equal(await made(), 0);
+    // The Effective Level tray draws its panels from markup: names must stay text there too.
+    await page.goto(env.origin + '/#/el');
+    await page.getByRole('radio', { name: 'From character' }).check();
+    await page.getByRole('button', { name: '<i>Role</i> +2', exact: true }).click();
+    await eventually(textOf(page.getByLabel('EL sum')), (t) => t.includes('<i>Role</i> 2'), 'role shown as text');
+    assert.equal(await made(), 0);
+    // Saved-pool names and roll labels are the player's text too.
+    await page.goto(env.origin + '/#/narrative');
+    await page.getByRole('button', { name: 'Add ability die' }).click();
+    await page.getByRole('textbox', { name: 'Pool name' }).fill('<img src=y onerror=alert(2)>');
+    await page.getByRole('button', { name: 'Save pool' }).click();
+    await page.getByRole('button', { name: 'Load <img src=y onerror=alert(2)>' }).waitFor();
+    await page.getByRole('textbox', { name: 'Label (optional)' }).fill('<b>Label</b>');
+    await page.getByRole('button', { name: 'Roll', exact: true }).click();
+    const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+    await eventually(textOf(history.first()), (t) => t.includes('<b>Label</b>'), 'label shown as text');
+    assert.equal(await made(), 0);
     noErrors(page);
     await context.close();
   });
