@@ -4,7 +4,7 @@
 
 use dicetray::core::count::Count;
 use dicetray::core::effective_level::{
-    CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, finish_within,
+    CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, against_obstacle, finish_within,
 };
 use dicetray::core::scene::Scene;
 use dicetray::storage::{self, Document, KeyValueStore, MemoryStore};
@@ -87,22 +87,60 @@ proptest! {
     #[test]
     fn cross_role_splits_keep_their_sums(
         els in prop::collection::vec(1u32..30, 2..5),
-        picks in prop::collection::vec(1u32..30, 1..8),
+        picks in prop::collection::vec(1u32..40, 1..8),
     ) {
         let roles: Vec<(String, u32)> = els.iter().enumerate().map(|(i, &el)| (format!("r{i}"), el)).collect();
         let mut split = CrossRoleSplit::new(roles.clone());
+        // A model kept here: each role's EL less everything given so far, in play while
+        // above 0. The role whose turn it is: the lowest in play that has not given points
+        // yet (as the text's example goes), then the lowest in play.
         let mut given = 0;
+        let mut used: Vec<usize> = Vec::new();
         for points in picks {
-            let Some(role) = split.next_role().cloned() else { break };
-            let points = points.min(role.el);
-            let assignment = split.assign(points, "x").unwrap();
-            // Never more than the role's EL at its turn.
-            prop_assert!(assignment.points <= role.el);
-            given += points;
-            // Every role still in play has its first EL less everything given since.
-            for (name, el) in &assignment.after {
-                let first = roles.iter().find(|(n, _)| n == name).unwrap().1;
-                prop_assert_eq!(*el + given, first);
+            let in_play: Vec<(usize, u32)> = roles
+                .iter()
+                .enumerate()
+                .map(|(i, (_, el))| (i, el.saturating_sub(given)))
+                .filter(|&(_, el)| el > 0)
+                .collect();
+            let lowest = |pool: &mut dyn Iterator<Item = (usize, u32)>| {
+                pool.fold(None, |best: Option<(usize, u32)>, (i, el)| match best {
+                    Some((_, b)) if b <= el => best,
+                    _ => Some((i, el)),
+                })
+            };
+            let turn = lowest(&mut in_play.iter().copied().filter(|(i, _)| !used.contains(i)))
+                .or_else(|| lowest(&mut in_play.iter().copied()));
+            let Some((role, its_el)) = turn else {
+                prop_assert!(split.assign(points, "x").is_err(), "nothing left to give");
+                break;
+            };
+            let before = split.clone();
+            match split.assign(points, "x") {
+                // More than the role's EL at its turn is refused, and nothing changes.
+                Err(_) => {
+                    prop_assert!(points > its_el, "{points} fits in {its_el}");
+                    prop_assert_eq!(&split, &before);
+                }
+                Ok(assignment) => {
+                    // Never more than the role's EL at its turn.
+                    prop_assert!(points <= its_el, "{points} passes {its_el}");
+                    prop_assert_eq!(&assignment.role, &roles[role].0);
+                    prop_assert_eq!(assignment.points, points);
+                    used.push(role);
+                    given += points;
+                    // Every role still in play has its first EL less everything given.
+                    let expected: Vec<(String, u32)> = roles
+                        .iter()
+                        .filter(|(_, el)| *el > given)
+                        .map(|(n, el)| (n.clone(), el - given))
+                        .collect();
+                    let mut after = assignment.after.clone();
+                    after.sort();
+                    let mut expected = expected;
+                    expected.sort();
+                    prop_assert_eq!(after, expected);
+                }
             }
         }
     }
@@ -247,6 +285,41 @@ fn progress_odds_match_enumeration() {
         "3 at most in one roll"
     );
     assert!(finish_within(&effect, 0, 1).is_certain());
+}
+
+#[test]
+fn progress_at_an_obstacle_counts_its_resistance() {
+    // EL 2 against a door at EL 1, both Simple Pools: every toss of three coins counted
+    // here. The door's heads cancel the player's; a better door roll stops them, and the
+    // door never gets effect from resisting.
+    let check = against_obstacle(&ElCheck::simple(2), 1);
+    let mut one = [0u64; 3]; // effect 0, 1, 2
+    for tosses in 0..8u32 {
+        let mine = (tosses & 0b11).count_ones();
+        let door = tosses >> 2;
+        one[mine.saturating_sub(door) as usize] += 1;
+    }
+    assert_eq!(
+        one,
+        [4, 3, 1],
+        "hand count: 0 heads or matched, 1 over, 2 over"
+    );
+    let effect = check.odds().effect;
+    // Finish 3 within 2 rolls.
+    let (mut hits, mut all) = (0u64, 0u64);
+    for (a, wa) in one.iter().enumerate() {
+        for (b, wb) in one.iter().enumerate() {
+            all += wa * wb;
+            if a + b >= 3 {
+                hits += wa * wb;
+            }
+        }
+    }
+    let chance = finish_within(&effect, 3, 2);
+    assert_eq!(chance.ways, Count::from(hits));
+    assert_eq!(chance.total, Count::from(all));
+    // An obstacle at EL 0 does not resist: the plain check.
+    assert_eq!(against_obstacle(&ElCheck::simple(2), 0), ElCheck::simple(2));
 }
 
 #[test]

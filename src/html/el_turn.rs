@@ -6,9 +6,9 @@ use std::fmt::Write;
 
 use super::effective_level::tenths;
 use super::{Html, escape};
-use crate::core::distribution::Distribution;
 use crate::core::effective_level::{
-    Against, CrossRoleSplit, PortionKind, PortionState, Turn, finish_within,
+    Against, CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, against_obstacle,
+    finish_within,
 };
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::scene::Scene;
@@ -96,10 +96,11 @@ pub fn turn_panel(
             line.push_str(&format!(" · only if {} succeeds", first.name));
         }
         html.text(&line).raw("</p>");
-        let against_now = if portion.kind == PortionKind::Action {
-            against
-        } else {
+        // Actions and boosts roll against the tray's other side; defence is the resistance.
+        let against_now = if portion.kind == PortionKind::Defence {
             None
+        } else {
+            against
         };
         match state {
             PortionState::Rolled => {
@@ -117,6 +118,16 @@ pub fn turn_panel(
             PortionState::Lost => {
                 html.raw(
                     r#"<p class="portion-result lost">Lost: the portion it follows failed.</p>"#,
+                );
+            }
+            PortionState::Waiting | PortionState::Ready if portion.kind == PortionKind::Defence => {
+                // Resistance gives no effect: what matters is how high it rolls.
+                let odds = turn.odds(id, None);
+                let _ = write!(
+                    html,
+                    r#"<p class="hint">Each defence roll: 1 or more {} · average {}</p>"#,
+                    odds.success.percent_text(),
+                    tenths(odds.effect.mean())
                 );
             }
             PortionState::Waiting | PortionState::Ready => {
@@ -274,7 +285,7 @@ fn cross_html(html: &mut Html, cross: &CrossRoleSplit) {
             "e.g. rally",
             MAX_NAME_CHARS,
         )
-        .raw(r#"<button type="submit" class="small">Assign</button></form>"#);
+        .raw(r#"<select name="kind" aria-label="Assigned portion kind"><option value="action">Action</option><option value="defence">Defence</option></select><button type="submit" class="small">Assign</button></form>"#);
     }
     html.button(
         "small",
@@ -308,11 +319,12 @@ pub fn obstacle_buttons(html: &mut Html, scene: &Scene, effect: u32) {
     html.raw("</div>");
 }
 
-/// The scene's Effective Level side. `effect` is the tray's effect distribution now, for
-/// the chance of finishing each obstacle. Acts: form `add-obstacle` (`name`, `target`,
-/// `el`), `obstacle-roll`, `scene-remove` (argument: id), form `add-boost` (`name`,
-/// `value`), form `add-residual` (`name`, `el`), `residual-roll` (argument: id).
-pub fn scene_panel(scene: &Scene, effect: Option<&Distribution>) -> String {
+/// The scene's Effective Level side. `check` is the tray's roll now, for rolling at each
+/// obstacle (against its resistance) and the chance of finishing it. Acts: form
+/// `add-obstacle` (`name`, `target`, `el`), `obstacle-attack`, `obstacle-roll`,
+/// `scene-remove` (argument: id), form `add-boost` (`name`, `value`), form `add-residual`
+/// (`name`, `el`), `residual-roll` (argument: id).
+pub fn scene_panel(scene: &Scene, check: Option<&ElCheck>) -> String {
     let mut html = Html::new();
     html.raw(r#"<h3 class="sub-title">Obstacles</h3><ul class="portions">"#);
     for o in &scene.obstacles {
@@ -340,20 +352,39 @@ pub fn scene_panel(scene: &Scene, effect: Option<&Distribution>) -> String {
             o.progress.min(o.target),
             (u64::from(o.progress.min(o.target)) * 10_000 / u64::from(o.target.max(1)))
         );
-        if let (Some(effect), false) = (effect, o.done()) {
+        let check = check.filter(|_| !o.done());
+        if let Some(check) = check {
+            let effect = against_obstacle(check, o.el).odds().effect;
             let within: Vec<String> = (1..=3)
                 .map(|k| {
                     format!(
                         "{k}: {}",
-                        finish_within(effect, o.remaining(), k).percent_text()
+                        finish_within(&effect, o.remaining(), k).percent_text()
                     )
                 })
                 .collect();
-            html.raw(r#"<p class="hint">Chance to finish at this EL within rolls "#)
-                .text(&within.join(", "))
+            let resisted = if o.el > 0 {
+                "against its resistance, "
+            } else {
+                ""
+            };
+            html.raw(r#"<p class="hint">"#)
+                .text(&format!(
+                    "Chance to finish at this EL, {resisted}within rolls {}",
+                    within.join(", ")
+                ))
                 .raw("</p>");
         }
         html.raw(r#"<div class="row-actions">"#);
+        if check.is_some() {
+            html.button(
+                "small",
+                "obstacle-attack",
+                &o.id.to_string(),
+                &format!("Roll at {}", o.name),
+                "Roll at it",
+            );
+        }
         if o.el > 0 {
             html.button(
                 "small",

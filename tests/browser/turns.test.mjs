@@ -116,21 +116,30 @@ describe('Effective Level turns and scene', () => {
     await tap(page, 'Split across the ticked roles');
     const roles = page.getByLabel('Role ELs');
     await eventually(textOf(roles), (t) => t === 'Performer EL 10 · Warrior EL 20', 'start');
-    const assign = async (points, label) => {
+    const assign = async (points, label, kind = 'Action') => {
       await turnRegion(page).getByRole('spinbutton', { name: /^Points from / }).fill(String(points));
       await turnRegion(page).getByRole('textbox', { name: 'What the points are for' }).fill(label);
+      await turnRegion(page).getByRole('combobox', { name: 'Assigned portion kind' }).selectOption({ label: kind });
       await tap(page, 'Assign');
     };
     await assign(8, 'rally');
     await eventually(textOf(roles), (t) => t === 'Performer EL 2 · Warrior EL 12', 'after rally');
     await assign(6, 'attack');
     await eventually(textOf(roles), (t) => t === 'Warrior EL 6', 'Performer gone');
-    await assign(6, 'defence');
+    await assign(6, 'defence', 'Defence');
     await eventually(textOf(roles), (t) => /Every role's points are given/.test(t), 'all given');
     const steps = await textOf(turnRegion(page).getByRole('list').first())();
     assert.match(steps, /8 to rally from Performer → Performer 2, Warrior 12/);
     assert.match(steps, /6 to attack from Warrior → Warrior 6/);
     assert.match(steps, /6 to defence from Warrior → no role left/);
+    // The defence is kept aside as resistance, rolled again for every attack.
+    const defence = turnRegion(page).getByRole('listitem', { name: 'Portion defence' });
+    await eventually(textOf(defence), (t) => /EL 6 · defence · from Warrior/.test(t), 'a defence portion');
+    await tap(page, 'Defend with defence');
+    await tap(page, 'Defend with defence');
+    await eventually(textOf(defence), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'defended twice');
+    await settled(page);
+    await turnRegion(page).screenshot({ path: new URL('el-cross-role.png', SCREENSHOTS).pathname });
     noErrors(page);
     await context.close();
   });
@@ -144,7 +153,18 @@ describe('Effective Level turns and scene', () => {
     await scene.getByRole('spinbutton', { name: "Obstacle's EL" }).fill('3');
     await tap(page, 'Add obstacle');
     const door = scene.getByRole('listitem', { name: 'Obstacle Barred door' });
-    await eventually(textOf(door), (t) => /0 of 8/.test(t) && /within rolls 1: /.test(t), 'added with odds');
+    await eventually(textOf(door), (t) => /0 of 8/.test(t) && /against its resistance, within rolls 1: /.test(t), 'added with odds');
+    // A roll at the door, against its resistance, adds any effect by itself.
+    for (let i = 0; i < 30; i += 1) {
+      if (/of 8 · done|[1-7] of 8/.test(await textOf(door)())) break;
+      await tap(page, 'Roll at Barred door');
+      await eventually(textOf(scene.getByRole('status').first()), (t) => /Barred door/.test(t), 'rolled at it');
+    }
+    assert.match(await textOf(door)(), /[1-8] of 8/, 'progress from rolling at it');
+    assert.match(await textOf(page.getByRole('region', { name: 'History' }).getByRole('listitem').first())(), /Barred door/);
+    await settled(page);
+    await sceneRegion(page).screenshot({ path: new URL('el-obstacle.png', SCREENSHOTS).pathname });
+    // Or a tray roll's effect goes to it with one tap.
     for (let i = 0; i < 30; i += 1) {
       if (/done/.test(await textOf(door)())) break;
       await tap(page, 'Roll');
@@ -155,7 +175,7 @@ describe('Effective Level turns and scene', () => {
     }
     await eventually(textOf(door), (t) => /8 of 8 · done/.test(t), 'done');
     await tap(page, 'Barred door rolls against you');
-    await eventually(textOf(page.getByRole('region', { name: 'Turn' }).getByRole('status')), (t) => /Barred door rolls \d+ against your \d+/.test(t), 'its roll');
+    await eventually(textOf(scene.getByRole('status').first()), (t) => /Barred door rolls \d+ against your \d+/.test(t), 'its roll');
     noErrors(page);
     await context.close();
   });

@@ -325,9 +325,15 @@ impl Turn {
 }
 
 impl Turn {
-    /// Adds an action whose points a cross-role split has already checked against the
-    /// role's EL, and returns its id.
-    pub fn add_assigned(&mut self, name: &str, points: u32, role: &str) -> Result<u64, String> {
+    /// Adds an action or a defence whose points a cross-role split has already checked
+    /// against the role's EL, and returns its id.
+    pub fn add_assigned(
+        &mut self,
+        name: &str,
+        points: u32,
+        role: &str,
+        defence: bool,
+    ) -> Result<u64, String> {
         let name = clean_name(name, "portion")?;
         if self.portions.len() >= MAX_PORTIONS {
             return Err(format!("A turn holds at most {MAX_PORTIONS} portions."));
@@ -338,7 +344,11 @@ impl Turn {
             id,
             name,
             points,
-            kind: PortionKind::Action,
+            kind: if defence {
+                PortionKind::Defence
+            } else {
+                PortionKind::Action
+            },
             after: None,
             role: Some(role.to_string()),
             roll: None,

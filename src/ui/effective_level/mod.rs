@@ -165,20 +165,25 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
             })
         })
     };
-    let turn_on_act = Callback::new(move |act: Act| {
-        let (el, role_els) = context();
-        let against = check.with_untracked(|c| c.as_ref().ok().and_then(|c| c.against.clone()));
-        let done = if act.name == "keep-boost" {
-            keep_boost(&act, state, data)
-        } else {
-            turn::turn_act(&act, state, data, el, against, role_els)
-        };
-        let cleared = done.is_ok();
-        state
-            .turn_message
-            .set(Some(done.unwrap_or_else(|e| e)).filter(|m| !m.is_empty()));
-        cleared
-    });
+    // The turn's and the scene's acts are carried out alike; each panel shows its own
+    // message, where the player tapped.
+    let acts_into = move |message: RwSignal<Option<String>>| {
+        Callback::new(move |act: Act| {
+            let (el, role_els) = context();
+            let now = check.with_untracked(|c| c.as_ref().ok().cloned());
+            let done = if act.name == "keep-boost" {
+                keep_boost(&act, state, data)
+            } else {
+                turn::turn_act(&act, state, data, el, now, role_els)
+            };
+            let cleared = done.is_ok();
+            message.set(Some(done.unwrap_or_else(|e| e)).filter(|m| !m.is_empty()));
+            cleared
+        })
+    };
+    let turn_on_act = acts_into(state.turn_message);
+    let scene_message = RwSignal::new(None::<String>);
+    let scene_on_act = acts_into(scene_message);
     let roles_ticked = move || {
         state.setup.with(|s| {
             data.roster.with(|r| {
@@ -206,10 +211,7 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
         })
     });
     let scene_html = Signal::derive(move || {
-        odds.with(|o| {
-            data.scene
-                .with(|scene| scene_panel(scene, o.as_ref().map(|o| &o.effect)))
-        })
+        check.with(|c| data.scene.with(|scene| scene_panel(scene, c.as_ref().ok())))
     });
     let on_act = Callback::new(move |act: Act| {
         if act.name == "find-best" {
@@ -268,7 +270,8 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
             </section>
             <section class="panel" aria-labelledby="el-scene-title">
                 <h2 id="el-scene-title">"Scene"</h2>
-                <Markup html=scene_html on_act=turn_on_act/>
+                <Markup html=scene_html on_act=scene_on_act/>
+                <p class="tray-message" role="status" aria-live="polite">{move || scene_message.get()}</p>
                 <EndScene data status=RwSignal::new(None)/>
             </section>
             <div class="pool-actions">

@@ -2,7 +2,7 @@
 
 use super::state::ElState;
 use crate::core::effective_level::{
-    Against, CrossRoleSplit, ElCheck, PortionKind, Pushback, Side, Turn,
+    Against, CrossRoleSplit, ElCheck, ElRoll, PortionKind, Pushback, Side, Turn, against_obstacle,
 };
 use rand::Rng;
 
@@ -18,15 +18,17 @@ fn number(act: &Act, field: &str) -> Option<u32> {
 }
 
 /// Carries out a turn or scene act; the message to show, or why it failed. `el` is the
-/// tray's EL now, `against` its other side, `role_els` the ticked roles' own ELs.
+/// tray's EL now, `check` its roll now (none when it cannot roll), `role_els` the ticked
+/// roles' own ELs.
 pub fn turn_act(
     act: &Act,
     state: ElState,
     data: AppData,
     el: i32,
-    against: Option<Against>,
+    check: Option<ElCheck>,
     role_els: Vec<(String, u32)>,
 ) -> Result<String, String> {
+    let against = check.as_ref().and_then(|c| c.against.clone());
     let mut outcome: Result<String, String> = Ok(String::new());
     let id = act.id().unwrap_or_default();
     let dice = || SecureDice::new().map_err(|_| RandomnessUnavailable.to_string());
@@ -74,16 +76,7 @@ pub fn turn_act(
             });
             // A portion's roll joins the shared history, named after the portion.
             if let (Ok(_), Some((name, roll))) = (&outcome, recorded) {
-                let entry = HistoryEntry {
-                    id: rng.random(),
-                    at_ms: now_ms(),
-                    label: HistoryEntry::clean_label(&name),
-                    who: data
-                        .roster
-                        .with_untracked(|r| r.active().map(|c| c.name.clone())),
-                    roll: RecordedRoll::EffectiveLevel(roll),
-                };
-                data.history.update(|h| h.record(entry));
+                record(data, &mut rng, &name, roll);
             }
         }
         "portion-remove" => state
@@ -107,6 +100,7 @@ pub fn turn_act(
         "cross-assign" => {
             let points = number(act, "points").unwrap_or(0);
             let label = act.field("name").trim().to_string();
+            let defence = act.field("kind") == "defence";
             state.turn.update(|t| {
                 let Some(cross) = t.cross.as_mut() else {
                     return;
@@ -117,7 +111,7 @@ pub fn turn_act(
                     } else {
                         a.label.clone()
                     };
-                    t.add_assigned(&name, a.points, &a.role)
+                    t.add_assigned(&name, a.points, &a.role, defence)
                         .map(|_| String::new())
                 });
             });
@@ -163,6 +157,41 @@ pub fn turn_act(
             outcome = s.add_residual(act.field("name"), el).map(|_| String::new());
         }),
         "scene-remove" => data.scene.update(|s| s.remove(id)),
+        "obstacle-attack" => {
+            let Some(check) = check else {
+                return Err("Give an EL of 1 or more first.".into());
+            };
+            let found = data.scene.with_untracked(|s| {
+                s.obstacles
+                    .iter()
+                    .find(|o| o.id == id)
+                    .map(|o| (o.name.clone(), o.el, o.done()))
+            });
+            let Some((name, its_el, done)) = found else {
+                return Err("That is no longer in the scene.".into());
+            };
+            if done {
+                return Err(format!("{name} is already overcome."));
+            }
+            let mut rng = dice()?;
+            let roll = against_obstacle(&check, its_el).roll(&mut rng);
+            rng.check().map_err(|e| e.to_string())?;
+            let effect = roll.outcome().effect;
+            let headline = roll.headline().to_string();
+            record(data, &mut rng, &name, roll);
+            if effect == 0 {
+                return Ok(format!("{headline}: {name} holds, no progress."));
+            }
+            data.scene.update(|s| {
+                outcome = s.add_progress(id, effect).map(|overcome| {
+                    if overcome {
+                        format!("{headline}: +{effect}, and {name} is overcome.")
+                    } else {
+                        format!("{headline}: +{effect} to {name}.")
+                    }
+                });
+            });
+        }
         "obstacle-roll" | "residual-roll" => {
             let found = data.scene.with_untracked(|s| {
                 s.obstacles
@@ -216,4 +245,18 @@ pub fn turn_act(
         _ => {}
     }
     outcome
+}
+
+/// Adds a roll to the shared history, labelled with what it was for.
+fn record(data: AppData, rng: &mut SecureDice, label: &str, roll: ElRoll) {
+    let entry = HistoryEntry {
+        id: rng.random(),
+        at_ms: now_ms(),
+        label: HistoryEntry::clean_label(label),
+        who: data
+            .roster
+            .with_untracked(|r| r.active().map(|c| c.name.clone())),
+        roll: RecordedRoll::EffectiveLevel(roll),
+    };
+    data.history.update(|h| h.record(entry));
 }
