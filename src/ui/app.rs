@@ -33,6 +33,7 @@ pub struct AppData {
     pub settings: Persisted<Settings>,
 }
 
+/// The whole app: loads the saved documents once, then shows the page the hash route names.
 #[component]
 pub fn App() -> impl IntoView {
     let notices = Notices::new();

@@ -56,6 +56,8 @@ pub fn HistoryPanel(history: Persisted<RollHistory>) -> impl IntoView {
     }
 }
 
+/// One past roll: when, who, its label and result, with Copy (and Share where the
+/// browser has it).
 #[component]
 fn HistoryRow(entry: HistoryEntry, status: RwSignal<Option<String>>) -> impl IntoView {
     let text = entry.text();

@@ -75,6 +75,7 @@ pub fn NoticeList(notices: Notices) -> impl IntoView {
     }
 }
 
+/// One notice: its text, a Dismiss button and, for a repair, a way to copy the backup out.
 #[component]
 fn NoticeItem(notices: Notices, shown: Shown) -> impl IntoView {
     let copied = RwSignal::new(None::<String>);

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::highest_d6::ChallengeKind;
 
+/// What kind of challenge is faced (a conflict brings harm), which shapes the prompts.
 #[component]
 pub fn ChallengePanel(state: D6State) -> impl IntoView {
     let kind = move || state.setup.with(|s| s.kind);

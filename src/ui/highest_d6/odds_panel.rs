@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::highest_d6::D6Outcome;
 
+/// The exact chance of each outcome of the pool as it stands, as bars and numbers.
 #[component]
 pub fn OddsPanel(state: D6State) -> impl IntoView {
     let rows = D6Outcome::ALL

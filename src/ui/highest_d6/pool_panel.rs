@@ -8,6 +8,7 @@ use super::state::D6State;
 use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE, ZeroDiceRule};
 use crate::ui::app::AppData;
 
+/// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
 #[component]
 pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
     let base = move || state.setup.with(|s| s.base);

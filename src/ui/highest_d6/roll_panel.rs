@@ -15,6 +15,7 @@ use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll};
 use crate::ui::app::AppData;
 use crate::ui::browser::{now_ms, reveal};
 
+/// The label and Roll button, and the announced result with its faces and prompts.
 #[component]
 pub fn RollPanel(state: D6State, data: AppData) -> impl IntoView {
     let label = RwSignal::new(String::new());

@@ -6,6 +6,7 @@ use super::icons::SymbolIcon;
 use super::state::NarrativeState;
 use crate::core::narrative::{AddedSymbol, NarrativePool};
 
+/// Symbols added from talents or items, one stepper per symbol, folded away until opened.
 #[component]
 pub fn AddedSymbols(state: NarrativeState) -> impl IntoView {
     let total = move || state.pool.with(NarrativePool::added_count);
@@ -30,6 +31,7 @@ pub fn AddedSymbols(state: NarrativeState) -> impl IntoView {
     }
 }
 
+/// The count of one added symbol, with its minus and plus buttons.
 #[component]
 fn SymbolStepper(state: NarrativeState, symbol: AddedSymbol) -> impl IntoView {
     let count = Signal::derive(move || state.pool.with(|p| p.added().get(symbol)));

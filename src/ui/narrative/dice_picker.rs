@@ -7,6 +7,7 @@ use super::icons::DieShape;
 use super::state::NarrativeState;
 use crate::core::narrative::{Ladder, NarrativeDie, Side};
 
+/// The seven drawn dice to tap into the pool, positive and negative, with upgrades.
 #[component]
 pub fn DicePicker(state: NarrativeState) -> impl IntoView {
     let column = move |side: Side, ladder: Ladder| {

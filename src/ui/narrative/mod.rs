@@ -25,6 +25,7 @@ use crate::ui::app::AppData;
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::history::HistoryPanel;
 
+/// The Narrative dice page: picker, pool, live odds, roll, saved pools and history.
 #[component]
 pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
     // Recomputed on every tap; exact and well under a frame even for a full tray.

@@ -9,6 +9,7 @@ use crate::core::notation::narrative::format_pool;
 use crate::route::Page;
 use crate::ui::browser::{copy_text, page_url};
 
+/// The pool as chips and notation, with Clear and Copy share link.
 #[component]
 pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
     let notation = move || state.pool.with(format_pool);

@@ -16,6 +16,7 @@ use crate::ui::browser::{copy_text, now_ms, reveal};
 /// Glyphs drawn per kind in the net result; the words carry any larger count.
 const MAX_DRAWN: usize = 12;
 
+/// The label and Roll button, the announced result with every die drawn, and re-rolls.
 #[component]
 pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
     let AppData {

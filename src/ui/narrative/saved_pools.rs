@@ -9,6 +9,7 @@ use crate::core::notation::narrative::format_pool;
 use crate::storage::{MAX_NAME_CHARS, Saved, SavedPools, SystemPool};
 use crate::ui::persisted::Persisted;
 
+/// Named pools: save the tray's pool under a name, load or delete one (with a confirmation).
 #[component]
 pub fn SavedPoolsPanel(state: NarrativeState, saved: Persisted<SavedPools>) -> impl IntoView {
     let name = RwSignal::new(String::new());
@@ -77,6 +78,7 @@ pub fn SavedPoolsPanel(state: NarrativeState, saved: Persisted<SavedPools>) -> i
     }
 }
 
+/// One saved pool with its Load and Delete buttons.
 #[component]
 fn SavedRow(
     state: NarrativeState,
