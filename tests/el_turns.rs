@@ -4,7 +4,8 @@
 
 use dicetray::core::count::Count;
 use dicetray::core::effective_level::{
-    CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, against_obstacle, finish_within,
+    CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, against_obstacle, attack_effect,
+    finish_within,
 };
 use dicetray::core::scene::Scene;
 use dicetray::storage::{self, Document, KeyValueStore, MemoryStore};
@@ -196,6 +197,19 @@ fn defence_is_rolled_again_for_every_attack_and_never_spent() {
     );
     let attack = turn.add("attack", 2, PortionKind::Action, None).unwrap();
     assert!(turn.defend(attack, &mut rng).is_err());
+}
+
+#[test]
+fn an_attack_gets_what_it_beats_the_defence_by() {
+    // (attack value, defence value, attack's effect): RULES.md's 5 against 4 gives 1, ties
+    // go to the defender, and a defence that rolls higher only holds.
+    for (attack, defence, effect) in [(5, 4, 1), (5, 5, 0), (4, 5, 0), (0, 0, 0), (9, 0, 9)] {
+        assert_eq!(
+            attack_effect(attack, defence),
+            effect,
+            "{attack} vs {defence}"
+        );
+    }
 }
 
 #[test]

@@ -162,12 +162,23 @@ pub fn turn_panel(
         let arg = id.to_string();
         match (&portion.kind, state) {
             (PortionKind::Defence, _) => {
-                html.button(
-                    "small",
-                    "portion-defend",
-                    &arg,
-                    &format!("Defend with {}", portion.name),
-                    "Defend",
+                // The attack's roll is optional: given, the message says what it does.
+                let _ = write!(
+                    html,
+                    r#"<form class="facet-form" data-act="portion-defend" data-arg="{id}">"#
+                );
+                number_input(
+                    &mut html,
+                    &format!("attack-{id}"),
+                    "attack",
+                    &format!("Attack's roll against {}", portion.name),
+                    "Attack",
+                    0,
+                );
+                let _ = write!(
+                    html,
+                    r#"<button type="submit" class="small" aria-label="Defend with {}">Defend</button></form>"#,
+                    escape(&portion.name)
                 );
             }
             (_, PortionState::Ready) => {

@@ -61,8 +61,17 @@ describe('Effective Level turns and scene', () => {
     await tap(page, 'Roll goblin 2');
     await tap(page, 'Roll goblin 1');
     await eventually(textOf(g1), (t) => /(Success|Failure): rolled/.test(t), 'goblin 1 rolled');
+    // Two attacks come in; the defence (EL 4, so it rolls 0 to 4) answers each.
+    const message = () => textOf(turnRegion(page).getByRole('status').last())();
+    const attackField = turnRegion(page).getByRole('spinbutton', { name: "Attack's roll against defence" });
+    await attackField.fill('0');
     await tap(page, 'Defend with defence');
+    await eventually(message, (t) => /^Defence rolls \d against the attack's 0: held off\.$/.test(t), 'held off');
+    await attackField.fill('9');
     await tap(page, 'Defend with defence');
+    const text = await eventually(message, (t) => /against the attack's 9/.test(t), 'second attack');
+    const rolled = Number(text.match(/^Defence rolls (\d)/)[1]);
+    assert.ok(text.endsWith(`the attack gets effect ${9 - rolled}.`), text);
     const defence = turnRegion(page).getByRole('listitem', { name: 'Portion defence' });
     await eventually(textOf(defence), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'two defence rolls');
     await settled(page);

@@ -324,6 +324,12 @@ impl Turn {
     }
 }
 
+/// The effect an attack gets against a defence roll: what its value beats the defence by.
+/// Ties go to the defender, and resisting never gives the defender effect (RULES.md 3).
+pub fn attack_effect(attack_value: u32, defence_value: u32) -> u32 {
+    attack_value.saturating_sub(defence_value)
+}
+
 impl Turn {
     /// Adds an action or a defence whose points a cross-role split has already checked
     /// against the role's EL, and returns its id.

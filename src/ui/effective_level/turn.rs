@@ -3,6 +3,7 @@
 use super::state::ElState;
 use crate::core::effective_level::{
     Against, CrossRoleSplit, ElCheck, ElRoll, PortionKind, Pushback, Side, Turn, against_obstacle,
+    attack_effect,
 };
 use rand::Rng;
 
@@ -68,8 +69,22 @@ pub fn turn_act(
                         r.headline().to_string()
                     })
                 } else {
-                    t.defend(id, &mut rng)
-                        .map(|r| format!("Defence holds at {}.", r.outcome().value))
+                    let attack = number(act, "attack");
+                    t.defend(id, &mut rng).map(|r| {
+                        let defence = r.outcome().value;
+                        match attack.map(|a| (a, attack_effect(a, defence))) {
+                            None => format!("Defence rolls {defence}."),
+                            Some((a, 0)) => {
+                                format!(
+                                    "Defence rolls {defence} against the attack's {a}: held off."
+                                )
+                            }
+                            Some((a, effect)) => format!(
+                                "Defence rolls {defence} against the attack's {a}: the attack \
+                                 gets effect {effect}."
+                            ),
+                        }
+                    })
                 };
                 outcome =
                     rolled.and_then(|text| rng.check().map(|()| text).map_err(|e| e.to_string()));
