@@ -34,7 +34,14 @@ impl fmt::Display for StoreError {
         match self {
             Self::Unavailable => f.write_str("this browser offers no storage to this page"),
             Self::Read(detail) => write!(f, "reading failed ({detail})"),
-            Self::Write(detail) if detail.to_lowercase().contains("quota") => {
+            // ASCII-only matching: `to_lowercase` would pull Unicode case tables (13 KB)
+            // into the app.
+            Self::Write(detail)
+                if detail
+                    .as_bytes()
+                    .windows(5)
+                    .any(|w| w.eq_ignore_ascii_case(b"quota")) =>
+            {
                 write!(f, "this browser's storage for the page is full ({detail})")
             }
             Self::Write(detail) => write!(f, "the browser refused to store it ({detail})"),
