@@ -5,7 +5,7 @@
 use dicetray::core::count::Count;
 use dicetray::core::effective_level::{
     CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, against_obstacle, attack_effect,
-    finish_within,
+    finish_within, roll_at_obstacle,
 };
 use dicetray::core::scene::Scene;
 use dicetray::storage::{self, Document, KeyValueStore, MemoryStore};
@@ -536,4 +536,73 @@ fn the_el_tray_migrates_from_version_two() {
     assert!(loaded.notice.is_none());
     assert_eq!(loaded.value.picked_scene, vec![4]);
     assert_eq!((loaded.value.wager, loaded.value.quick_rank), (3, 0));
+}
+
+#[test]
+fn names_in_the_turn_and_scene_panels_stay_text() {
+    use dicetray::html::el_turn::{scene_panel, turn_panel};
+    let hostile = "\"><img src=x onerror=alert(1)>";
+    let mut turn = Turn::new(10);
+    turn.add(hostile, 3, PortionKind::Defence, None).unwrap();
+    turn.add("attack", 3, PortionKind::Action, None).unwrap();
+    turn.cross = Some(CrossRoleSplit::new([
+        (hostile.to_string(), 5),
+        ("Warrior".to_string(), 9),
+    ]));
+    let mut scene = Scene::default();
+    scene.add_obstacle(hostile, 5, 2).unwrap();
+    scene.add_residual(hostile, 3).unwrap();
+    let panels = [
+        turn_panel(&turn, 10, None, &scene, 2),
+        scene_panel(&scene, Some(&ElCheck::simple(4))),
+    ];
+    for html in panels {
+        assert!(!html.contains("<img"), "{html}");
+        assert!(html.contains("&quot;&gt;&lt;img src=x"), "{html}");
+    }
+}
+
+#[test]
+fn a_cross_role_defence_is_kept_aside_and_defence_follows_nothing() {
+    let mut turn = Turn::new(20);
+    let defence = turn.add_assigned("defence", 6, "Warrior", true).unwrap();
+    let attack = turn.add_assigned("attack", 6, "Warrior", false).unwrap();
+    assert_eq!(turn.get(defence).unwrap().kind, PortionKind::Defence);
+    assert_eq!(turn.get(attack).unwrap().kind, PortionKind::Action);
+    assert_eq!(turn.get(defence).unwrap().role.as_deref(), Some("Warrior"));
+    let mut rng = StdRng::seed_from_u64(1);
+    turn.defend(defence, &mut rng).unwrap();
+    // A defence is there for every attack: it cannot wait on another portion.
+    let mut turn = Turn::new(6);
+    let first = turn.add("first", 2, PortionKind::Action, None).unwrap();
+    assert!(
+        turn.add("guard", 2, PortionKind::Defence, Some(first))
+            .unwrap_err()
+            .contains("follows nothing")
+    );
+}
+
+#[test]
+fn rolling_at_an_obstacle_checks_it_and_caps_its_el() {
+    let mut scene = Scene::default();
+    let door = scene.add_obstacle("Barred door", 4, 3).unwrap();
+    assert!(
+        scene.add_obstacle("Mountain", 4, 101).is_err(),
+        "EL past 100"
+    );
+    assert!(scene.add_residual("Inferno", 101).is_err(), "EL past 100");
+    let check = ElCheck::simple(6);
+    for seed in 0..20 {
+        let at = roll_at_obstacle(&scene, door, &check, &mut StdRng::seed_from_u64(seed)).unwrap();
+        assert_eq!(at.name, "Barred door");
+        assert_eq!(at.effect, at.roll.outcome().effect);
+        // The door resisted at EL 3: its roll is in the record.
+        assert_eq!(at.roll.check.against.as_ref().unwrap().side.el, 3);
+    }
+    assert!(roll_at_obstacle(&scene, 999, &check, &mut StdRng::seed_from_u64(0)).is_err());
+    scene.add_progress(door, 4).unwrap();
+    let done = roll_at_obstacle(&scene, door, &check, &mut StdRng::seed_from_u64(0));
+    assert!(done.unwrap_err().contains("already overcome"));
+    // An EL saved before the cap is rolled at 100.
+    assert_eq!(against_obstacle(&check, 1000).against.unwrap().side.el, 100);
 }

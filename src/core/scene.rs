@@ -6,8 +6,11 @@ use super::facet::{Facets, clean_name};
 
 /// The most obstacles, boosts or residual conditions a scene keeps of each.
 pub const MAX_SCENE_ITEMS: usize = 30;
-/// The largest target or EL a scene item may have.
+/// The largest target or boost a scene item may have.
 pub const MAX_SCENE_VALUE: u32 = 1000;
+/// The largest EL an obstacle or condition may have: the Effective Level tray's limit, so
+/// the odds against it stay quick to count.
+pub const MAX_SCENE_EL: u32 = 100;
 
 /// An obstacle that falls to accumulated effect.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -111,7 +114,7 @@ impl Scene {
     pub fn add_obstacle(&mut self, name: &str, target: u32, el: u32) -> Result<u64, String> {
         let name = clean_name(name, "obstacle")?;
         check(target, 1, "A target")?;
-        check(el, 0, "An obstacle's EL")?;
+        check_el(el, 0, "An obstacle's EL")?;
         room(self.obstacles.len())?;
         let id = self.take_id();
         self.obstacles.push(Obstacle {
@@ -148,7 +151,7 @@ impl Scene {
     /// Adds a residual condition that rolls with its own EL and returns its id.
     pub fn add_residual(&mut self, name: &str, el: u32) -> Result<u64, String> {
         let name = clean_name(name, "condition")?;
-        check(el, 1, "A condition's EL")?;
+        check_el(el, 1, "A condition's EL")?;
         room(self.residuals.len())?;
         let id = self.take_id();
         self.residuals.push(SceneValue {
@@ -206,6 +209,16 @@ fn merge<T>(old: Vec<T>, now: &mut Vec<T>, id: fn(&T) -> u64) {
     all.retain(|item| !now.iter().any(|n| id(n) == id(item)));
     all.append(now);
     *now = all;
+}
+
+fn check_el(el: u32, least: u32, what: &str) -> Result<(), String> {
+    if (least..=MAX_SCENE_EL).contains(&el) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} must be {least} to {MAX_SCENE_EL} ({el} given)."
+        ))
+    }
 }
 
 fn check(value: u32, least: u32, what: &str) -> Result<(), String> {

@@ -7,16 +7,27 @@ use std::fmt::Write;
 use super::effective_level::tenths;
 use super::{Html, escape};
 use crate::core::effective_level::{
-    Against, CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, against_obstacle,
+    Against, CrossRoleSplit, ElCheck, MAX_EL, PortionKind, PortionState, Turn, against_obstacle,
     finish_within,
 };
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::core::scene::Scene;
+use crate::core::scene::{MAX_SCENE_VALUE, Scene};
 
-fn number_input(html: &mut Html, id: &str, name: &str, label: &str, placeholder: &str, least: i32) {
+/// A number field; `label` and `placeholder` may hold a player's names, so they are escaped.
+fn number_input(
+    html: &mut Html,
+    id: &str,
+    name: &str,
+    label: &str,
+    placeholder: &str,
+    range: (u32, u32),
+) {
+    let (least, most) = range;
     let _ = write!(
         html,
-        r#"<input type="number" class="small-number" id="{id}" name="{name}" min="{least}" max="1000" aria-label="{label}" placeholder="{placeholder}">"#
+        r#"<input type="number" class="small-number" id="{id}" name="{name}" min="{least}" max="{most}" aria-label="{}" placeholder="{}">"#,
+        escape(label),
+        escape(placeholder)
     );
 }
 
@@ -96,11 +107,12 @@ pub fn turn_panel(
             line.push_str(&format!(" · only if {} succeeds", first.name));
         }
         html.text(&line).raw("</p>");
-        // Actions and boosts roll against the tray's other side; defence is the resistance.
-        let against_now = if portion.kind == PortionKind::Defence {
-            None
-        } else {
+        // Actions roll against the tray's other side, their target; boosts are unopposed
+        // and defence is the resistance.
+        let against_now = if portion.kind == PortionKind::Action {
             against
+        } else {
+            None
         };
         match state {
             PortionState::Rolled => {
@@ -171,9 +183,9 @@ pub fn turn_panel(
                     &mut html,
                     &format!("attack-{id}"),
                     "attack",
-                    &format!("Attack's roll against {}", portion.name),
+                    &format!("Attack's value against {} (0 if it failed)", portion.name),
                     "Attack",
-                    0,
+                    (0, 1000),
                 );
                 let _ = write!(
                     html,
@@ -222,7 +234,14 @@ fn add_portion_form(html: &mut Html, turn: &Turn) {
             "e.g. goblin 1",
             MAX_NAME_CHARS,
         );
-    number_input(html, "portion-points", "points", "Points", "Points", 1);
+    number_input(
+        html,
+        "portion-points",
+        "points",
+        "Points",
+        "Points",
+        (1, MAX_EL),
+    );
     html.raw(r#"<select name="kind" aria-label="Portion kind"><option value="action">Action</option><option value="defence">Defence</option>"#);
     for p in &turn.portions {
         if p.kind == PortionKind::Action {
@@ -287,7 +306,7 @@ fn cross_html(html: &mut Html, cross: &CrossRoleSplit) {
             "points",
             &format!("Points from {}", next.name),
             "Points",
-            1,
+            (1, MAX_EL),
         );
         html.input(
             "cross-name",
@@ -308,12 +327,18 @@ fn cross_html(html: &mut Html, cross: &CrossRoleSplit) {
     .raw("</div>");
 }
 
-/// One-tap buttons that add an effect to each unfinished obstacle. Act: `to-obstacle`.
+/// One-tap buttons that add an effect to each unfinished obstacle that does not resist.
+/// Act: `to-obstacle`.
 pub fn obstacle_buttons(html: &mut Html, scene: &Scene, effect: u32) {
     if effect == 0 {
         return;
     }
-    let open: Vec<_> = scene.obstacles.iter().filter(|o| !o.done()).collect();
+    // An obstacle with an EL resists: its progress comes from rolls made at it.
+    let open: Vec<_> = scene
+        .obstacles
+        .iter()
+        .filter(|o| !o.done() && o.el == 0)
+        .collect();
     if open.is_empty() {
         return;
     }
@@ -392,7 +417,7 @@ pub fn scene_panel(scene: &Scene, check: Option<&ElCheck>) -> String {
                 "small",
                 "obstacle-attack",
                 &o.id.to_string(),
-                &format!("Roll at {}", o.name),
+                &format!("Roll at it: {}", o.name),
                 "Roll at it",
             );
         }
@@ -429,9 +454,16 @@ pub fn scene_panel(scene: &Scene, check: Option<&ElCheck>) -> String {
         "target",
         "Target",
         "Target",
-        1,
+        (1, MAX_SCENE_VALUE),
     );
-    number_input(&mut html, "obstacle-el", "el", "Obstacle's EL", "EL", 0);
+    number_input(
+        &mut html,
+        "obstacle-el",
+        "el",
+        "Obstacle's EL",
+        "EL",
+        (0, MAX_EL),
+    );
     html.raw(r#"<button type="submit" class="small">Add obstacle</button></form>"#);
 
     html.raw(r#"<h3 class="sub-title">Scene boosts</h3><ul class="facet-list">"#);
@@ -461,7 +493,14 @@ pub fn scene_panel(scene: &Scene, check: Option<&ElCheck>) -> String {
             "e.g. Studied his style",
             MAX_NAME_CHARS,
         );
-    number_input(&mut html, "boost-value", "value", "Boost value", "Value", 1);
+    number_input(
+        &mut html,
+        "boost-value",
+        "value",
+        "Boost value",
+        "Value",
+        (1, MAX_SCENE_VALUE),
+    );
     html.raw(r#"<button type="submit" class="small">Add boost</button></form>"#);
 
     html.raw(r#"<h3 class="sub-title">Residual conditions</h3><ul class="facet-list">"#);
@@ -495,7 +534,14 @@ pub fn scene_panel(scene: &Scene, check: Option<&ElCheck>) -> String {
             "e.g. On fire",
             MAX_NAME_CHARS,
         );
-    number_input(&mut html, "residual-el", "el", "Condition's EL", "EL", 1);
+    number_input(
+        &mut html,
+        "residual-el",
+        "el",
+        "Condition's EL",
+        "EL",
+        (1, MAX_EL),
+    );
     html.raw(r#"<button type="submit" class="small">Add condition</button></form>"#);
     html.finish()
 }

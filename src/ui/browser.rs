@@ -12,9 +12,10 @@ use crate::storage::{KeyValueStore, MemoryStore, StoreError};
 struct BrowserStorage(web_sys::Storage);
 
 fn js_detail(value: wasm_bindgen::JsValue) -> String {
+    // The name says what kind of failure it was ("QuotaExceededError": storage is full).
     value
         .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
+        .map(|e| format!("{}: {}", String::from(e.name()), String::from(e.message())))
         .or_else(|| value.as_string())
         .unwrap_or_else(|| "no detail".into())
 }

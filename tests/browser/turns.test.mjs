@@ -63,7 +63,7 @@ describe('Effective Level turns and scene', () => {
     await eventually(textOf(g1), (t) => /(Success|Failure): rolled/.test(t), 'goblin 1 rolled');
     // Two attacks come in; the defence (EL 4, so it rolls 0 to 4) answers each.
     const message = () => textOf(turnRegion(page).getByRole('status').last())();
-    const attackField = turnRegion(page).getByRole('spinbutton', { name: "Attack's roll against defence" });
+    const attackField = turnRegion(page).getByRole('spinbutton', { name: "Attack's value against defence (0 if it failed)" });
     await attackField.fill('0');
     await tap(page, 'Defend with defence');
     await eventually(message, (t) => /^Defence rolls \d against the attack's 0: held off\.$/.test(t), 'held off');
@@ -163,26 +163,41 @@ describe('Effective Level turns and scene', () => {
     await tap(page, 'Add obstacle');
     const door = scene.getByRole('listitem', { name: 'Obstacle Barred door' });
     await eventually(textOf(door), (t) => /0 of 8/.test(t) && /against its resistance, within rolls 1: /.test(t), 'added with odds');
-    // A roll at the door, against its resistance, adds any effect by itself.
-    for (let i = 0; i < 30; i += 1) {
-      if (/of 8 · done|[1-7] of 8/.test(await textOf(door)())) break;
-      await tap(page, 'Roll at Barred door');
-      await eventually(textOf(scene.getByRole('status').first()), (t) => /Barred door/.test(t), 'rolled at it');
-    }
-    assert.match(await textOf(door)(), /[1-8] of 8/, 'progress from rolling at it');
-    assert.match(await textOf(page.getByRole('region', { name: 'History' }).getByRole('listitem').first())(), /Barred door/);
-    await settled(page);
-    await sceneRegion(page).screenshot({ path: new URL('el-obstacle.png', SCREENSHOTS).pathname });
-    // Or a tray roll's effect goes to it with one tap.
-    for (let i = 0; i < 30; i += 1) {
-      if (/done/.test(await textOf(door)())) break;
+    await scene.getByRole('textbox', { name: 'Obstacle name' }).fill('Rubble');
+    await scene.getByRole('spinbutton', { name: 'Target' }).fill('3');
+    await scene.getByRole('spinbutton', { name: "Obstacle's EL" }).fill('0');
+    await tap(page, 'Add obstacle');
+    const rubble = scene.getByRole('listitem', { name: 'Obstacle Rubble' });
+    await eventually(textOf(rubble), (t) => /0 of 3/.test(t) && /this EL, within rolls/.test(t), 'no resistance');
+    const rolls = () => page.getByRole('region', { name: 'History' }).getByRole('listitem').count();
+    // A tray roll's effect goes with one tap to an obstacle that does not resist; the door,
+    // which resists, takes only rolls made at it.
+    for (let i = 0; i < 30 && !/done/.test(await textOf(rubble)()); i += 1) {
+      const before = await rolls();
       await tap(page, 'Roll');
-      const add = page.getByRole('button', { name: 'Add', exact: false }).filter({ hasText: 'Barred door' });
-      await page.getByRole('region', { name: 'Result' }).getByRole('status').waitFor();
-      if ((await add.count()) > 0) await add.first().click();
-      await page.waitForTimeout(50);
+      await eventually(rolls, (n) => n === before + 1, 'rolled');
+      const chips = page.getByRole('button', { name: /^Add \d+ to / });
+      assert.equal(await chips.filter({ hasText: 'Barred door' }).count(), 0, 'no chip for a resisting obstacle');
+      const toRubble = chips.filter({ hasText: 'Rubble' });
+      if ((await toRubble.count()) > 0) {
+        await toRubble.first().click();
+        await eventually(textOf(rubble), (t) => /[1-3] of 3/.test(t), 'added');
+      }
+    }
+    await eventually(textOf(rubble), (t) => /3 of 3 · done/.test(t), 'rubble done');
+    // Rolls at the door, against its resistance, add their effect by themselves.
+    for (let i = 0; i < 40 && !/done/.test(await textOf(door)()); i += 1) {
+      const before = await rolls();
+      await tap(page, 'Roll at it: Barred door');
+      await eventually(rolls, (n) => n === before + 1, 'rolled at it');
+      assert.match(await textOf(scene.getByRole('status').first())(), /Barred door (holds|is overcome)|to Barred door/);
+      if (i === 0) {
+        await settled(page);
+        await scene.screenshot({ path: new URL('el-obstacle.png', SCREENSHOTS).pathname });
+      }
     }
     await eventually(textOf(door), (t) => /8 of 8 · done/.test(t), 'done');
+    assert.match(await textOf(page.getByRole('region', { name: 'History' }).getByRole('listitem').first())(), /Barred door/);
     await tap(page, 'Barred door rolls against you');
     await eventually(textOf(scene.getByRole('status').first()), (t) => /Barred door rolls \d+ against your \d+/.test(t), 'its roll');
     noErrors(page);

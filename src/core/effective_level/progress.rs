@@ -1,8 +1,11 @@
 //! Accumulated progress: how likely an obstacle is to fall within a few more rolls.
 
-use super::check::{Against, ElCheck, Pushback, Side};
+use rand::Rng;
+
+use super::check::{Against, ElCheck, ElRoll, MAX_EL, Pushback, Side};
 use super::dice::ElDice;
 use crate::core::distribution::{Chance, Distribution};
+use crate::core::scene::Scene;
 
 /// The chance that `rolls` more rolls, each with this effect distribution, add up to at
 /// least `remaining` (independent rolls: the effects convolve).
@@ -19,11 +22,47 @@ pub fn against_obstacle(check: &ElCheck, obstacle_el: u32) -> ElCheck {
     ElCheck {
         against: (obstacle_el > 0).then_some(Against {
             side: Side {
-                el: obstacle_el,
+                // Scenes saved before ELs were capped may hold more.
+                el: obstacle_el.min(MAX_EL),
                 dice: ElDice::Simple,
             },
             kind: Pushback::Resistance,
         }),
         ..check.clone()
     }
+}
+
+/// A roll made at an obstacle, before its effect is added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollAtObstacle {
+    /// The obstacle's name.
+    pub name: String,
+    /// The roll, against the obstacle's resistance.
+    pub roll: ElRoll,
+    /// The progress it makes: its effect.
+    pub effect: u32,
+}
+
+/// Rolls `check` at one of the scene's obstacles, against its resistance. The caller adds
+/// the effect to the scene (`Scene::add_progress`) once it trusts the roll.
+pub fn roll_at_obstacle(
+    scene: &Scene,
+    id: u64,
+    check: &ElCheck,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<RollAtObstacle, String> {
+    let obstacle = scene
+        .obstacles
+        .iter()
+        .find(|o| o.id == id)
+        .ok_or("That is no longer in the scene.")?;
+    if obstacle.done() {
+        return Err(format!("{} is already overcome.", obstacle.name));
+    }
+    let roll = against_obstacle(check, obstacle.el).roll(rng);
+    Ok(RollAtObstacle {
+        name: obstacle.name.clone(),
+        effect: roll.outcome().effect,
+        roll,
+    })
 }

@@ -140,6 +140,9 @@ impl Turn {
                 }
             ));
         }
+        if after.is_some() && kind == PortionKind::Defence {
+            return Err("Defence is kept aside for every attack, so it follows nothing.".into());
+        }
         if let Some(first) = after {
             match self.get(first) {
                 Some(p) if p.kind != PortionKind::Defence => {}

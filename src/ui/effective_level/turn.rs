@@ -2,8 +2,8 @@
 
 use super::state::ElState;
 use crate::core::effective_level::{
-    Against, CrossRoleSplit, ElCheck, ElRoll, PortionKind, Pushback, Side, Turn, against_obstacle,
-    attack_effect,
+    Against, CrossRoleSplit, ElCheck, ElRoll, MAX_EL, PortionKind, Pushback, Side, Turn,
+    attack_effect, roll_at_obstacle,
 };
 use rand::Rng;
 
@@ -63,8 +63,11 @@ pub fn turn_act(
             let mut recorded = None;
             state.turn.update(|t| {
                 let name = t.get(id).map(|p| p.name.clone()).unwrap_or_default();
+                // Only an action meets the tray's other side, its target.
+                let is_action = t.get(id).is_some_and(|p| p.kind == PortionKind::Action);
+                let against = against.as_ref().filter(|_| is_action);
                 let rolled = if act.name == "portion-roll" {
-                    t.roll(id, against.as_ref(), &mut rng).map(|r| {
+                    t.roll(id, against, &mut rng).map(|r| {
                         recorded = Some((name, r.clone()));
                         r.headline().to_string()
                     })
@@ -176,24 +179,14 @@ pub fn turn_act(
             let Some(check) = check else {
                 return Err("Give an EL of 1 or more first.".into());
             };
-            let found = data.scene.with_untracked(|s| {
-                s.obstacles
-                    .iter()
-                    .find(|o| o.id == id)
-                    .map(|o| (o.name.clone(), o.el, o.done()))
-            });
-            let Some((name, its_el, done)) = found else {
-                return Err("That is no longer in the scene.".into());
-            };
-            if done {
-                return Err(format!("{name} is already overcome."));
-            }
             let mut rng = dice()?;
-            let roll = against_obstacle(&check, its_el).roll(&mut rng);
+            let at = data
+                .scene
+                .with_untracked(|s| roll_at_obstacle(s, id, &check, &mut rng))?;
             rng.check().map_err(|e| e.to_string())?;
-            let effect = roll.outcome().effect;
-            let headline = roll.headline().to_string();
-            record(data, &mut rng, &name, roll);
+            let headline = at.roll.headline().to_string();
+            let (name, effect) = (at.name.clone(), at.effect);
+            record(data, &mut rng, &name, at.roll);
             if effect == 0 {
                 return Ok(format!("{headline}: {name} holds, no progress."));
             }
@@ -223,6 +216,8 @@ pub fn turn_act(
             let Some((name, its_el)) = found else {
                 return Err("That is no longer in the scene.".into());
             };
+            // Scenes saved before ELs were capped may hold more.
+            let its_el = its_el.min(MAX_EL);
             let mut rng = dice()?;
             // It rolls at its own EL against the player, who resists at the tray's EL.
             let check = ElCheck {
