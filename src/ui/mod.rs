@@ -15,6 +15,7 @@ mod markup;
 mod narrative;
 mod notices;
 mod persisted;
+mod roll_form;
 mod stepper;
 
 /// Mounts the app in place of the static shell `index.html` shows while the WebAssembly

@@ -8,7 +8,6 @@ mod turn;
 
 pub use state::ElState;
 
-use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use rand::Rng;
 
@@ -26,13 +25,14 @@ use crate::html::effective_level::{
 };
 use crate::html::el_turn::{obstacle_buttons, scene_panel, turn_panel};
 use crate::route::Page;
-use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll};
+use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app::AppData;
 use crate::ui::browser::{copy_text, now_ms, page_url, reveal};
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::end_scene::EndScene;
 use crate::ui::history::HistoryPanel;
 use crate::ui::markup::{Act, Markup};
+use crate::ui::roll_form::RollForm;
 use crate::ui::stepper::Stepper;
 
 /// The whole tray.
@@ -342,8 +342,7 @@ fn RollPanel(
 ) -> impl IntoView {
     let label = RwSignal::new(String::new());
     let result_section = NodeRef::<leptos::html::Section>::new();
-    let roll = move |ev: SubmitEvent| {
-        ev.prevent_default();
+    let roll = Callback::new(move |()| {
         let ready = match check.get_untracked() {
             Ok(ready) => ready,
             Err(reason) => return state.message.set(Some(reason)),
@@ -371,7 +370,7 @@ fn RollPanel(
                 reveal(&section);
             }
         });
-    };
+    });
     let shown = move || {
         state.shown.with(|e| {
             e.as_ref().and_then(|e| match &e.roll {
@@ -417,23 +416,7 @@ fn RollPanel(
     });
     let ignore = Callback::new(|_: Act| false);
     view! {
-        <form class="roll-form" on:submit=roll>
-            <label class="roll-label" for="el-roll-label">"Label (optional)"</label>
-            <div class="roll-row">
-                <input
-                    id="el-roll-label"
-                    type="text"
-                    maxlength=MAX_LABEL_CHARS
-                    placeholder="e.g. Strike the goblin"
-                    autocomplete="off"
-                    prop:value=move || label.get()
-                    on:input=move |ev| label.set(event_target_value(&ev))
-                />
-                <button type="submit" class="roll" disabled=move || check.with(|c| c.is_err())>
-                    "Roll"
-                </button>
-            </div>
-        </form>
+        <RollForm id="el-roll-label" placeholder="e.g. Strike the goblin" label disabled=Signal::derive(move || check.with(|c| c.is_err())) on_roll=roll/>
         <section class="result" aria-label="Result" node_ref=result_section>
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
                 <Markup html=summary on_act=ignore/>

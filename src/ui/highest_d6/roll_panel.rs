@@ -2,7 +2,6 @@
 //! and what follows: harm in a conflict, a new facet after a triumph or catastrophe, a cost
 //! after a costly success.
 
-use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use rand::Rng;
 
@@ -11,17 +10,17 @@ use super::prompts::{CostPrompt, FacetPrompt, HarmPrompt};
 use super::state::D6State;
 use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
-use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll};
+use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app::AppData;
 use crate::ui::browser::{now_ms, reveal};
+use crate::ui::roll_form::RollForm;
 
 /// The label and Roll button, and the announced result with its faces and prompts.
 #[component]
 pub fn RollPanel(state: D6State, data: AppData) -> impl IntoView {
     let label = RwSignal::new(String::new());
     let result_section = NodeRef::<leptos::html::Section>::new();
-    let roll = move |ev: SubmitEvent| {
-        ev.prevent_default();
+    let roll = Callback::new(move |()| {
         let Ok(mut dice) = SecureDice::new() else {
             return data.notices.say(RandomnessUnavailable.to_string());
         };
@@ -57,7 +56,7 @@ pub fn RollPanel(state: D6State, data: AppData) -> impl IntoView {
                 reveal(&section);
             }
         });
-    };
+    });
     let shown = move || {
         state.shown.get().and_then(|e| match e.roll {
             RecordedRoll::HighestD6(check) => Some((e.id, e.label, check)),
@@ -65,21 +64,7 @@ pub fn RollPanel(state: D6State, data: AppData) -> impl IntoView {
         })
     };
     view! {
-        <form class="roll-form" on:submit=roll>
-            <label class="roll-label" for="d6-roll-label">"Label (optional)"</label>
-            <div class="roll-row">
-                <input
-                    id="d6-roll-label"
-                    type="text"
-                    maxlength=MAX_LABEL_CHARS
-                    placeholder="e.g. Climb the sea wall"
-                    autocomplete="off"
-                    prop:value=move || label.get()
-                    on:input=move |ev| label.set(event_target_value(&ev))
-                />
-                <button type="submit" class="roll">"Roll"</button>
-            </div>
-        </form>
+        <RollForm id="d6-roll-label" placeholder="e.g. Climb the sea wall" label disabled=false on_roll=roll/>
         <section class="result" aria-label="Result" node_ref=result_section>
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
                 {move || shown().map(|(_, label, check)| view! { <ResultSummary label check/> })}

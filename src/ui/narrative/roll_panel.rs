@@ -1,7 +1,6 @@
 //! Rolling: an optional label, the Roll button, and the result with every face drawn.
 //! A face can be picked and re-rolled when a rule allows it; history records the re-roll.
 
-use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use rand::Rng;
 
@@ -9,9 +8,10 @@ use super::icons::{DieShape, SymbolIcon};
 use super::state::NarrativeState;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
-use crate::storage::{HistoryEntry, MAX_LABEL_CHARS, RecordedRoll};
+use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app::AppData;
 use crate::ui::browser::{copy_text, now_ms, reveal};
+use crate::ui::roll_form::RollForm;
 
 /// Glyphs drawn per kind in the net result; the words carry any larger count.
 const MAX_DRAWN: usize = 12;
@@ -27,8 +27,7 @@ pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
     let selected = RwSignal::new(None::<usize>);
     let copy_status = RwSignal::new(None::<String>);
     let entry = move || state.shown.get();
-    let roll = move |ev: SubmitEvent| {
-        ev.prevent_default();
+    let roll = Callback::new(move |()| {
         let pool = state.pool.get_untracked();
         if pool.is_empty() {
             state
@@ -62,7 +61,7 @@ pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
                 reveal(&section);
             }
         });
-    };
+    });
     let reroll = move |_| {
         let (Some(id), Some(index)) = (
             state.shown.with_untracked(|e| e.as_ref().map(|e| e.id)),
@@ -117,21 +116,7 @@ pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
             .unwrap_or_default()
     };
     view! {
-        <form class="roll-form" on:submit=roll>
-            <label class="roll-label" for="roll-label">"Label (optional)"</label>
-            <div class="roll-row">
-                <input
-                    id="roll-label"
-                    type="text"
-                    maxlength=MAX_LABEL_CHARS
-                    placeholder="e.g. Pilot: evade the TIEs"
-                    autocomplete="off"
-                    prop:value=move || label.get()
-                    on:input=move |ev| label.set(event_target_value(&ev))
-                />
-                <button type="submit" class="roll" disabled=empty>"Roll"</button>
-            </div>
-        </form>
+        <RollForm id="roll-label" placeholder="e.g. Pilot: evade the TIEs" label disabled=Signal::derive(empty) on_roll=roll/>
         <section class="result" aria-label="Result" node_ref=result_section>
             // One persistent live region: assistive technology announces each new result.
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
