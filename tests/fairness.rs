@@ -8,54 +8,20 @@
 //! 1% less is caught about 85% of the time; at 2% it is caught essentially always (the
 //! statistic's non-centrality is 33 and 133; 5 degrees of freedom).
 
-use dicetray::core::effective_level::{ElCheck, ElDice, ElDie, Side};
-use dicetray::core::highest_d6::{D6Roll, PoolSize};
-use dicetray::core::narrative::{NarrativeDie, RolledDie};
+mod fair_dice;
+
+use dicetray::core::effective_level::ElDie;
+use dicetray::core::narrative::NarrativeDie;
 use dicetray::core::rng::SecureDice;
+use fair_dice::{assert_fair, chi_square, critical, d6_faces, el_faces, narrative_faces};
 
 const ROLLS: u64 = 1_000_000;
-
-/// The chi-square critical value at significance 0.0001 for `sides - 1` degrees of freedom
-/// (worked out separately by bisection on the regularised incomplete gamma function).
-fn critical(sides: usize) -> f64 {
-    match sides {
-        2 => 15.137,
-        4 => 21.108,
-        6 => 25.745,
-        8 => 29.878,
-        10 => 33.720,
-        12 => 37.367,
-        20 => 50.795,
-        _ => unreachable!("no such die"),
-    }
-}
-
-fn chi_square(counts: &[u64]) -> f64 {
-    let total: u64 = counts.iter().sum();
-    let expected = total as f64 / counts.len() as f64;
-    counts
-        .iter()
-        .map(|&n| (n as f64 - expected).powi(2) / expected)
-        .sum()
-}
-
-fn assert_fair(name: &str, counts: &[u64]) {
-    let chi = chi_square(counts);
-    assert!(
-        chi < critical(counts.len()),
-        "{name}: chi-square {chi:.2} over {} (counts {counts:?})",
-        critical(counts.len())
-    );
-}
 
 #[test]
 fn narrative_dice_are_fair() {
     let mut dice = SecureDice::new().expect("a secure generator");
     for die in NarrativeDie::ALL {
-        let mut counts = vec![0u64; die.sides() as usize];
-        for _ in 0..ROLLS {
-            counts[RolledDie::roll(die, &mut dice).face_index() as usize] += 1;
-        }
+        let counts = narrative_faces(die, ROLLS, &mut dice);
         assert_eq!(dice.check(), Ok(()));
         assert_fair(die.name(), &counts);
     }
@@ -64,13 +30,7 @@ fn narrative_dice_are_fair() {
 #[test]
 fn highest_d6_dice_are_fair() {
     let mut dice = SecureDice::new().expect("a secure generator");
-    let mut counts = [0u64; 6];
-    // Five dice a throw, as the tray rolls them.
-    for _ in 0..ROLLS / 5 {
-        for &face in D6Roll::roll(PoolSize::Dice(5), &mut dice).faces() {
-            counts[usize::from(face - 1)] += 1;
-        }
-    }
+    let counts = d6_faces(ROLLS, &mut dice);
     assert_eq!(dice.check(), Ok(()));
     assert_fair("d6", &counts);
 }
@@ -79,20 +39,7 @@ fn highest_d6_dice_are_fair() {
 fn effective_level_dice_are_fair() {
     let mut dice = SecureDice::new().expect("a secure generator");
     for die in ElDie::ALL {
-        // Ten dice of one size a throw, through the same roll the tray makes.
-        let check = ElCheck {
-            me: Side {
-                el: 1,
-                dice: ElDice::of(&[die; 10]),
-            },
-            ..ElCheck::simple(1)
-        };
-        let mut counts = vec![0u64; die.sides() as usize];
-        for _ in 0..ROLLS / 10 {
-            for (_, face) in check.roll(&mut dice).faces {
-                counts[face as usize] += 1;
-            }
-        }
+        let counts = el_faces(die, ROLLS, &mut dice);
         assert_eq!(dice.check(), Ok(()));
         assert_fair(&die.name(), &counts);
     }
