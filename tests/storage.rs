@@ -55,7 +55,7 @@ impl KeyValueStore for QuotaStore {
             .map(|k| k.len() + self.inner.get(k).unwrap().unwrap_or_default().len())
             .sum();
         if others + key.len() + value.len() > self.quota_bytes {
-            return Err(StoreError::Write("quota exceeded".into()));
+            return Err(StoreError::Full("quota exceeded".into()));
         }
         self.inner.set(key, value)
     }

@@ -25,8 +25,10 @@ pub enum StoreError {
     Unavailable,
     /// The browser refused a read.
     Read(String),
-    /// Usually the quota: the browser has no room left for this site.
+    /// The browser refused a write.
     Write(String),
+    /// The browser has no room left for this site (its quota is used).
+    Full(String),
 }
 
 impl fmt::Display for StoreError {
@@ -34,14 +36,7 @@ impl fmt::Display for StoreError {
         match self {
             Self::Unavailable => f.write_str("this browser offers no storage to this page"),
             Self::Read(detail) => write!(f, "reading failed ({detail})"),
-            // ASCII-only matching: `to_lowercase` would pull Unicode case tables (13 KB)
-            // into the app.
-            Self::Write(detail)
-                if detail
-                    .as_bytes()
-                    .windows(5)
-                    .any(|w| w.eq_ignore_ascii_case(b"quota")) =>
-            {
+            Self::Full(detail) => {
                 write!(f, "this browser's storage for the page is full ({detail})")
             }
             Self::Write(detail) => write!(f, "the browser refused to store it ({detail})"),

@@ -28,9 +28,19 @@ impl KeyValueStore for BrowserStorage {
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.0
-            .set_item(key, value)
-            .map_err(|e| StoreError::Write(js_detail(e)))
+        self.0.set_item(key, value).map_err(|e| {
+            // Browsers name a full store this way (Firefox once used its own name).
+            let full = e.dyn_ref::<js_sys::Error>().is_some_and(|e| {
+                let name = String::from(e.name());
+                name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED"
+            });
+            let detail = js_detail(e);
+            if full {
+                StoreError::Full(detail)
+            } else {
+                StoreError::Write(detail)
+            }
+        })
     }
 
     fn remove(&self, key: &str) -> Result<(), StoreError> {
