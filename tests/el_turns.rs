@@ -4,8 +4,8 @@
 
 use dicetray::core::count::Count;
 use dicetray::core::effective_level::{
-    CrossRoleSplit, ElCheck, PortionKind, PortionState, Turn, against_obstacle, attack_effect,
-    finish_within, roll_at_obstacle,
+    CrossRoleSplit, ElCheck, PortionKind, PortionState, Pushback, Turn, against_obstacle,
+    against_player, attack_effect, finish_within, roll_at_obstacle,
 };
 use dicetray::core::scene::Scene;
 use dicetray::storage::{self, Document, KeyValueStore, MemoryStore};
@@ -605,4 +605,18 @@ fn rolling_at_an_obstacle_checks_it_and_caps_its_el() {
     assert!(done.unwrap_err().contains("already overcome"));
     // An EL saved before the cap is rolled at 100.
     assert_eq!(against_obstacle(&check, 1000).against.unwrap().side.el, 100);
+    // The door, or a condition, rolls at the player, who resists at the tray's EL.
+    let fire = scene.add_residual("On fire", 4).unwrap();
+    assert_eq!(scene.roller(door), Some(("Barred door", 3)));
+    assert_eq!(scene.roller(fire), Some(("On fire", 4)));
+    assert_eq!(scene.roller(999), None);
+    let at_player = against_player(3, 6);
+    assert_eq!(at_player.me.el, 3);
+    let resists = at_player.against.unwrap();
+    assert_eq!((resists.side.el, resists.kind), (6, Pushback::Resistance));
+    assert!(
+        against_player(3, 0).against.is_none(),
+        "below EL 1 nobody resists"
+    );
+    assert_eq!(against_player(1000, 6).me.el, 100);
 }

@@ -162,6 +162,18 @@ impl Scene {
         Ok(id)
     }
 
+    /// The name and EL of the obstacle or residual condition with this id: what can roll
+    /// against the players.
+    pub fn roller(&self, id: u64) -> Option<(&str, u32)> {
+        let obstacle = self.obstacles.iter().find(|o| o.id == id);
+        obstacle.map(|o| (o.name.as_str(), o.el)).or_else(|| {
+            self.residuals
+                .iter()
+                .find(|r| r.id == id)
+                .map(|r| (r.name.as_str(), r.value))
+        })
+    }
+
     /// Removes an obstacle, boost or residual condition by id.
     pub fn remove(&mut self, id: u64) {
         self.obstacles.retain(|o| o.id != id);

@@ -17,7 +17,9 @@ pub use check::{
 };
 pub use cross_role::{Assignment, CrossRoleSplit, RoleEl};
 pub use dice::{ElDice, ElDie, MAX_CHOSEN_DICE};
-pub use progress::{RollAtObstacle, against_obstacle, finish_within, roll_at_obstacle};
+pub use progress::{
+    RollAtObstacle, against_obstacle, against_player, finish_within, roll_at_obstacle,
+};
 pub use setup::{ElMode, ElSetup, MAX_SITUATIONAL};
 pub use turn::{
     MAX_DEFENCES, MAX_PORTIONS, Portion, PortionKind, PortionState, Turn, attack_effect,

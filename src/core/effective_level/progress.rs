@@ -20,15 +20,33 @@ pub fn finish_within(effect: &Distribution, remaining: u32, rolls: u32) -> Chanc
 /// better roll by the obstacle only stops it. An obstacle at EL 0 does not resist.
 pub fn against_obstacle(check: &ElCheck, obstacle_el: u32) -> ElCheck {
     ElCheck {
-        against: (obstacle_el > 0).then_some(Against {
-            side: Side {
-                // Scenes saved before ELs were capped may hold more.
-                el: obstacle_el.min(MAX_EL),
-                dice: ElDice::Simple,
-            },
-            kind: Pushback::Resistance,
-        }),
+        against: (obstacle_el > 0).then(|| resisting(obstacle_el)),
         ..check.clone()
+    }
+}
+
+/// An obstacle or condition rolling at its own EL (the Simple Pool) against the player, who
+/// resists at `player_el` with the Simple Pool; below EL 1 the player cannot resist.
+pub fn against_player(its_el: u32, player_el: i32) -> ElCheck {
+    ElCheck {
+        against: u32::try_from(player_el)
+            .ok()
+            .filter(|&el| el >= 1)
+            .map(resisting),
+        // Scenes saved before ELs were capped may hold more.
+        ..ElCheck::simple(its_el.min(MAX_EL))
+    }
+}
+
+/// A side that only resists, at `el` with the Simple Pool (scenes saved before ELs were
+/// capped may hold more than the tray allows).
+fn resisting(el: u32) -> Against {
+    Against {
+        side: Side {
+            el: el.min(MAX_EL),
+            dice: ElDice::Simple,
+        },
+        kind: Pushback::Resistance,
     }
 }
 

@@ -2,8 +2,8 @@
 
 use super::state::ElState;
 use crate::core::effective_level::{
-    Against, CrossRoleSplit, ElCheck, ElRoll, MAX_EL, PortionKind, Pushback, Side, Turn,
-    attack_effect, roll_at_obstacle,
+    CrossRoleSplit, ElCheck, ElRoll, PortionKind, Turn, against_player, attack_effect,
+    roll_at_obstacle,
 };
 use rand::Rng;
 
@@ -201,40 +201,15 @@ pub fn turn_act(
             });
         }
         "obstacle-roll" | "residual-roll" => {
-            let found = data.scene.with_untracked(|s| {
-                s.obstacles
-                    .iter()
-                    .find(|o| o.id == id)
-                    .map(|o| (o.name.clone(), o.el))
-                    .or_else(|| {
-                        s.residuals
-                            .iter()
-                            .find(|r| r.id == id)
-                            .map(|r| (r.name.clone(), r.value))
-                    })
-            });
+            let found = data
+                .scene
+                .with_untracked(|s| s.roller(id).map(|(name, el)| (name.to_string(), el)));
             let Some((name, its_el)) = found else {
                 return Err("That is no longer in the scene.".into());
             };
-            // Scenes saved before ELs were capped may hold more.
-            let its_el = its_el.min(MAX_EL);
             let mut rng = dice()?;
             // It rolls at its own EL against the player, who resists at the tray's EL.
-            let check = ElCheck {
-                me: Side {
-                    el: its_el,
-                    dice: Default::default(),
-                },
-                wager: 0,
-                dedicated: None,
-                against: (el >= 1).then(|| Against {
-                    side: Side {
-                        el: el as u32,
-                        dice: Default::default(),
-                    },
-                    kind: Pushback::Resistance,
-                }),
-            };
+            let check = against_player(its_el, el);
             let roll = check.roll(&mut rng);
             rng.check().map_err(|e| e.to_string())?;
             let o = roll.outcome();
