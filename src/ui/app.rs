@@ -8,6 +8,7 @@ use super::characters::CharactersPage;
 use super::data_panel::TrayDocuments;
 use super::effective_level::{ElState, ElTray};
 use super::highest_d6::{D6State, D6Tray};
+use super::later::Later;
 use super::narrative::{NarrativeState, NarrativeTray};
 use super::notices::{NoticeList, Notices};
 use super::persisted::Persisted;
@@ -136,20 +137,16 @@ pub fn App() -> impl IntoView {
         </header>
         <NoticeList notices/>
         <main tabindex="-1" node_ref=main>
-            {move || match page.get() {
-                Page::Narrative => {
-                    view! {
-                        <NarrativeTray
-                            state=narrative
-                            data
-                        />
-                    }
-                        .into_any()
-                }
-                Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
-                Page::EffectiveLevel => view! { <ElTray state=el data/> }.into_any(),
-                Page::Characters => view! { <CharactersPage data trays/> }.into_any(),
-            }}
+            // The page is built in a task after the header, and its lower panels later still:
+            // see `Later`.
+            <Later fallback=|| view! { <p class="loading-note">"Setting out the dice…"</p> }>
+                {move || match page.get() {
+                    Page::Narrative => view! { <NarrativeTray state=narrative data/> }.into_any(),
+                    Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
+                    Page::EffectiveLevel => view! { <ElTray state=el data/> }.into_any(),
+                    Page::Characters => view! { <CharactersPage data trays/> }.into_any(),
+                }}
+            </Later>
         </main>
         <footer class="app-footer">
             <p>"Odds are exact. Rolls use your browser's secure random numbers. Everything stays on this device."</p>

@@ -11,6 +11,7 @@ mod effective_level;
 mod end_scene;
 mod highest_d6;
 mod history;
+mod later;
 mod markup;
 mod narrative;
 mod notices;

@@ -13,6 +13,7 @@ use crate::core::facet::MAX_NAME_CHARS;
 use crate::html::characters::{Editing, roster_html};
 use crate::ui::app::AppData;
 use crate::ui::data_panel::{DataPanel, TrayDocuments};
+use crate::ui::later::Later;
 use crate::ui::markup::{Act, Markup};
 
 /// A removed character, kept so the removal can be undone.
@@ -107,7 +108,9 @@ pub fn CharactersPage(data: AppData, trays: TrayDocuments) -> impl IntoView {
             </div>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <Markup html on_act class="character-list"/>
-            <DataPanel data trays/>
+            <Later>
+                <DataPanel data trays/>
+            </Later>
         </div>
     }
 }

@@ -31,6 +31,7 @@ use crate::ui::browser::{copy_text, now_ms, page_url, reveal};
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::end_scene::EndScene;
 use crate::ui::history::HistoryPanel;
+use crate::ui::later::Later;
 use crate::ui::markup::{Act, Markup};
 use crate::ui::roll_form::RollForm;
 use crate::ui::stepper::Stepper;
@@ -263,28 +264,36 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
             </section>
             <RollPanel state data check after_roll=turn_on_act/>
             <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
-            <section class="panel" aria-labelledby="el-turn-title">
-                <h2 id="el-turn-title">"Turn"</h2>
-                <Markup html=turn_html on_act=turn_on_act/>
-                <p class="tray-message" role="status" aria-live="polite">{move || state.turn_message.get()}</p>
-            </section>
-            <section class="panel" aria-labelledby="el-scene-title">
-                <h2 id="el-scene-title">"Scene"</h2>
-                <Markup html=scene_html on_act=scene_on_act/>
-                <p class="tray-message" role="status" aria-live="polite">{move || scene_message.get()}</p>
-                <EndScene data status=RwSignal::new(None)/>
-            </section>
-            <div class="pool-actions">
-                <button
-                    type="button"
-                    class="small"
-                    disabled=move || check.with(|c| c.is_err())
-                    on:click=move |_| share(state, check)
-                >
-                    "Copy share link"
-                </button>
-            </div>
-            <HistoryPanel history=data.history/>
+            <Later>
+                <section class="panel" aria-labelledby="el-turn-title">
+                    <h2 id="el-turn-title">"Turn"</h2>
+                    <Markup html=turn_html on_act=turn_on_act/>
+                    <p class="tray-message" role="status" aria-live="polite">{move || state.turn_message.get()}</p>
+                </section>
+            </Later>
+            <Later>
+                <section class="panel" aria-labelledby="el-scene-title">
+                    <h2 id="el-scene-title">"Scene"</h2>
+                    <Markup html=scene_html on_act=scene_on_act/>
+                    <p class="tray-message" role="status" aria-live="polite">{move || scene_message.get()}</p>
+                    <EndScene data status=RwSignal::new(None)/>
+                </section>
+            </Later>
+            <Later>
+                <div class="pool-actions">
+                    <button
+                        type="button"
+                        class="small"
+                        disabled=move || check.with(|c| c.is_err())
+                        on:click=move |_| share(state, check)
+                    >
+                        "Copy share link"
+                    </button>
+                </div>
+            </Later>
+            <Later>
+                <HistoryPanel history=data.history/>
+            </Later>
         </div>
     }
 }

@@ -25,6 +25,7 @@ use crate::ui::app::AppData;
 use crate::ui::browser::{copy_text, page_url};
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::history::HistoryPanel;
+use crate::ui::later::Later;
 
 /// The whole tray.
 #[component]
@@ -49,14 +50,20 @@ pub fn D6Tray(state: D6State, data: AppData) -> impl IntoView {
             <CharacterBar roster=data.roster/>
             <PoolPanel state data/>
             <ChallengePanel state/>
-            <OddsPanel state/>
-            <RollPanel state data/>
-            <div class="pool-actions">
-                <button type="button" class="small" on:click=share>"Copy share link"</button>
-            </div>
-            <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
-            <ScenePanel data/>
-            <HistoryPanel history=data.history/>
+            <Later>
+                <OddsPanel state/>
+                <RollPanel state data/>
+                <div class="pool-actions">
+                    <button type="button" class="small" on:click=share>"Copy share link"</button>
+                </div>
+                <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
+            </Later>
+            <Later>
+                <ScenePanel data/>
+            </Later>
+            <Later>
+                <HistoryPanel history=data.history/>
+            </Later>
         </div>
     }
 }

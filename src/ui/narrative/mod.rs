@@ -24,6 +24,7 @@ use crate::core::narrative::{NarrativeDie, NarrativeOdds};
 use crate::ui::app::AppData;
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::history::HistoryPanel;
+use crate::ui::later::Later;
 
 /// The Narrative dice page: picker, pool, live odds, roll, saved pools and history.
 #[component]
@@ -50,9 +51,15 @@ pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
             <PoolSummary state/>
             <OddsStrip odds makes_check/>
             <RollPanel state data/>
-            <OddsDetail odds=detail_odds makes_check=detail_checks has_force/>
-            <SavedPoolsPanel state saved=data.saved/>
-            <HistoryPanel history=data.history/>
+            <Later>
+                <OddsDetail odds=detail_odds makes_check=detail_checks has_force/>
+            </Later>
+            <Later>
+                <SavedPoolsPanel state saved=data.saved/>
+            </Later>
+            <Later>
+                <HistoryPanel history=data.history/>
+            </Later>
         </div>
     }
 }
