@@ -34,61 +34,13 @@ pub struct AppData {
     pub settings: Persisted<Settings>,
 }
 
-/// The whole app: loads the saved documents once, then shows the page the hash route names.
+/// The whole app: the header at once, then the saved documents and the page the hash route
+/// names, each in a later task (see `Later`), so start-up never blocks for long.
 #[component]
 pub fn App() -> impl IntoView {
     let notices = Notices::new();
-    if !storage_is_lasting() {
-        notices.say(
-            "This browser keeps no data for this page (a private window, or storage switched \
-             off). Dicetray works, but what you do here is gone when the tab closes.",
-        );
-    }
-    let data = AppData {
-        notices,
-        history: Persisted::load(notices),
-        saved: Persisted::load(notices),
-        roster: Persisted::load(notices),
-        scene: Persisted::load(notices),
-        settings: Persisted::load(notices),
-    };
-    let narrative = NarrativeState::load(notices);
-    let d6 = D6State::load(data);
-    let el = ElState::load(data);
-    let trays = TrayDocuments {
-        narrative_pool: narrative.pool,
-        d6_setup: d6.setup,
-        el_setup: el.setup,
-        turn: el.turn,
-    };
-
-    // The address decides the page. A share link fills its tray once; the address then
-    // drops it, so a reload keeps whatever the player does next.
-    let open = move |hash: String| {
-        let route = Route::parse(&hash);
-        if let Some(path) = &route.unknown_path {
-            notices.say(format!(
-                "There is no page “{path}”; here are the narrative dice."
-            ));
-        }
-        match (route.page, &route.shared) {
-            (Page::Narrative, Some(pool)) => narrative.open_shared(pool),
-            (Page::HighestD6, Some(dice)) => d6.open_shared(dice),
-            (Page::EffectiveLevel, Some(roll)) => el.open_shared(roll),
-            _ => {}
-        }
-        if Route::needs_cleaning(&hash) {
-            replace_hash(&route.page.href());
-        }
-        route.page
-    };
-    let page = RwSignal::new(open(location_hash()));
-    window_event_listener(ev::hashchange, move |_| {
-        let next = open(location_hash());
-        if page.get_untracked() != next {
-            page.set(next);
-        }
-    });
+    // The tabs show the page from the address at once; `Pages` keeps it in step.
+    let page = RwSignal::new(Route::parse(&location_hash()).page);
     Effect::new(move |_| {
         let title = format!("{} · Dicetray", page.get().title());
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
@@ -137,19 +89,80 @@ pub fn App() -> impl IntoView {
         </header>
         <NoticeList notices/>
         <main tabindex="-1" node_ref=main>
-            // The page is built in a task after the header, and its lower panels later still:
-            // see `Later`.
             <Later fallback=|| view! { <p class="loading-note">"Setting out the dice…"</p> }>
-                {move || match page.get() {
-                    Page::Narrative => view! { <NarrativeTray state=narrative data/> }.into_any(),
-                    Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
-                    Page::EffectiveLevel => view! { <ElTray state=el data/> }.into_any(),
-                    Page::Characters => view! { <CharactersPage data trays/> }.into_any(),
-                }}
+                <Pages notices page/>
             </Later>
         </main>
         <footer class="app-footer">
             <p>"Odds are exact. Rolls use your browser's secure random numbers. Everything stays on this device."</p>
         </footer>
+    }
+}
+
+/// Loads the saved documents once, follows the address, and shows the page it names, in a
+/// task after this one.
+#[component]
+fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
+    if !storage_is_lasting() {
+        notices.say(
+            "This browser keeps no data for this page (a private window, or storage switched \
+             off). Dicetray works, but what you do here is gone when the tab closes.",
+        );
+    }
+    let data = AppData {
+        notices,
+        history: Persisted::load(notices),
+        saved: Persisted::load(notices),
+        roster: Persisted::load(notices),
+        scene: Persisted::load(notices),
+        settings: Persisted::load(notices),
+    };
+    let narrative = NarrativeState::load(notices);
+    let d6 = D6State::load(data);
+    let el = ElState::load(data);
+    let trays = TrayDocuments {
+        narrative_pool: narrative.pool,
+        d6_setup: d6.setup,
+        el_setup: el.setup,
+        turn: el.turn,
+    };
+
+    // The address decides the page. A share link fills its tray once; the address then
+    // drops it, so a reload keeps whatever the player does next.
+    let open = move |hash: String| {
+        let route = Route::parse(&hash);
+        if let Some(path) = &route.unknown_path {
+            notices.say(format!(
+                "There is no page “{path}”; here are the narrative dice."
+            ));
+        }
+        match (route.page, &route.shared) {
+            (Page::Narrative, Some(pool)) => narrative.open_shared(pool),
+            (Page::HighestD6, Some(dice)) => d6.open_shared(dice),
+            (Page::EffectiveLevel, Some(roll)) => el.open_shared(roll),
+            _ => {}
+        }
+        if Route::needs_cleaning(&hash) {
+            replace_hash(&route.page.href());
+        }
+        route.page
+    };
+    let show = move |next: Page| {
+        if page.get_untracked() != next {
+            page.set(next);
+        }
+    };
+    show(open(location_hash()));
+    window_event_listener(ev::hashchange, move |_| show(open(location_hash())));
+
+    view! {
+        <Later>
+            {move || match page.get() {
+                Page::Narrative => view! { <NarrativeTray state=narrative data/> }.into_any(),
+                Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
+                Page::EffectiveLevel => view! { <ElTray state=el data/> }.into_any(),
+                Page::Characters => view! { <CharactersPage data trays/> }.into_any(),
+            }}
+        </Later>
     }
 }

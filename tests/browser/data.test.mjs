@@ -16,7 +16,7 @@ after(async () => {
 async function fresh(path) {
   const { context, page } = await openPhone(env.browser, { acceptDownloads: true });
   await page.goto(env.origin + path);
-  await page.locator('main h1').waitFor({ timeout: 15000 });
+  await page.locator('main:not(.loading) h1').waitFor({ timeout: 15000 });
   return { context, page };
 }
 

@@ -122,7 +122,7 @@ describe('offline, installable, safe', () => {
     await tap(page, 'Roll');
     for (const path of ['/#/d6', '/#/el', '/#/characters']) {
       await page.goto(env.origin + path);
-      await page.locator('main h1').waitFor();
+      await page.locator('main:not(.loading) h1').waitFor();
     }
     await page.goto(env.origin + '/#/el');
     await tap(page, 'Roll');
@@ -134,7 +134,7 @@ describe('offline, installable, safe', () => {
   test('the CSP stops injected script, and names holding HTML show as text', async () => {
     const { context, page } = await openPhone(env.browser);
     await page.goto(env.origin + '/#/characters');
-    await page.locator('main h1').waitFor();
+    await page.locator('main:not(.loading) h1').waitFor();
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
     // An injected inline handler does not run.

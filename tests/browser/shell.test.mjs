@@ -81,7 +81,9 @@ describe('app shell', () => {
   test('headings never skip a level, on every route', async () => {
     for (const route of ['#/narrative', '#/d6', '#/el', '#/characters']) {
       const { context, page } = await open(`/${route}`);
-      await page.locator('main h1').waitFor();
+      // The page is drawn in steps; its last panel is History (Your data on Characters).
+      const last = route === '#/characters' ? 'Your data' : 'History';
+      await page.getByRole('heading', { name: last, exact: true }).waitFor();
       const roll = page.getByRole('button', { name: 'Roll', exact: true });
       if ((await roll.count()) > 0 && (await roll.first().isEnabled())) await roll.first().click();
       const levels = await page.evaluate(() =>

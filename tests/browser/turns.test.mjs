@@ -15,7 +15,7 @@ after(async () => {
 async function fresh(path) {
   const { context, page } = await openPhone(env.browser);
   await page.goto(env.origin + path);
-  await page.locator('main h1').waitFor({ timeout: 15000 });
+  await page.locator('main:not(.loading) h1').waitFor({ timeout: 15000 });
   return { context, page };
 }
 
@@ -77,7 +77,7 @@ describe('Effective Level turns and scene', () => {
     await settled(page);
     await page.screenshot({ path: new URL('el-turn.png', SCREENSHOTS).pathname, fullPage: true });
     await page.reload();
-    await page.locator('main h1').waitFor();
+    await page.locator('main:not(.loading) h1').waitFor();
     await eventually(textOf(turnRegion(page).getByRole('listitem', { name: 'Portion defence' })), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'kept after reload');
     assert.match(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' }))(), /rolled/);
     await tap(page, 'Defend with defence');
@@ -235,7 +235,7 @@ describe('Effective Level turns and scene', () => {
     await tap(page, 'Studied his style +2');
     await eventually(textOf(page.getByLabel('EL sum')), (t) => t === 'Level 10 + Warrior 5 + Studied his style (scene) 2 = EL 17', 'boost in the sum');
     await page.reload();
-    await page.locator('main h1').waitFor();
+    await page.locator('main:not(.loading) h1').waitFor();
     await eventually(textOf(page.getByLabel('EL sum')), (t) => /= EL 17$/.test(t), 'kept after reload');
     await tap(page, 'End scene');
     await tap(page, 'Yes, end it');

@@ -242,28 +242,30 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
                 <Markup html=picker_html on_act/>
                 <Markup html=dice_html on_act/>
             </section>
-            <section class="panel" aria-labelledby="el-against-title">
-                <h2 id="el-against-title">"Against"</h2>
-                <Markup html=against_html on_act/>
-                {move || pushed_back.get().then(|| view! {
-                    <Stepper label="Other side's EL" value=their_el least=1 on_set=set_their/>
-                    <Markup html=their_picker_html on_act/>
-                })}
-            </section>
-            <section class="panel" aria-labelledby="el-wager-title">
-                <h2 id="el-wager-title">"Wager"</h2>
-                <Stepper label="Wager" value=wager least=0 on_set=set_wager/>
-                {move || quick.get().then(|| view! {
-                    <Stepper label="Rank in the role" value=quick_rank least=0 on_set=set_rank/>
-                })}
-                <Markup html=wager_html on_act/>
-            </section>
-            <section class="panel" aria-labelledby="el-odds-title">
-                <h2 id="el-odds-title">"Odds"</h2>
-                <Markup html=odds_html on_act/>
-            </section>
-            <RollPanel state data check after_roll=turn_on_act/>
-            <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
+            <Later>
+                <section class="panel" aria-labelledby="el-against-title">
+                    <h2 id="el-against-title">"Against"</h2>
+                    <Markup html=against_html on_act/>
+                    {move || pushed_back.get().then(|| view! {
+                        <Stepper label="Other side's EL" value=their_el least=1 on_set=set_their/>
+                        <Markup html=their_picker_html on_act/>
+                    })}
+                </section>
+                <section class="panel" aria-labelledby="el-wager-title">
+                    <h2 id="el-wager-title">"Wager"</h2>
+                    <Stepper label="Wager" value=wager least=0 on_set=set_wager/>
+                    {move || quick.get().then(|| view! {
+                        <Stepper label="Rank in the role" value=quick_rank least=0 on_set=set_rank/>
+                    })}
+                    <Markup html=wager_html on_act/>
+                </section>
+                <section class="panel" aria-labelledby="el-odds-title">
+                    <h2 id="el-odds-title">"Odds"</h2>
+                    <Markup html=odds_html on_act/>
+                </section>
+                <RollPanel state data check after_roll=turn_on_act/>
+                <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
+            </Later>
             <Later>
                 <section class="panel" aria-labelledby="el-turn-title">
                     <h2 id="el-turn-title">"Turn"</h2>

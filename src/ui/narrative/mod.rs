@@ -49,8 +49,10 @@ pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
             <DicePicker state/>
             <AddedSymbols state/>
             <PoolSummary state/>
-            <OddsStrip odds makes_check/>
-            <RollPanel state data/>
+            <Later>
+                <OddsStrip odds makes_check/>
+                <RollPanel state data/>
+            </Later>
             <Later>
                 <OddsDetail odds=detail_odds makes_check=detail_checks has_force/>
             </Later>
