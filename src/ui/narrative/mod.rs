@@ -47,8 +47,10 @@ pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
             <h1 class="visually-hidden">"Narrative dice"</h1>
             <CharacterBar roster=data.roster/>
             <DicePicker state/>
-            <AddedSymbols state/>
-            <PoolSummary state/>
+            <Later>
+                <AddedSymbols state/>
+                <PoolSummary state/>
+            </Later>
             <Later>
                 <OddsStrip odds makes_check/>
                 <RollPanel state data/>
