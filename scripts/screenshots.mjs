@@ -2,7 +2,7 @@
 // docs/screenshots/; a tray is shown after a roll, scrolled to its odds and result. Run after a build: `node scripts/screenshots.mjs`.
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
-import { launch, openPhone, settled } from '../tests/browser/harness.mjs';
+import { drawn, launch, openPhone, settled } from '../tests/browser/harness.mjs';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
@@ -48,7 +48,7 @@ try {
     for (const [path, act] of Object.entries(PAGES)) {
       const { context, page } = await openPhone(env.browser, { colorScheme: scheme, reducedMotion: 'reduce' });
       await page.goto(`${env.origin}/#/${path}`);
-      await page.locator('main h1').waitFor({ timeout: 15000 });
+      await drawn(page);
       await act(page);
       await settled(page);
       // A tray is shown where the player looks after a roll: the odds and the result.

@@ -3,7 +3,7 @@
 //  2. Tap-to-updated-odds latency on a 40-die pool with the CPU throttled 4x: from the tap's
 //     event time to the odds changing in the DOM, and to the next animation frame after it.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { launch, openPhone, ready } from './harness.mjs';
+import { drawn, launch, openPhone, ready } from './harness.mjs';
 
 // KB here is 1,024 bytes; the exact total in bytes is printed too.
 const KB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -69,14 +69,14 @@ async function tapLatency() {
   // The Highest d6 tray: 4 base dice, taps add and remove a die.
   const d6 = await openPhone(env.browser);
   await d6.page.goto(env.origin + '/#/d6?dice=4');
-  await d6.page.getByRole('button', { name: 'Add die' }).waitFor();
+  await drawn(d6.page);
   const d6Taps = await measureTaps(d6.page, '.outcome-list', ['Add die', 'Remove die']);
   await d6.context.close();
 
   // The Effective Level tray at EL 20 against opposition: taps raise and lower the EL.
   const el = await openPhone(env.browser);
   await el.page.goto(env.origin + '/#/el?roll=el+20+vs+12+opposed');
-  await el.page.getByRole('button', { name: 'Raise Effective Level' }).waitFor();
+  await drawn(el.page);
   const elTaps = await measureTaps(el.page, '[aria-labelledby="el-odds-title"]', ['Raise Effective Level', 'Lower Effective Level']);
   await el.context.close();
 

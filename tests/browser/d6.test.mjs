@@ -2,7 +2,7 @@
 // role and accessible name, at 390x844, in Debian's Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -18,7 +18,7 @@ const OUTCOMES = /^(Triumph|Success|Costly success|Failure|Catastrophe)/;
 async function fresh(path, options = {}) {
   const { context, page } = await openPhone(env.browser, options);
   await page.goto(env.origin + path);
-  await page.locator('main:not(.loading) h1').waitFor({ timeout: 15000 });
+  await drawn(page);
   return { context, page };
 }
 
@@ -104,7 +104,7 @@ describe('Highest d6 tray', () => {
     await eventually(textOf(page.locator('.rule-note')), (t) => /lower one counts/.test(t), 'other rule');
     await eventually(textOf(odds.getByRole('listitem').nth(1)), (t) => /Success.*2\.8%.*1\/36/.test(t), 'lowest of two');
     await page.reload();
-    await page.locator('main:not(.loading) h1').waitFor();
+    await drawn(page);
     assert.equal(await page.getByRole('radio', { name: 'Roll two, keep the lowest' }).isChecked(), true, 'saved');
     noErrors(page);
     await context.close();
@@ -174,7 +174,7 @@ describe('Highest d6 tray', () => {
     await nav(page, 'Highest d6');
     await addSceneFacet(page, 'Tense Atmosphere', true);
     await page.reload();
-    await page.locator('main:not(.loading) h1').waitFor();
+    await drawn(page);
     await page.getByRole('button', { name: 'Keen Eye (character, helps)' }).waitFor();
     await page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).waitFor();
     await tap(page, 'End scene');
@@ -217,7 +217,7 @@ describe('Highest d6 tray', () => {
     const other = await context.newPage();
     other.errors = [];
     await other.goto(env.origin + '/#/characters');
-    await other.locator('main:not(.loading) h1').waitFor();
+    await drawn(other);
     await createCharacter(page, 'Mira');
     await createCharacter(other, 'Tor');
     // Tor, created in the other tab, arrives here by the storage event; Mira stays.
@@ -225,7 +225,7 @@ describe('Highest d6 tray', () => {
     await page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor({ timeout: 5000 });
     await addCharacterFacet(page, 'Tor', 'Stubborn');
     await page.reload();
-    await page.locator('main:not(.loading) h1').waitFor();
+    await drawn(page);
     await page.getByRole('heading', { name: 'Mira' }).waitFor();
     await page.getByRole('heading', { name: 'Tor' }).waitFor();
     await page.getByRole('button', { name: 'Rename Stubborn' }).waitFor();
@@ -241,7 +241,7 @@ describe('Highest d6 tray', () => {
     const linked = await context.newPage();
     linked.errors = [];
     await linked.goto(env.origin + '/#/d6?dice=11');
-    await linked.locator('main:not(.loading) h1').waitFor();
+    await drawn(linked);
     await eventually(textOf(linked.locator('.tray-message')), (t) => /1 to 10 base dice.*left as it was/.test(t), 'message');
     assert.equal(await sumLine(linked)(), '4 base = 4 dice');
     assert.equal(new URL(linked.url()).hash, '#/d6');

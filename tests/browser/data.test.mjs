@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { eventually, launch, openPhone, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openPhone, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -16,7 +16,7 @@ after(async () => {
 async function fresh(path) {
   const { context, page } = await openPhone(env.browser, { acceptDownloads: true });
   await page.goto(env.origin + path);
-  await page.locator('main:not(.loading) h1').waitFor({ timeout: 15000 });
+  await drawn(page);
   return { context, page };
 }
 

@@ -2,7 +2,7 @@
 // accessible name, at 390x844, in Debian's Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -15,7 +15,7 @@ after(async () => {
 async function fresh(path, options = {}) {
   const { context, page } = await openPhone(env.browser, options);
   await page.goto(env.origin + path);
-  await page.locator('main:not(.loading) h1').waitFor({ timeout: 15000 });
+  await drawn(page);
   return { context, page };
 }
 
@@ -103,7 +103,7 @@ describe('Effective Level tray', () => {
     await tap(page, 'Roll');
     await eventually(result(page), (t) => /(Success|Failure)/.test(t) && /\(EL 6\)|over EL 6|rolled 0/.test(t), 'rolled at EL 8 - 2');
     await page.reload();
-    await page.locator('main:not(.loading) h1').waitFor();
+    await drawn(page);
     await eventually(sum(page), (t) => /= EL 8$/.test(t), 'setup kept');
     await nav(page, 'Characters');
     await page.getByRole('button', { name: 'Remove Warrior 4' }).waitFor();
@@ -175,7 +175,7 @@ describe('Effective Level tray', () => {
     const linked = await context.newPage();
     linked.errors = [];
     await linked.goto(env.origin + '/#/el?roll=el+0');
-    await linked.locator('main:not(.loading) h1').waitFor();
+    await drawn(linked);
     await eventually(textOf(linked.locator('.tray-message').first()), (t) => /impossible.*left as it was/.test(t), 'message');
     assert.equal(await sum(linked)(), 'EL 10');
     noErrors(linked);

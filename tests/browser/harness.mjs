@@ -70,9 +70,18 @@ export async function eventually(read, check, what, timeoutMs = 5000) {
   throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
 }
 
-/** Waits until the app has mounted (the first die button is there). */
+/**
+ * Waits until the app has drawn its page in full. It draws in steps (src/ui/later.rs), and a
+ * page's last panel is History on a tray, Your data on Characters.
+ */
+export async function drawn(page) {
+  await page.locator('main:not(.loading) :is(#history-title, #data-title)').waitFor({ timeout: 15000 });
+}
+
+/** Waits until the narrative tray is drawn in full. */
 export async function ready(page) {
   await page.getByRole('button', { name: 'Add ability die' }).waitFor({ timeout: 15000 });
+  await drawn(page);
 }
 
 export function textOf(locator) {

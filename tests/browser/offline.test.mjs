@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventually, launch, openPhone, ready, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openPhone, ready, textOf } from './harness.mjs';
 import { startServer } from './server.mjs';
 
 let env;
@@ -120,9 +120,11 @@ describe('offline, installable, safe', () => {
     await ready(page);
     await tap(page, 'Add proficiency die');
     await tap(page, 'Roll');
-    for (const path of ['/#/d6', '/#/el', '/#/characters']) {
+    const titles = { '/#/d6': 'Highest d6', '/#/el': 'Effective Level', '/#/characters': 'Characters' };
+    for (const [path, title] of Object.entries(titles)) {
       await page.goto(env.origin + path);
-      await page.locator('main:not(.loading) h1').waitFor();
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      await drawn(page);
     }
     await page.goto(env.origin + '/#/el');
     await tap(page, 'Roll');
@@ -134,7 +136,7 @@ describe('offline, installable, safe', () => {
   test('the CSP stops injected script, and names holding HTML show as text', async () => {
     const { context, page } = await openPhone(env.browser);
     await page.goto(env.origin + '/#/characters');
-    await page.locator('main:not(.loading) h1').waitFor();
+    await drawn(page);
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
     // An injected inline handler does not run.

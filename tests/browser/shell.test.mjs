@@ -2,7 +2,7 @@
 // phone (accessible names, tap targets, no sideways scroll, dark mode, reduced motion).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, launch, openPhone, ready, SCREENSHOTS, settled, SUB_PATH, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openPhone, ready, SCREENSHOTS, settled, SUB_PATH, textOf } from './harness.mjs';
 import { ABSOLUTE_DIST, startServer } from './server.mjs';
 
 let env;
@@ -81,9 +81,7 @@ describe('app shell', () => {
   test('headings never skip a level, on every route', async () => {
     for (const route of ['#/narrative', '#/d6', '#/el', '#/characters']) {
       const { context, page } = await open(`/${route}`);
-      // The page is drawn in steps; its last panel is History (Your data on Characters).
-      const last = route === '#/characters' ? 'Your data' : 'History';
-      await page.getByRole('heading', { name: last, exact: true }).waitFor();
+      await drawn(page);
       const roll = page.getByRole('button', { name: 'Roll', exact: true });
       if ((await roll.count()) > 0 && (await roll.first().isEnabled())) await roll.first().click();
       const levels = await page.evaluate(() =>

@@ -2,7 +2,7 @@
 // the cross-role example, obstacles, persistent boosts, a reload mid-turn, End scene.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -15,7 +15,7 @@ after(async () => {
 async function fresh(path) {
   const { context, page } = await openPhone(env.browser);
   await page.goto(env.origin + path);
-  await page.locator('main:not(.loading) h1').waitFor({ timeout: 15000 });
+  await drawn(page);
   return { context, page };
 }
 
@@ -77,7 +77,7 @@ describe('Effective Level turns and scene', () => {
     await settled(page);
     await page.screenshot({ path: new URL('el-turn.png', SCREENSHOTS).pathname, fullPage: true });
     await page.reload();
-    await page.locator('main:not(.loading) h1').waitFor();
+    await drawn(page);
     await eventually(textOf(turnRegion(page).getByRole('listitem', { name: 'Portion defence' })), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'kept after reload');
     assert.match(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' }))(), /rolled/);
     await tap(page, 'Defend with defence');
@@ -235,7 +235,7 @@ describe('Effective Level turns and scene', () => {
     await tap(page, 'Studied his style +2');
     await eventually(textOf(page.getByLabel('EL sum')), (t) => t === 'Level 10 + Warrior 5 + Studied his style (scene) 2 = EL 17', 'boost in the sum');
     await page.reload();
-    await page.locator('main:not(.loading) h1').waitFor();
+    await drawn(page);
     await eventually(textOf(page.getByLabel('EL sum')), (t) => /= EL 17$/.test(t), 'kept after reload');
     await tap(page, 'End scene');
     await tap(page, 'Yes, end it');
