@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { drawn, eventually, launch, openPhone, textOf } from './harness.mjs';
+import { eventually, launch, openDrawn, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -13,12 +13,7 @@ after(async () => {
   await env?.close();
 });
 
-async function fresh(path) {
-  const { context, page } = await openPhone(env.browser, { acceptDownloads: true });
-  await page.goto(env.origin + path);
-  await drawn(page);
-  return { context, page };
-}
+const fresh = (path) => openDrawn(env, path, { acceptDownloads: true });
 
 async function create(page, name) {
   await page.getByRole('textbox', { name: 'Character name' }).fill(name);

@@ -2,7 +2,7 @@
 // accessible name, at 390x844, in Debian's Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawn, eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -12,12 +12,7 @@ after(async () => {
   await env?.close();
 });
 
-async function fresh(path, options = {}) {
-  const { context, page } = await openPhone(env.browser, options);
-  await page.goto(env.origin + path);
-  await drawn(page);
-  return { context, page };
-}
+const fresh = (path, options) => openDrawn(env, path, options);
 
 async function tap(page, name) {
   await page.getByRole('button', { name, exact: true }).first().click();

@@ -9,7 +9,8 @@ export { SUB_PATH };
 export const PHONE = { width: 390, height: 844 };
 export const SCREENSHOTS = new URL('../../test-results/', import.meta.url);
 
-const CHROMIUM_ARGS = [
+/** How Chromium is started for tests, benchmarks and Lighthouse: quiet and offline-safe. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -76,6 +77,14 @@ export async function eventually(read, check, what, timeoutMs = 5000) {
  */
 export async function drawn(page) {
   await page.locator('main:not(.loading) :is(#history-title, #data-title)').waitFor({ timeout: 15000 });
+}
+
+/** A fresh phone page at `path` on the test server, once the app has drawn it in full. */
+export async function openDrawn(env, path, options = {}) {
+  const { context, page } = await openPhone(env.browser, options);
+  await page.goto(env.origin + path);
+  await drawn(page);
+  return { context, page };
 }
 
 /** Waits until the narrative tray is drawn in full. */

@@ -2,7 +2,7 @@
 // the cross-role example, obstacles, persistent boosts, a reload mid-turn, End scene.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawn, eventually, launch, openPhone, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { drawn, eventually, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -12,12 +12,7 @@ after(async () => {
   await env?.close();
 });
 
-async function fresh(path) {
-  const { context, page } = await openPhone(env.browser);
-  await page.goto(env.origin + path);
-  await drawn(page);
-  return { context, page };
-}
+const fresh = (path) => openDrawn(env, path);
 
 async function tap(page, name) {
   await page.getByRole('button', { name, exact: true }).first().click();

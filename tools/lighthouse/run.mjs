@@ -2,21 +2,13 @@
 // the four category scores, for scripts/bench. Asserts nothing.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS } from '../../tests/browser/harness.mjs';
 import { startServer } from '../../tests/browser/server.mjs';
 
 const { server, origin } = await startServer(0);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 try {
   for (const route of ['#/narrative', '#/d6', '#/el', '#/characters']) {
