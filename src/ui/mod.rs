@@ -32,8 +32,9 @@ pub fn start() {
     match shell {
         // The shell has been painted already: the start-up script in index.html fetches
         // the wasm only after a first paint (scripts/paint-first.mjs).
-        // Building the page is the longest piece of start-up work: it gets a task of its own,
-        // apart from instantiating the module, so the page never stops answering for long.
+        // Mounting gets a task of its own, apart from instantiating the module; the app then
+        // draws the page itself in further steps (`later::Later`), so the page never stops
+        // answering for long.
         Some(shell) => leptos::prelude::request_animation_frame(move || {
             shell.set_inner_html("");
             leptos::mount::mount_to(shell, app::App).forget();
