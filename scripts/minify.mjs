@@ -1,6 +1,6 @@
-// Trunk post-build hook: minifies the staged JavaScript glue and stylesheet with esbuild,
-// then refreshes their subresource-integrity hashes in index.html so the browser still
-// accepts them. Trunk's own minifier cannot parse wasm-bindgen's glue. About 2.4 KB gzip.
+// Trunk post-build step, after build-app.mjs: minifies the staged stylesheet with esbuild,
+// then refreshes its subresource-integrity hash in index.html so the browser still accepts
+// it. (build-app.mjs minifies the app's JavaScript itself.)
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ if (!staging) {
   process.exit(2);
 }
 
-const loaders = { '.js': { loader: 'js', format: 'esm' }, '.css': { loader: 'css' } };
+const loaders = { '.css': { loader: 'css' } };
 const htmlPath = join(staging, 'index.html');
 let html = await readFile(htmlPath, 'utf8');
 

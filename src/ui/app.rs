@@ -1,38 +1,15 @@
 //! The app shell: header, navigation between pages by hash route, notices, and the page.
+//! It holds none of the pages' code: each page arrives on its own (`ui::pages`).
 
 use leptos::ev;
 use leptos::prelude::*;
 
+use super::app_data::AppData;
 use super::browser::{location_hash, replace_hash, storage_is_lasting};
-use super::characters::CharactersPage;
-use super::data_panel::TrayDocuments;
-use super::effective_level::{ElState, ElTray};
-use super::highest_d6::{D6State, D6Tray};
 use super::later::Later;
-use super::narrative::{NarrativeState, NarrativeTray};
 use super::notices::{NoticeList, Notices};
-use super::persisted::Persisted;
-use crate::core::character::Roster;
-use crate::core::scene::Scene;
+use super::pages::PageView;
 use crate::route::{Page, Route};
-use crate::storage::{RollHistory, SavedPools, Settings};
-
-/// The saved documents every page may use; cheap to copy into components.
-#[derive(Clone, Copy)]
-pub struct AppData {
-    /// Messages about the app itself.
-    pub notices: Notices,
-    /// Every roll of every system.
-    pub history: Persisted<RollHistory>,
-    /// Named pools.
-    pub saved: Persisted<SavedPools>,
-    /// The characters and which one is active.
-    pub roster: Persisted<Roster>,
-    /// What lasts until the scene ends.
-    pub scene: Persisted<Scene>,
-    /// The player's settings.
-    pub settings: Persisted<Settings>,
-}
 
 /// The whole app: the header at once, then the saved documents and the page the hash route
 /// names, each in a later task (see `Later`), so start-up never blocks for long.
@@ -99,8 +76,8 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Loads the saved documents once, follows the address, and shows the page it names, in a
-/// task after this one.
+/// Follows the address and shows the page it names, in a task after this one. A share
+/// link's text waits in `AppData` for its page, whose own code reads it.
 #[component]
 fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
     if !storage_is_lasting() {
@@ -109,26 +86,9 @@ fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
              off). Dicetray works, but what you do here is gone when the tab closes.",
         );
     }
-    let data = AppData {
-        notices,
-        history: Persisted::load(notices),
-        saved: Persisted::load(notices),
-        roster: Persisted::load(notices),
-        scene: Persisted::load(notices),
-        settings: Persisted::load(notices),
-    };
-    let narrative = NarrativeState::load(notices);
-    let d6 = D6State::load(data);
-    let el = ElState::load(data);
-    let trays = TrayDocuments {
-        narrative_pool: narrative.pool,
-        d6_setup: d6.setup,
-        el_setup: el.setup,
-        turn: el.turn,
-    };
-
-    // The address decides the page. A share link fills its tray once; the address then
-    // drops it, so a reload keeps whatever the player does next.
+    let data = AppData::new(notices);
+    // A share link fills its tray once; the address then drops it, so a reload keeps
+    // whatever the player does next.
     let open = move |hash: String| {
         let route = Route::parse(&hash);
         if let Some(path) = &route.unknown_path {
@@ -136,11 +96,8 @@ fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
                 "There is no page “{path}”; here are the narrative dice."
             ));
         }
-        match (route.page, &route.shared) {
-            (Page::Narrative, Some(pool)) => narrative.open_shared(pool),
-            (Page::HighestD6, Some(dice)) => d6.open_shared(dice),
-            (Page::EffectiveLevel, Some(roll)) => el.open_shared(roll),
-            _ => {}
+        if let Some(text) = route.shared {
+            data.share_with(route.page, text);
         }
         if Route::needs_cleaning(&hash) {
             replace_hash(&route.page.href());
@@ -154,15 +111,5 @@ fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
     };
     show(open(location_hash()));
     window_event_listener(ev::hashchange, move |_| show(open(location_hash())));
-
-    view! {
-        <Later>
-            {move || match page.get() {
-                Page::Narrative => view! { <NarrativeTray state=narrative data/> }.into_any(),
-                Page::HighestD6 => view! { <D6Tray state=d6 data/> }.into_any(),
-                Page::EffectiveLevel => view! { <ElTray state=el data/> }.into_any(),
-                Page::Characters => view! { <CharactersPage data trays/> }.into_any(),
-            }}
-        </Later>
-    }
+    view! { <PageView page data/> }
 }

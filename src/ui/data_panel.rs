@@ -4,63 +4,48 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::app::AppData;
+use super::app_data::AppData;
 use super::browser::{now_ms, offer_file, read_file};
-use super::persisted::Persisted;
-use crate::core::effective_level::{ElSetup, Turn};
-use crate::core::highest_d6::D6Setup;
-use crate::core::narrative::NarrativePool;
 use crate::storage::backup_file::{
     Backup, Everything, ImportMode, check_file_size, export, parse_backup,
 };
 
-/// The trays' own documents, which the export carries too.
-#[derive(Clone, Copy)]
-pub struct TrayDocuments {
-    /// The narrative tray's pool.
-    pub narrative_pool: Persisted<NarrativePool>,
-    /// The Highest d6 tray.
-    pub d6_setup: Persisted<D6Setup>,
-    /// The Effective Level tray.
-    pub el_setup: Persisted<ElSetup>,
-    /// The turn in play.
-    pub turn: Persisted<Turn>,
-}
-
-fn everything(data: AppData, trays: TrayDocuments) -> Everything {
+/// Every document, as this tab has it. Export and import cover them all, so this loads
+/// any not loaded yet.
+fn everything(data: AppData) -> Everything {
     Everything {
-        roster: data.roster.get_untracked(),
-        scene: data.scene.get_untracked(),
-        saved: data.saved.get_untracked(),
-        history: data.history.get_untracked(),
-        settings: data.settings.get_untracked(),
-        narrative_pool: trays.narrative_pool.get_untracked(),
-        d6_setup: trays.d6_setup.get_untracked(),
-        el_setup: trays.el_setup.get_untracked(),
-        turn: trays.turn.get_untracked(),
+        roster: data.roster().get_untracked(),
+        scene: data.scene().get_untracked(),
+        saved: data.saved().get_untracked(),
+        history: data.history().get_untracked(),
+        settings: data.settings().get_untracked(),
+        narrative_pool: data.narrative_pool().get_untracked(),
+        d6_setup: data.d6_setup().get_untracked(),
+        el_setup: data.el_setup().get_untracked(),
+        turn: data.turn().get_untracked(),
     }
 }
 
 /// Stores every document of `all`, each through its own document's checks.
-fn store(data: AppData, trays: TrayDocuments, all: Everything) {
-    data.roster.update(|d| *d = all.roster);
-    data.scene.update(|d| *d = all.scene);
-    data.saved.update(|d| *d = all.saved);
-    data.history.update(|d| *d = all.history);
-    data.settings.update(|d| *d = all.settings);
-    trays.narrative_pool.update(|d| *d = all.narrative_pool);
-    trays.d6_setup.update(|d| *d = all.d6_setup);
-    trays.el_setup.update(|d| *d = all.el_setup);
-    trays.turn.update(|d| *d = all.turn);
+fn store(data: AppData, all: Everything) {
+    data.roster().update(|d| *d = all.roster);
+    data.scene().update(|d| *d = all.scene);
+    data.saved().update(|d| *d = all.saved);
+    data.history().update(|d| *d = all.history);
+    data.settings().update(|d| *d = all.settings);
+    data.narrative_pool().update(|d| *d = all.narrative_pool);
+    data.d6_setup().update(|d| *d = all.d6_setup);
+    data.el_setup().update(|d| *d = all.el_setup);
+    data.turn().update(|d| *d = all.turn);
 }
 
 /// The "Your data" section.
 #[component]
-pub fn DataPanel(data: AppData, trays: TrayDocuments) -> impl IntoView {
+pub fn DataPanel(data: AppData) -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let pending = RwSignal::new(None::<Backup>);
     let export_all = move |_| {
-        let all = everything(data, trays);
+        let all = everything(data);
         leptos::task::spawn_local(async move {
             let message = match export(&all, now_ms()) {
                 Ok(text) => match offer_file("dicetray-backup.json", &text).await {
@@ -106,9 +91,9 @@ pub fn DataPanel(data: AppData, trays: TrayDocuments) -> impl IntoView {
         let Some(backup) = pending.get_untracked() else {
             return;
         };
-        match backup.apply(&everything(data, trays), mode) {
+        match backup.apply(&everything(data), mode) {
             Ok(all) => {
-                store(data, trays, all);
+                store(data, all);
                 status.set(Some(match mode {
                     ImportMode::Merge => "Imported: the file's new entries were added.".into(),
                     ImportMode::Replace => "Imported: the file's documents are now in use.".into(),
@@ -121,7 +106,7 @@ pub fn DataPanel(data: AppData, trays: TrayDocuments) -> impl IntoView {
     let summary = move |mode: ImportMode| {
         pending.with(|p| {
             p.as_ref()
-                .map(|b| b.summary(&everything(data, trays), mode))
+                .map(|b| b.summary(&everything(data), mode))
                 .unwrap_or_default()
                 .into_iter()
                 .map(|line| view! { <li>{line}</li> })
@@ -149,7 +134,7 @@ pub fn DataPanel(data: AppData, trays: TrayDocuments) -> impl IntoView {
                     <ul class="import-summary">{summary(ImportMode::Merge)}</ul>
                     <button type="button" class="small" on:click=move |_| choose(ImportMode::Merge)
                         disabled=move || pending.with(|p| {
-                            p.as_ref().is_some_and(|b| b.merge_problem(&everything(data, trays)).is_some())
+                            p.as_ref().is_some_and(|b| b.merge_problem(&everything(data)).is_some())
                         })>"Merge"</button>
                     <h3 class="sub-title">"Replace: use the file's documents instead"</h3>
                     <ul class="import-summary">{summary(ImportMode::Replace)}</ul>

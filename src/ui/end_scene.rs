@@ -4,12 +4,12 @@
 use leptos::prelude::*;
 
 use crate::core::scene::Scene;
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 
 /// The End scene button, its confirmation, and the undo; `status` shows what happened.
 #[component]
 pub fn EndScene(data: AppData, status: RwSignal<Option<String>>) -> impl IntoView {
-    let scene = data.scene;
+    let scene = data.scene();
     let confirming = RwSignal::new(false);
     let ended = RwSignal::new(None::<Scene>);
     let end = move |_| {

@@ -2,6 +2,7 @@
 //! Compiled for WebAssembly only.
 
 mod app;
+mod app_data;
 mod bars;
 mod browser;
 mod character_bar;
@@ -15,6 +16,7 @@ mod later;
 mod markup;
 mod narrative;
 mod notices;
+mod pages;
 mod persisted;
 mod roll_form;
 mod stepper;

@@ -1,7 +1,11 @@
 // Browser figures for scripts/bench. Prints numbers; asserts nothing.
-//  1. Everything the first page load fetches, raw and compressed (gzip -9, brotli 11).
+//  1. Every file of the build, raw and compressed (gzip -9, brotli 11), and the whole build;
+//     then what each page fetches when a phone opens it the first time.
 //  2. Tap-to-updated-odds latency on a 40-die pool with the CPU throttled 4x: from the tap's
 //     event time to the odds changing in the DOM, and to the next animation frame after it.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { drawn, launch, openPhone, ready } from './harness.mjs';
 
@@ -14,39 +18,80 @@ const TAP_GAP_MS = 150;
 
 const env = await launch();
 try {
-  await firstLoad();
+  await buildSizes();
+  await firstLoads();
   await tapLatency();
 } finally {
   await env.close();
 }
 
-async function firstLoad() {
-  const { context, page } = await openPhone(env.browser);
-  const bodies = [];
-  page.on('response', async (response) => {
-    if (response.status() === 200) bodies.push({ url: response.url(), body: response.body() });
-  });
-  await page.goto(env.origin + '/', { waitUntil: 'networkidle' });
-  await ready(page);
-  let raw = 0;
-  let gzip = 0;
-  let brotli = 0;
-  console.log('first page load, every file fetched:');
-  for (const { url, body } of bodies) {
-    const bytes = await body;
-    const gz = gzipSync(bytes, { level: 9 }).length;
-    const br = brotliCompressSync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    }).length;
-    raw += bytes.length;
-    gzip += gz;
-    brotli += br;
-    const name = new URL(url).pathname.split('/').pop() || 'index.html';
-    console.log(`  ${name.padEnd(44)} ${KB(bytes.length).padStart(9)} raw ${KB(gz).padStart(9)} gzip ${KB(br).padStart(9)} brotli`);
+/** gzip -9 and brotli 11 sizes of some bytes. */
+function packed(bytes) {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+function row(name, size) {
+  return `  ${name.padEnd(34)} ${KB(size.raw).padStart(9)} raw ${KB(size.gzip).padStart(9)} gzip ${KB(size.brotli).padStart(9)} brotli`;
+}
+
+/** Every file of the build: each of the app's modules, then the whole build. */
+async function buildSizes() {
+  const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+  const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dist, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  console.log('the whole build, every file:');
+  for (const file of files) {
+    const size = packed(await readFile(join(dist, file)));
+    for (const key of Object.keys(total)) total[key] += size[key];
+    console.log(row(file.replace(/^app-[0-9a-f]+\//, 'app/'), size));
   }
-  console.log(`  ${'total'.padEnd(44)} ${KB(raw).padStart(9)} raw ${KB(gzip).padStart(9)} gzip ${KB(brotli).padStart(9)} brotli`);
-  console.log(`  total gzip: ${gzip} bytes, brotli: ${brotli} bytes   (budget for all three trays: 200 KB gzip)`);
-  await context.close();
+  console.log(row('whole build', total));
+}
+
+/**
+ * What a phone fetches to open each page the first time: the page's own requests (the
+ * service worker's precache, which runs beside it in the background, is not the page's).
+ */
+async function firstLoads() {
+  for (const path of ['#/narrative', '#/d6', '#/el', '#/characters']) {
+    const { context, page } = await openPhone(env.browser);
+    const fetched = [];
+    page.on('requestfinished', (request) => fetched.push(request));
+    await page.goto(`${env.origin}/${path}`, { waitUntil: 'networkidle' });
+    await drawn(page);
+    const total = { raw: 0, gzip: 0, brotli: 0 };
+    const lines = [];
+    const timing = {};
+    for (const request of fetched) {
+      const response = await request.response();
+      if (!response || response.status() !== 200) continue;
+      const size = packed(await response.body());
+      for (const key of Object.keys(total)) total[key] += size[key];
+      const name = new URL(request.url()).pathname.split('/').pop() || 'index.html';
+      lines.push(row(name, size));
+      timing[name] = request.timing();
+    }
+    console.log(`first load of ${path}, every file the page fetched:`);
+    lines.forEach((line) => console.log(line));
+    console.log(row('total', total));
+    console.log(`  total gzip: ${total.gzip} bytes (budget 240 KB = ${240 * 1024} bytes; aim 200 KB)`);
+    // The page's own modules should start beside the main one, not after it has arrived.
+    const main = timing['dicetray_bg.wasm'];
+    const own = Object.entries(timing).find(([name]) => name.startsWith('split_'));
+    if (main && own) {
+      const mainEnd = main.startTime + main.responseEnd;
+      const ownStart = own[1].startTime;
+      console.log(`  ${own[0]} requested ${(ownStart - main.startTime).toFixed(0)} ms after the main module (which took ${(main.responseEnd).toFixed(0)} ms): ${ownStart <= mainEnd ? 'in parallel' : 'after it'}`);
+    }
+    await context.close();
+  }
 }
 
 async function tapLatency() {

@@ -3,11 +3,14 @@
 // origin, the CSP stops injected script, and names holding HTML are shown as text.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drawn, eventually, launch, openPhone, ready, textOf } from './harness.mjs';
 import { startServer } from './server.mjs';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 let env;
 before(async () => {
@@ -110,6 +113,53 @@ describe('offline, installable, safe', () => {
     }
   });
 
+  test('a new deployment never mixes two builds: a tray first opened after it still opens', async () => {
+    // The next build, as a deployment would put it: its modules in a folder of their own
+    // (named after their contents), its page and worker naming that folder.
+    const next = await mkdtemp(join(tmpdir(), 'dicetray-next-'));
+    await cp(DIST, next, { recursive: true });
+    const [folder] = (await readdir(next)).filter((name) => /^app-[0-9a-f]{16}$/.test(name));
+    assert.ok(folder, 'the build has its app folder');
+    const nextFolder = 'app-0123456789abcdef';
+    await rename(join(next, folder), join(next, nextFolder));
+    for (const file of ['index.html', 'sw.js']) {
+      const text = await readFile(join(next, file), 'utf8');
+      const swapped = text.replaceAll(folder, nextFolder).replace(/dicetray-[0-9a-f]{16}/, 'dicetray-0123456789abcdef');
+      await writeFile(join(next, file), swapped);
+    }
+    const { server, origin, deploy } = await startServer(0);
+    try {
+      // A player opens the narrative tray only, and keeps the page open...
+      const { context, page } = await installed(origin);
+      const fetched = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      // ...while the next build is deployed: the first build's files are gone from the host.
+      deploy(next);
+      await page.goto(origin + '/#/d6');
+      await page.getByRole('button', { name: 'Add die' }).waitFor();
+      await tap(page, 'Roll');
+      await eventually(textOf(page.getByRole('region', { name: 'Result' }).getByRole('status').first()), (t) => /(Triumph|Success|Costly success|Failure|Catastrophe)/.test(t), 'd6 rolls on the first build');
+      assert.ok(fetched.some((path) => path.includes(`${folder}/split_d6_page`)), 'the tray came from its own build');
+      assert.ok(!fetched.some((path) => path.includes(nextFolder)), 'nothing of the next build mixed in');
+      // The update is offered; taken, the page runs the next build whole.
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+      const reload = page.getByRole('button', { name: 'Reload to update' });
+      await reload.waitFor({ timeout: 15000 });
+      await Promise.all([page.waitForEvent('load'), reload.click()]);
+      await page.goto(origin + '/#/el');
+      await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
+      await tap(page, 'Roll');
+      await eventually(textOf(page.getByRole('region', { name: 'Result' }).getByRole('status')), (t) => t.length > 0, 'EL rolls on the next build');
+      assert.ok(fetched.some((path) => path.includes(`${nextFolder}/split_el_page`)), 'the next build\'s tray');
+      await eventually(async () => page.evaluate(() => caches.keys()), (keys) => keys.length === 1 && keys[0] === 'dicetray-0123456789abcdef', 'only the next build cached');
+      noErrors(page);
+      await context.close();
+    } finally {
+      server.close();
+      await rm(next, { recursive: true, force: true });
+    }
+  });
+
   test('no request ever leaves the page origin', async () => {
     const { context, page } = await openPhone(env.browser);
     const elsewhere = [];
@@ -138,7 +188,9 @@ describe('offline, installable, safe', () => {
     await page.goto(env.origin + '/#/characters');
     await drawn(page);
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+    // Scripts only from the page's own origin, and no inline script at all: not even a hash.
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/);
+    assert.equal(await page.locator('script:not([src])').count(), 0, 'no inline script');
     // An injected inline handler does not run.
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="window.injected = 1" alt="">'));
     await page.waitForTimeout(200);

@@ -39,8 +39,8 @@ async function fileFor(root, urlPath) {
 
 /**
  * Serves `root` (dist/ by default) on 127.0.0.1; port 0 picks a free one. `overrides` maps a
- * URL path to a body served instead of the file, read at each request, so a test can play a
- * new deployment.
+ * URL path to a body served instead of the file, read at each request, and `deploy(dir)`
+ * serves another build from then on, so a test can play a new deployment.
  */
 export function startServer(port = 0, root = DIST, overrides = {}) {
   const server = createServer(async (request, response) => {
@@ -68,9 +68,12 @@ export function startServer(port = 0, root = DIST, overrides = {}) {
       })
       .end(body);
   });
+  const deploy = (dir) => {
+    root = resolve(dir);
+  };
   return new Promise((resolveStart) => {
     server.listen(port, '127.0.0.1', () => {
-      resolveStart({ server, origin: `http://127.0.0.1:${server.address().port}` });
+      resolveStart({ server, origin: `http://127.0.0.1:${server.address().port}`, deploy });
     });
   });
 }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::facet::Facets;
 use crate::html::characters::Editing;
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::markup::Act;
 
 /// Carries out a facet act; `None` when the act is not about facets.
@@ -44,19 +44,19 @@ pub fn facet_act(
     match act.name.as_str() {
         "facet-rename" => editing.set(Editing::Facet(scope, facet)),
         "facet-cancel" => editing.set(Editing::Nothing),
-        "add-facet" if scope == "s" => data.scene.update(|s| {
+        "add-facet" if scope == "s" => data.scene().update(|s| {
             outcome = s.add_facet(&name, helps).map(|_| added(&name));
         }),
         "add-facet" => {
             let character = scope.trim_start_matches('c').parse().unwrap_or_default();
-            data.roster.update(|r| {
+            data.roster().update(|r| {
                 outcome = r.add_facet(character, &name, helps).map(|_| added(&name));
             });
         }
-        _ if scope == "s" => data.scene.update(|s| outcome = edit(&mut s.facets)),
+        _ if scope == "s" => data.scene().update(|s| outcome = edit(&mut s.facets)),
         _ => {
             let character = scope.trim_start_matches('c').parse().unwrap_or_default();
-            data.roster
+            data.roster()
                 .update(|r| outcome = r.facets_mut(character).and_then(edit));
         }
     }

@@ -11,8 +11,8 @@ use leptos::prelude::*;
 use crate::core::character::{Character, Harm, SheetList};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::html::characters::{Editing, roster_html};
-use crate::ui::app::AppData;
-use crate::ui::data_panel::{DataPanel, TrayDocuments};
+use crate::ui::app_data::AppData;
+use crate::ui::data_panel::DataPanel;
 use crate::ui::later::Later;
 use crate::ui::markup::{Act, Markup};
 
@@ -26,8 +26,8 @@ struct Removed {
 
 /// The whole page.
 #[component]
-pub fn CharactersPage(data: AppData, trays: TrayDocuments) -> impl IntoView {
-    let roster = data.roster;
+pub fn CharactersPage(data: AppData) -> impl IntoView {
+    let roster = data.roster();
     let name = RwSignal::new(String::new());
     let status = RwSignal::new(None::<String>);
     let removed = RwSignal::new(None::<Removed>);
@@ -109,7 +109,7 @@ pub fn CharactersPage(data: AppData, trays: TrayDocuments) -> impl IntoView {
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <Markup html on_act class="character-list"/>
             <Later>
-                <DataPanel data trays/>
+                <DataPanel data/>
             </Later>
         </div>
     }
@@ -122,7 +122,7 @@ fn character_act(
     editing: RwSignal<Editing>,
     removed: RwSignal<Option<Removed>>,
 ) -> Result<String, String> {
-    let roster = data.roster;
+    let roster = data.roster();
     let (character, mark) = match act.arg.split_once(':') {
         Some((c, m)) => (c.parse().ok(), m.parse().ok()),
         None => (act.id(), None),

@@ -26,7 +26,7 @@ use crate::html::effective_level::{
 use crate::html::el_turn::{obstacle_buttons, scene_panel, turn_panel};
 use crate::route::Page;
 use crate::storage::{HistoryEntry, RecordedRoll};
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::browser::{copy_text, now_ms, page_url, reveal};
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::end_scene::EndScene;
@@ -38,11 +38,19 @@ use crate::ui::stepper::Stepper;
 
 /// The whole tray.
 #[component]
-pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
+pub fn ElTray(data: AppData) -> impl IntoView {
+    let state = ElState::of(data);
+    Effect::new(move |_| {
+        if let Some(roll) = data.take_shared(Page::EffectiveLevel) {
+            state.open_shared(&roll);
+        }
+    });
     let check = Memo::new(move |_| {
         state.setup.with(|s| {
-            data.roster
-                .with(|r| data.scene.with(|scene| s.check(r.active(), &scene.boosts)))
+            data.roster().with(|r| {
+                data.scene()
+                    .with(|scene| s.check(r.active(), &scene.boosts))
+            })
         })
     });
     let odds = Memo::new(move |_| check.with(|c| c.as_ref().ok().map(|c| c.odds())));
@@ -61,7 +69,8 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
             return;
         }
         request_animation_frame(move || {
-            best.set(target.map(|c| {
+            // The tray may have been left before the frame.
+            best.try_set(target.map(|c| {
                 let found = best_dice(&c);
                 let mut simple = c.clone();
                 simple.me.dice = Default::default();
@@ -76,8 +85,8 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     });
     let level_html = Signal::derive(move || {
         state.setup.with(|s| {
-            data.roster.with(|r| {
-                data.scene
+            data.roster().with(|r| {
+                data.scene()
                     .with(|scene| level_panel(s, r.active(), &scene.boosts))
             })
         })
@@ -131,8 +140,8 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     let wager_html = Signal::derive(move || {
         let refusal = check.with(|c| c.as_ref().err().cloned());
         state.setup.with(|s| {
-            data.roster.with(|r| {
-                data.scene.with(|scene| {
+            data.roster().with(|r| {
+                data.scene().with(|scene| {
                     let shown = refusal
                         .as_deref()
                         .filter(|_| s.wager > 0 || s.against.is_some());
@@ -155,8 +164,8 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     });
     let context = move || {
         state.setup.with_untracked(|s| {
-            data.roster.with_untracked(|r| {
-                data.scene.with_untracked(|scene| {
+            data.roster().with_untracked(|r| {
+                data.scene().with_untracked(|scene| {
                     let character = r.active();
                     (
                         s.el(character, &scene.boosts),
@@ -187,7 +196,7 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     let scene_on_act = acts_into(scene_message);
     let roles_ticked = move || {
         state.setup.with(|s| {
-            data.roster.with(|r| {
+            data.roster().with(|r| {
                 r.active().map_or(0, |c| {
                     c.sheet
                         .roles
@@ -207,12 +216,15 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
             0
         };
         state.turn.with(|t| {
-            data.scene
+            data.scene()
                 .with(|scene| turn_panel(t, el, against.as_ref(), scene, ticked))
         })
     });
     let scene_html = Signal::derive(move || {
-        check.with(|c| data.scene.with(|scene| scene_panel(scene, c.as_ref().ok())))
+        check.with(|c| {
+            data.scene()
+                .with(|scene| scene_panel(scene, c.as_ref().ok()))
+        })
     });
     let on_act = Callback::new(move |act: Act| {
         if act.name == "find-best" {
@@ -228,7 +240,7 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
     view! {
         <div class="tray-page el-tray">
             <h1 class="visually-hidden">"Effective Level"</h1>
-            <CharacterBar roster=data.roster/>
+            <CharacterBar roster=data.roster()/>
             <section class="panel" aria-labelledby="el-level-title">
                 <h2 id="el-level-title">"Your EL"</h2>
                 <Markup html=mode_html on_act/>
@@ -294,7 +306,7 @@ pub fn ElTray(state: ElState, data: AppData) -> impl IntoView {
                 </div>
             </Later>
             <Later>
-                <HistoryPanel history=data.history/>
+                <HistoryPanel history=data.history()/>
             </Later>
         </div>
     }
@@ -334,7 +346,7 @@ fn keep_boost(act: &Act, state: ElState, data: AppData) -> Result<String, String
     };
     let mut outcome = Ok(String::new());
     let name = act.field("name").to_string();
-    data.scene.update(|s| {
+    data.scene().update(|s| {
         outcome = s
             .add_boost(&name, wager)
             .map(|_| format!("“{}” +{wager} lasts the scene.", name.trim()))
@@ -366,18 +378,18 @@ fn RollPanel(
             at_ms: now_ms(),
             label: HistoryEntry::clean_label(&label.get_untracked()),
             who: data
-                .roster
+                .roster()
                 .with_untracked(|r| r.active().map(|c| c.name.clone())),
             roll: RecordedRoll::EffectiveLevel(ready.roll(&mut dice)),
         };
         if let Err(error) = dice.check() {
             return data.notices.say(error.to_string());
         }
-        data.history.update(|h| h.record(entry.clone()));
+        data.history().update(|h| h.record(entry.clone()));
         state.shown.set(Some(entry));
         label.set(String::new());
         request_animation_frame(move || {
-            if let Some(section) = result_section.get_untracked() {
+            if let Some(section) = result_section.try_get_untracked().flatten() {
                 reveal(&section);
             }
         });
@@ -401,7 +413,7 @@ fn RollPanel(
                 let mut html = result_faces(&roll);
                 let outcome = roll.outcome();
                 let mut extra = crate::html::Html::new();
-                data.scene
+                data.scene()
                     .with(|scene| obstacle_buttons(&mut extra, scene, outcome.effect));
                 if outcome.wager_applied {
                     let name = roll

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::core::effective_level::{ElMode, ElSetup, Turn};
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::storage::HistoryEntry;
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::persisted::Persisted;
 
 /// Everything the tray's components share; cheap to copy.
@@ -24,15 +24,18 @@ pub struct ElState {
 }
 
 impl ElState {
-    /// Restores the tray as it was left.
-    pub fn load(data: AppData) -> Self {
-        Self {
-            setup: Persisted::load(data.notices),
-            message: RwSignal::new(None),
-            shown: RwSignal::new(None),
-            turn: Persisted::load(data.notices),
-            turn_message: RwSignal::new(None),
-        }
+    /// The tray's state for this visit, made the first time the tray opens as it was left.
+    pub fn of(data: AppData) -> Self {
+        data.tray(
+            |t| &mut t.el,
+            |data| Self {
+                setup: data.el_setup(),
+                message: RwSignal::new(None),
+                shown: RwSignal::new(None),
+                turn: data.turn(),
+                turn_message: RwSignal::new(None),
+            },
+        )
     }
 
     /// Changes the setup; the change shows at once and is stored just after.

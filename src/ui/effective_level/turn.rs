@@ -9,7 +9,7 @@ use rand::Rng;
 
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::storage::{HistoryEntry, RecordedRoll};
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::browser::now_ms;
 use crate::ui::markup::Act;
 
@@ -141,7 +141,7 @@ pub fn turn_act(
                 .split_once(':')
                 .and_then(|(o, e)| Some((o.parse().ok()?, e.parse().ok()?)))
                 .unwrap_or((0, 0));
-            data.scene.update(|s| {
+            data.scene().update(|s| {
                 let name = s
                     .obstacles
                     .iter()
@@ -157,7 +157,7 @@ pub fn turn_act(
                 });
             });
         }
-        "add-obstacle" => data.scene.update(|s| {
+        "add-obstacle" => data.scene().update(|s| {
             let (target, el) = (
                 number(act, "target").unwrap_or(0),
                 number(act, "el").unwrap_or(0),
@@ -166,22 +166,22 @@ pub fn turn_act(
                 .add_obstacle(act.field("name"), target, el)
                 .map(|_| String::new());
         }),
-        "add-boost" => data.scene.update(|s| {
+        "add-boost" => data.scene().update(|s| {
             let value = number(act, "value").unwrap_or(0);
             outcome = s.add_boost(act.field("name"), value).map(|_| String::new());
         }),
-        "add-residual" => data.scene.update(|s| {
+        "add-residual" => data.scene().update(|s| {
             let el = number(act, "el").unwrap_or(0);
             outcome = s.add_residual(act.field("name"), el).map(|_| String::new());
         }),
-        "scene-remove" => data.scene.update(|s| s.remove(id)),
+        "scene-remove" => data.scene().update(|s| s.remove(id)),
         "obstacle-attack" => {
             let Some(check) = check else {
                 return Err("Give an EL of 1 or more first.".into());
             };
             let mut rng = dice()?;
             let at = data
-                .scene
+                .scene()
                 .with_untracked(|s| roll_at_obstacle(s, id, &check, &mut rng))?;
             rng.check().map_err(|e| e.to_string())?;
             let headline = at.roll.headline().to_string();
@@ -190,7 +190,7 @@ pub fn turn_act(
             if effect == 0 {
                 return Ok(format!("{headline}: {name} holds, no progress."));
             }
-            data.scene.update(|s| {
+            data.scene().update(|s| {
                 outcome = s.add_progress(id, effect).map(|overcome| {
                     if overcome {
                         format!("{headline}: +{effect}, and {name} is overcome.")
@@ -202,7 +202,7 @@ pub fn turn_act(
         }
         "obstacle-roll" | "residual-roll" => {
             let found = data
-                .scene
+                .scene()
                 .with_untracked(|s| s.roller(id).map(|(name, el)| (name.to_string(), el)));
             let Some((name, its_el)) = found else {
                 return Err("That is no longer in the scene.".into());
@@ -239,9 +239,9 @@ fn record(data: AppData, rng: &mut SecureDice, label: &str, roll: ElRoll) {
         at_ms: now_ms(),
         label: HistoryEntry::clean_label(label),
         who: data
-            .roster
+            .roster()
             .with_untracked(|r| r.active().map(|c| c.name.clone())),
         roll: RecordedRoll::EffectiveLevel(roll),
     };
-    data.history.update(|h| h.record(entry));
+    data.history().update(|h| h.record(entry));
 }

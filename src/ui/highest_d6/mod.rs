@@ -21,7 +21,7 @@ use roll_panel::RollPanel;
 use scene_panel::ScenePanel;
 
 use crate::route::Page;
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::browser::{copy_text, page_url};
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::history::HistoryPanel;
@@ -29,7 +29,13 @@ use crate::ui::later::Later;
 
 /// The whole tray.
 #[component]
-pub fn D6Tray(state: D6State, data: AppData) -> impl IntoView {
+pub fn D6Tray(data: AppData) -> impl IntoView {
+    let state = D6State::of(data);
+    Effect::new(move |_| {
+        if let Some(dice) = data.take_shared(Page::HighestD6) {
+            state.open_shared(&dice);
+        }
+    });
     let share = move |_| {
         let base = state.setup.with_untracked(|s| s.base);
         let link = format!(
@@ -47,7 +53,7 @@ pub fn D6Tray(state: D6State, data: AppData) -> impl IntoView {
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Highest d6"</h1>
-            <CharacterBar roster=data.roster/>
+            <CharacterBar roster=data.roster()/>
             <PoolPanel state data/>
             <ChallengePanel state/>
             <Later>
@@ -62,7 +68,7 @@ pub fn D6Tray(state: D6State, data: AppData) -> impl IntoView {
                 <ScenePanel data/>
             </Later>
             <Later>
-                <HistoryPanel history=data.history/>
+                <HistoryPanel history=data.history()/>
             </Later>
         </div>
     }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::faces::PipDie;
 use super::state::D6State;
 use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE, ZeroDiceRule};
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 
 /// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
 #[component]
@@ -14,8 +14,8 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
     let base = move || state.setup.with(|s| s.base);
     let choices = move || {
         state.setup.with(|s| {
-            data.roster.with(|r| {
-                data.scene.with(|scene| {
+            data.roster().with(|r| {
+                data.scene().with(|scene| {
                     s.choices(r.active(), scene)
                         .into_iter()
                         .map(|(at, facet, applies)| (at, facet.clone(), applies))
@@ -25,7 +25,7 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
         })
     };
     let shown_dice = move || state.plan.with(|p| p.dice_thrown());
-    let rule = move || data.settings.with(|s| s.zero_dice);
+    let rule = move || data.settings().with(|s| s.zero_dice);
     view! {
         <section class="d6-pool" aria-labelledby="d6-pool-title">
             <h2 id="d6-pool-title">"Pool"</h2>
@@ -108,7 +108,7 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
                                     type="radio"
                                     name="zero-dice"
                                     prop:checked=move || rule() == r
-                                    on:change=move |_| data.settings.update(|s| s.zero_dice = r)
+                                    on:change=move |_| data.settings().update(|s| s.zero_dice = r)
                                 />
                                 <span>{r.title()}</span>
                             </label>

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 
 /// In a conflict where the character takes harm: one tap marks it on them.
 #[component]
@@ -22,7 +22,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
     // Harm goes to whoever rolled, even if another character is picked since.
     let who = move || {
         let roller = state.rolled_for.get();
-        data.roster.with(|r| {
+        data.roster().with(|r| {
             roller
                 .and_then(|id| r.get(id))
                 .map(|c| (c.id, c.name.clone()))
@@ -34,7 +34,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
             return;
         };
         let mut outcome = Ok(());
-        data.roster
+        data.roster()
             .update(|r| outcome = r.take_harm(character, kind, &condition.get_untracked()));
         match outcome {
             Ok(()) => {
@@ -89,10 +89,10 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
     }
     let name = RwSignal::new(String::new());
     let helps = RwSignal::new(outcome.facet_helps());
-    let on_scene = RwSignal::new(data.roster.with_untracked(|r| r.active().is_none()));
+    let on_scene = RwSignal::new(data.roster().with_untracked(|r| r.active().is_none()));
     let feedback = RwSignal::new(None::<String>);
     let who = move || {
-        data.roster
+        data.roster()
             .with(|r| r.active().map(|c| (c.id, c.name.clone())))
     };
     // One roll makes one facet.
@@ -107,12 +107,12 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
         let mut outcome = Ok(0);
         let place = match who().filter(|_| !on_scene.get_untracked()) {
             Some((character, person)) => {
-                data.roster
+                data.roster()
                     .update(|r| outcome = r.add_facet(character, &typed, helping));
                 person
             }
             None => {
-                data.scene
+                data.scene()
                     .update(|s| outcome = s.add_facet(&typed, helping));
                 "the scene".to_string()
             }
@@ -221,11 +221,11 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
     let own = RwSignal::new(String::new());
     let note = move |cost: String| {
         let mut outcome = Ok(());
-        data.history.update(|h| outcome = h.note_cost(id, &cost));
+        data.history().update(|h| outcome = h.note_cost(id, &cost));
         match outcome {
             Ok(()) => state
                 .shown
-                .set(data.history.with_untracked(|h| h.get(id).cloned())),
+                .set(data.history().with_untracked(|h| h.get(id).cloned())),
             Err(error) => state.message.set(Some(error)),
         }
     };

@@ -11,7 +11,7 @@ use super::state::D6State;
 use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::storage::{HistoryEntry, RecordedRoll};
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::browser::{now_ms, reveal};
 use crate::ui::roll_form::RollForm;
 
@@ -37,22 +37,22 @@ pub fn RollPanel(state: D6State, data: AppData) -> impl IntoView {
             at_ms: now_ms(),
             label: HistoryEntry::clean_label(&label.get_untracked()),
             who: data
-                .roster
+                .roster()
                 .with_untracked(|r| r.active().map(|c| c.name.clone())),
             roll: RecordedRoll::HighestD6(check),
         };
         if let Err(error) = dice.check() {
             return data.notices.say(error.to_string());
         }
-        data.history.update(|h| h.record(entry.clone()));
+        data.history().update(|h| h.record(entry.clone()));
         state
             .rolled_for
-            .set(data.roster.with_untracked(|r| r.active_id()));
+            .set(data.roster().with_untracked(|r| r.active_id()));
         state.shown.set(Some(entry));
         label.set(String::new());
         // Once drawn, bring the result on screen if it is below the fold.
         request_animation_frame(move || {
-            if let Some(section) = result_section.get_untracked() {
+            if let Some(section) = result_section.try_get_untracked().flatten() {
                 reveal(&section);
             }
         });

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::html::Html;
 use crate::html::characters::{Editing, facet_list};
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::characters::facet_act;
 use crate::ui::end_scene::EndScene;
 use crate::ui::markup::{Act, Markup};
@@ -12,7 +12,7 @@ use crate::ui::markup::{Act, Markup};
 /// The scene's facets, and ending the scene.
 #[component]
 pub fn ScenePanel(data: AppData) -> impl IntoView {
-    let scene = data.scene;
+    let scene = data.scene();
     let status = RwSignal::new(None::<String>);
     let editing = RwSignal::new(Editing::Nothing);
     let html = Signal::derive(move || {

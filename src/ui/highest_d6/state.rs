@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
 use crate::core::notation::highest_d6::parse_base_dice;
 use crate::storage::HistoryEntry;
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::persisted::Persisted;
 
 /// Everything the tray's components share; cheap to copy.
@@ -32,16 +32,19 @@ pub struct D6State {
 }
 
 impl D6State {
-    /// Restores the tray as it was left and derives its pool and odds.
-    pub fn load(data: AppData) -> Self {
-        let setup = Persisted::<D6Setup>::load(data.notices);
+    /// The tray's state for this visit, made the first time the tray opens: the tray as it
+    /// was left, with its pool and odds.
+    pub fn of(data: AppData) -> Self {
+        data.tray(|t| &mut t.d6, Self::load)
+    }
+
+    fn load(data: AppData) -> Self {
+        let setup = data.d6_setup();
+        let (roster, scene, settings) = (data.roster(), data.scene(), data.settings());
         let pool = Memo::new(move |_| {
-            setup.with(|s| {
-                data.roster
-                    .with(|r| data.scene.with(|scene| s.pool(r.active(), scene)))
-            })
+            setup.with(|s| roster.with(|r| scene.with(|scene| s.pool(r.active(), scene))))
         });
-        let plan = Memo::new(move |_| pool.with(|p| p.plan(data.settings.with(|s| s.zero_dice))));
+        let plan = Memo::new(move |_| pool.with(|p| p.plan(settings.with(|s| s.zero_dice))));
         let odds = Memo::new(move |_| D6Odds::of(plan.get()));
         Self {
             setup,

@@ -21,14 +21,21 @@ use roll_panel::RollPanel;
 use saved_pools::SavedPoolsPanel;
 
 use crate::core::narrative::{NarrativeDie, NarrativeOdds};
-use crate::ui::app::AppData;
+use crate::route::Page;
+use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::history::HistoryPanel;
 use crate::ui::later::Later;
 
 /// The Narrative dice page: picker, pool, live odds, roll, saved pools and history.
 #[component]
-pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
+pub fn NarrativeTray(data: AppData) -> impl IntoView {
+    let state = NarrativeState::of(data);
+    Effect::new(move |_| {
+        if let Some(pool) = data.take_shared(Page::Narrative) {
+            state.open_shared(&pool);
+        }
+    });
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
     let makes_check = Signal::derive(move || state.pool.with(|p| p.makes_check()));
@@ -37,7 +44,9 @@ pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
     let detail_pool = RwSignal::new(state.pool.get_untracked());
     Effect::new(move |_| {
         let pool = state.pool.get();
-        request_animation_frame(move || detail_pool.set(pool));
+        request_animation_frame(move || {
+            detail_pool.try_set(pool);
+        });
     });
     let detail_odds = Memo::new(move |_| detail_pool.with(NarrativeOdds::of));
     let detail_checks = Signal::derive(move || detail_pool.with(|p| p.makes_check()));
@@ -45,7 +54,7 @@ pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Narrative dice"</h1>
-            <CharacterBar roster=data.roster/>
+            <CharacterBar roster=data.roster()/>
             <DicePicker state/>
             <Later>
                 <AddedSymbols state/>
@@ -59,10 +68,10 @@ pub fn NarrativeTray(state: NarrativeState, data: AppData) -> impl IntoView {
                 <OddsDetail odds=detail_odds makes_check=detail_checks has_force/>
             </Later>
             <Later>
-                <SavedPoolsPanel state saved=data.saved/>
+                <SavedPoolsPanel state saved=data.saved()/>
             </Later>
             <Later>
-                <HistoryPanel history=data.history/>
+                <HistoryPanel history=data.history()/>
             </Later>
         </div>
     }

@@ -9,7 +9,7 @@ use super::state::NarrativeState;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::storage::{HistoryEntry, RecordedRoll};
-use crate::ui::app::AppData;
+use crate::ui::app_data::AppData;
 use crate::ui::browser::{copy_text, now_ms, reveal};
 use crate::ui::roll_form::RollForm;
 
@@ -19,9 +19,7 @@ const MAX_DRAWN: usize = 12;
 /// The label and Roll button, the announced result with every die drawn, and re-rolls.
 #[component]
 pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
-    let AppData {
-        history, notices, ..
-    } = data;
+    let (history, notices) = (data.history(), data.notices);
     let label = RwSignal::new(String::new());
     let result_section = NodeRef::<leptos::html::Section>::new();
     let selected = RwSignal::new(None::<usize>);
@@ -43,7 +41,7 @@ pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
             at_ms: now_ms(),
             label: HistoryEntry::clean_label(&label.get_untracked()),
             who: data
-                .roster
+                .roster()
                 .with_untracked(|r| r.active().map(|c| c.name.clone())),
             roll: RecordedRoll::Narrative(NarrativeRoll::roll(&pool, &mut dice)),
         };
@@ -57,7 +55,7 @@ pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
         label.set(String::new());
         // Once drawn, bring the result on screen if it is below the fold.
         request_animation_frame(move || {
-            if let Some(section) = result_section.get_untracked() {
+            if let Some(section) = result_section.try_get_untracked().flatten() {
                 reveal(&section);
             }
         });

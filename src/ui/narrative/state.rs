@@ -1,11 +1,11 @@
-//! The narrative tray's state. The app creates it once, so a share link can fill it.
+//! The narrative tray's state, kept for the whole visit once the tray has opened.
 
 use leptos::prelude::*;
 
 use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
 use crate::storage::HistoryEntry;
-use crate::ui::notices::Notices;
+use crate::ui::app_data::AppData;
 use crate::ui::persisted::Persisted;
 
 /// Everything the narrative tray's components share; cheap to copy.
@@ -21,13 +21,17 @@ pub struct NarrativeState {
 }
 
 impl NarrativeState {
-    /// Restores the pool left on the tray.
-    pub fn load(notices: Notices) -> Self {
-        Self {
-            pool: Persisted::load(notices),
-            message: RwSignal::new(None),
-            shown: RwSignal::new(None),
-        }
+    /// The tray's state for this visit, made the first time the tray opens with the pool
+    /// left on it.
+    pub fn of(data: AppData) -> Self {
+        data.tray(
+            |t| &mut t.narrative,
+            |data| Self {
+                pool: data.narrative_pool(),
+                message: RwSignal::new(None),
+                shown: RwSignal::new(None),
+            },
+        )
     }
 
     /// Applies a pool change, or explains why it was refused and leaves the pool as it was.

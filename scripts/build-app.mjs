@@ -1,0 +1,161 @@
+// Trunk post-build step, run first: builds the app's WebAssembly split by page and puts it
+// into the staged build. Trunk has no split step (the splitter must run between cargo and
+// wasm-bindgen, where no Trunk hook reaches), so Trunk keeps the page, the CSS and the
+// static files, and this does the Rust part:
+//
+//  1. cargo builds the app for wasm32 with relocations kept (.cargo/config.toml), which the
+//     splitter needs;
+//  2. wasm-split-cli cuts the module at the app's split points (`src/ui/pages.rs`): a main
+//     module (the shell), one module per page, and chunks that several pages share;
+//  3. wasm-bindgen writes the JavaScript glue for the main module (`--keep-lld-exports`
+//     keeps what the page modules import from it);
+//  4. wasm-opt -Oz shrinks every module, esbuild minifies the JavaScript;
+//  5. everything goes into `app-<hash>/`, named after its contents, so two builds never
+//     mix; `start.js` there starts the app and fetches the opened page's modules beside the
+//     main one; index.html gets the tags that load it.
+//
+// Prints each module's size. Fails the build on any surprise rather than ship a page that
+// cannot start.
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { transform } from 'esbuild';
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error('build-app.mjs runs as a Trunk hook (TRUNK_STAGING_DIR is not set)');
+  process.exit(2);
+}
+const release = process.env.TRUNK_PROFILE !== 'debug';
+const publicUrl = (process.env.TRUNK_PUBLIC_URL ?? './').replace(/\/?$/, '/');
+const root = new URL('..', import.meta.url).pathname;
+const target = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+const work = join(target, 'app-build');
+
+/** The pages' split points, by route path, as `src/ui/pages.rs` names them. */
+const SPLITS = { narrative: 'narrative_page', d6: 'd6_page', el: 'el_page', characters: 'characters_page' };
+/** wasm-opt's features: what Rust 1.95 emits for wasm32 (reference types among them). */
+const FEATURES = ['bulk-memory', 'multivalue', 'mutable-globals', 'nontrapping-float-to-int', 'reference-types', 'sign-ext'];
+
+function run(command, args) {
+  execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+const execFileAsync = promisify(execFile);
+const started = Date.now();
+run('cargo', ['build', '--locked', '--offline', '--target', 'wasm32-unknown-unknown', '--bin', 'dicetray', ...(release ? ['--release'] : [])]);
+const built = join(target, 'wasm32-unknown-unknown', release ? 'release' : 'debug', 'dicetray.wasm');
+
+await rm(work, { recursive: true, force: true });
+const split = join(work, 'split');
+const out = join(work, 'out');
+await mkdir(out, { recursive: true });
+run('wasm-split-cli', [built, split, '--target', 'web', '--out-name', 'dicetray']);
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript', '--out-dir', out, '--out-name', 'dicetray', join(split, 'dicetray.wasm')]);
+
+// The page modules and shared chunks, beside the glue's main module.
+for (const name of await readdir(split)) {
+  if (name === 'dicetray.wasm') continue;
+  await writeFile(join(out, name), await readFile(join(split, name)));
+}
+const modules = (await readdir(out)).filter((name) => name.endsWith('.wasm'));
+if (release) {
+  // Two at a time: the machines that build this have two cores.
+  const queue = [...modules];
+  const optimise = async () => {
+    for (let name; (name = queue.shift()); ) {
+      const path = join(out, name);
+      const args = ['-Oz', ...FEATURES.map((f) => `--enable-${f}`), path, '-o', path];
+      const { stderr } = await execFileAsync('wasm-opt', args, { cwd: root });
+      // Split modules carry a name subsection wasm-opt does not know; it says so, harmlessly.
+      const noise = stderr.split('\n').filter((l) => l && !l.includes('unknown name subsection'));
+      if (noise.length) throw new Error(`wasm-opt ${name}:\n${noise.join('\n')}`);
+    }
+  };
+  await Promise.all([optimise(), optimise()]);
+}
+
+// Which modules each page needs: the splitter's loader lists them.
+const loader = await readFile(join(out, '__wasm_split.js'), 'utf8');
+const chunkFiles = new Map();
+for (const m of loader.matchAll(/const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"/g)) {
+  chunkFiles.set(m[1], m[2]);
+}
+const pageFiles = {};
+for (const [path, split] of Object.entries(SPLITS)) {
+  const m = loader.match(new RegExp(`export const __wasm_split_load_${split} = wrapAsyncCb\\(makeLoad\\(\\(\\) => \\{\\s*const src = fetch\\(new URL\\("\\./([\\w.]+)"[\\s\\S]*?, \\[([^\\]]*)\\]\\)\\)`));
+  if (!m) {
+    console.error(`build-app.mjs: the splitter made no module for ${split} (see src/ui/pages.rs)`);
+    process.exit(1);
+  }
+  const chunks = m[2].split(',').map((s) => s.trim()).filter(Boolean);
+  const missing = chunks.filter((c) => !chunkFiles.has(c));
+  if (missing.length) {
+    console.error(`build-app.mjs: ${split} needs ${missing.join(', ')}, which the loader does not name`);
+    process.exit(1);
+  }
+  pageFiles[path] = [m[1], ...chunks.map((c) => chunkFiles.get(c))];
+}
+
+// The start-up module: fetch the opened page's modules beside the main one, once the
+// static shell in index.html has been painted (so the downloads never delay that paint).
+const start = `// Made by scripts/build-app.mjs for one build.
+import init from './dicetray.js';
+const PAGES = ${JSON.stringify(pageFiles)};
+const page = /^#\\/?([a-z0-9]+)/.exec(location.hash)?.[1];
+await new Promise((shown) => {
+  const types = PerformanceObserver.supportedEntryTypes ?? [];
+  const type = ['largest-contentful-paint', 'paint'].find((t) => types.includes(t));
+  if (type) new PerformanceObserver(shown).observe({ type, buffered: true });
+  else requestAnimationFrame(() => setTimeout(shown));
+  setTimeout(shown, 1000);
+});
+for (const file of PAGES[page] ?? PAGES.narrative) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = new URL(file, import.meta.url).href;
+  document.head.append(link);
+}
+await init({ module_or_path: new URL('dicetray_bg.wasm', import.meta.url) });
+`;
+await writeFile(join(out, 'start.js'), start);
+for (const name of (await readdir(out)).filter((n) => n.endsWith('.js'))) {
+  const path = join(out, name);
+  const { code } = await transform(await readFile(path, 'utf8'), { loader: 'js', format: 'esm', minify: release });
+  await writeFile(path, code);
+}
+
+// Named after its contents: a new build is a new folder, and caches keyed by URL never
+// hand one build's module to another's page.
+const files = (await readdir(out)).sort();
+const digest = createHash('sha256');
+for (const name of files) digest.update(name).update(await readFile(join(out, name)));
+const folder = `app-${digest.digest('hex').slice(0, 16)}`;
+await mkdir(join(staging, folder));
+for (const name of files) await writeFile(join(staging, folder, name), await readFile(join(out, name)));
+
+const htmlPath = join(staging, 'index.html');
+let html = await readFile(htmlPath, 'utf8');
+const marker = '<!-- app start -->';
+if (!html.includes(marker)) {
+  console.error(`build-app.mjs: index.html has no ${marker} to put the start-up tags at`);
+  process.exit(1);
+}
+const base = `${publicUrl}${folder}/`;
+html = html.replace(
+  marker,
+  `<link rel="modulepreload" href="${base}dicetray.js"><link rel="modulepreload" href="${base}__wasm_split.js"><script type="module" src="${base}start.js"></script>`,
+);
+await writeFile(htmlPath, html);
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(`build-app.mjs: ${folder}/ in ${((Date.now() - started) / 1000).toFixed(0)} s (gzip -9 sizes):`);
+for (const name of files) {
+  const bytes = await readFile(join(out, name));
+  console.log(`  ${name.padEnd(28)} ${kb(bytes.length).padStart(9)} ${kb(gzipSync(bytes, { level: 9 }).length).padStart(9)}`);
+}

@@ -1,0 +1,171 @@
+//! What the pages share: the saved documents and each tray's state, every one loaded the
+//! first time a page asks for it.
+//!
+//! A page's code arrives on its own (see `ui::pages`), so nothing here is loaded before a
+//! page wants it: the narrative tray never reads, migrates or validates the Effective Level
+//! turn, and the code that would is not even fetched until a page that needs it opens.
+//! Once loaded, a document or a tray's state lives for the whole visit, so leaving a tray
+//! and coming back finds it as it was.
+
+use leptos::prelude::*;
+
+use super::notices::Notices;
+use super::persisted::Persisted;
+use crate::core::character::Roster;
+use crate::core::effective_level::{ElSetup, Turn};
+use crate::core::highest_d6::D6Setup;
+use crate::core::narrative::NarrativePool;
+use crate::core::scene::Scene;
+use crate::route::Page;
+use crate::storage::{Document, RollHistory, SavedPools, Settings};
+
+/// One document, loaded on first use.
+type Slot<D> = StoredValue<Option<Persisted<D>>>;
+
+/// The handle every page gets: cheap to copy, and every accessor loads on first use.
+#[derive(Clone, Copy)]
+pub struct AppData {
+    /// Messages about the app itself.
+    pub notices: Notices,
+    /// The app's own reactive owner. Documents and tray states are created under it, not
+    /// under the page that first asks, so they outlive that page.
+    owner: StoredValue<Owner>,
+    /// A share link's text for a page, kept until that page reads it.
+    shared: RwSignal<Option<(Page, String)>>,
+    history: Slot<RollHistory>,
+    saved: Slot<SavedPools>,
+    roster: Slot<Roster>,
+    scene: Slot<Scene>,
+    settings: Slot<Settings>,
+    narrative_pool: Slot<NarrativePool>,
+    d6_setup: Slot<D6Setup>,
+    el_setup: Slot<ElSetup>,
+    turn: Slot<Turn>,
+    /// Each tray's state, made by the tray's own code the first time it opens.
+    trays: StoredValue<TrayStates>,
+}
+
+/// The trays' states, each as its own module defines it; `None` until first opened.
+#[derive(Default)]
+pub struct TrayStates {
+    /// The narrative tray.
+    pub narrative: Option<crate::ui::narrative::NarrativeState>,
+    /// The Highest d6 tray.
+    pub d6: Option<crate::ui::highest_d6::D6State>,
+    /// The Effective Level tray.
+    pub el: Option<crate::ui::effective_level::ElState>,
+}
+
+impl AppData {
+    /// Nothing loaded yet; everything made later belongs to the current owner.
+    pub fn new(notices: Notices) -> Self {
+        Self {
+            notices,
+            owner: StoredValue::new(Owner::current().unwrap_or_default()),
+            shared: RwSignal::new(None),
+            history: StoredValue::new(None),
+            saved: StoredValue::new(None),
+            roster: StoredValue::new(None),
+            scene: StoredValue::new(None),
+            settings: StoredValue::new(None),
+            narrative_pool: StoredValue::new(None),
+            d6_setup: StoredValue::new(None),
+            el_setup: StoredValue::new(None),
+            turn: StoredValue::new(None),
+            trays: StoredValue::new(TrayStates::default()),
+        }
+    }
+
+    /// Runs `make` under the app's owner, so what it creates lasts the whole visit.
+    pub fn lasting<T>(&self, make: impl FnOnce() -> T) -> T {
+        self.owner.with_value(|owner| owner.with(make))
+    }
+
+    fn document<D: Document + Send + Sync + 'static>(&self, slot: Slot<D>) -> Persisted<D> {
+        if let Some(loaded) = slot.get_value() {
+            return loaded;
+        }
+        let loaded = self.lasting(|| Persisted::load(self.notices));
+        slot.set_value(Some(loaded));
+        loaded
+    }
+
+    /// Every roll of every system.
+    pub fn history(&self) -> Persisted<RollHistory> {
+        self.document(self.history)
+    }
+
+    /// Named pools.
+    pub fn saved(&self) -> Persisted<SavedPools> {
+        self.document(self.saved)
+    }
+
+    /// The characters and which one is active.
+    pub fn roster(&self) -> Persisted<Roster> {
+        self.document(self.roster)
+    }
+
+    /// What lasts until the scene ends.
+    pub fn scene(&self) -> Persisted<Scene> {
+        self.document(self.scene)
+    }
+
+    /// The player's settings.
+    pub fn settings(&self) -> Persisted<Settings> {
+        self.document(self.settings)
+    }
+
+    /// The narrative tray's pool.
+    pub fn narrative_pool(&self) -> Persisted<NarrativePool> {
+        self.document(self.narrative_pool)
+    }
+
+    /// The Highest d6 tray as left.
+    pub fn d6_setup(&self) -> Persisted<D6Setup> {
+        self.document(self.d6_setup)
+    }
+
+    /// The Effective Level tray as left.
+    pub fn el_setup(&self) -> Persisted<ElSetup> {
+        self.document(self.el_setup)
+    }
+
+    /// The Effective Level turn in play.
+    pub fn turn(&self) -> Persisted<Turn> {
+        self.document(self.turn)
+    }
+
+    /// A tray's state: the one made before, or a new one from `make`, kept for the visit.
+    pub fn tray<S: Copy>(
+        &self,
+        pick: fn(&mut TrayStates) -> &mut Option<S>,
+        make: impl FnOnce(AppData) -> S,
+    ) -> S {
+        if let Some(state) = self.trays.try_update_value(|t| *pick(t)).flatten() {
+            return state;
+        }
+        let state = self.lasting(|| make(*self));
+        self.trays.update_value(|t| *pick(t) = Some(state));
+        state
+    }
+
+    /// Keeps a share link's text until `page` opens and reads it.
+    pub fn share_with(&self, page: Page, text: String) {
+        self.shared.set(Some((page, text)));
+    }
+
+    /// The share link's text waiting for `page`, if any, taken so it is opened once.
+    /// Tracked: a page that reads it hears of later links too.
+    pub fn take_shared(&self, page: Page) -> Option<String> {
+        let waiting = self
+            .shared
+            .with(|s| s.as_ref().is_some_and(|(p, _)| *p == page));
+        if !waiting {
+            return None;
+        }
+        let mut text = None;
+        self.shared
+            .update_untracked(|s| text = s.take().map(|(_, t)| t));
+        text
+    }
+}
