@@ -11,8 +11,11 @@
 //! the default rule (one die), `d6 0 lowest` the other (two dice, keep the lower). Effective
 //! Level: `success` (the roller's own roll lands in 1..=EL − wager), `effect_mean`, and
 //! `effect`, each effect value (as text) to its probability. Bad input
-//! prints a message on stderr and exits with status 2.
+//! prints a message on stderr and exits with status 2. When the output cannot be written,
+//! the tool stops: quietly with status 0 if the reader has gone (as in `odds … | head`),
+//! else with a message and status 1.
 
+use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 use dicetray::core::count::Count;
@@ -32,7 +35,7 @@ const USAGE: &str = "usage: odds narrative <pool>      e.g. odds narrative 2g1y2
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((system, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
+        report(USAGE);
         return ExitCode::from(2);
     };
     let result = match (system.as_str(), rest) {
@@ -48,15 +51,31 @@ fn main() -> ExitCode {
         )),
     };
     match result {
-        Ok(json) => {
-            println!("{json}");
-            ExitCode::SUCCESS
-        }
+        Ok(json) => print_line(&json.to_string()),
         Err(message) => {
-            eprintln!("odds: {message}");
+            report(&format!("odds: {message}"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes the answer to stdout. `println!` would panic on a write error, and a reader that
+/// stops early (`| head`) is normal use, not a failure.
+fn print_line(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            report(&format!("odds: cannot write the output: {error}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes a message to stderr, ignoring a failure there: there is nowhere left to say it.
+fn report(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
 /// An EL roll's chance of success, mean effect and effect distribution.

@@ -1,16 +1,22 @@
 //! The command-line odds tool, run as a user runs it: through cargo, reading its JSON.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn odds(args: &[&str]) -> Output {
-    Command::new(env!("CARGO"))
+/// The tool through `cargo run`, which replaces itself with the example binary on Unix, so
+/// the binary gets the stdout given here.
+fn odds_command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO"));
+    command
         .args(["run", "--quiet", "--example", "odds", "--"])
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo runs")
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+fn odds(args: &[&str]) -> Output {
+    odds_command(args).output().expect("cargo runs")
 }
 
 fn json(args: &[&str]) -> Value {
@@ -179,4 +185,43 @@ fn effective_level_odds_match_counting_by_hand() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stderr).starts_with("odds: "));
     }
+}
+
+#[test]
+fn a_reader_that_has_gone_ends_the_tool_quietly() {
+    // The read end is closed before the tool starts, so its first write meets a closed pipe,
+    // as with `odds … | head -c 10` once head has exited.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = odds_command(&["narrative", "2g"])
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_device_is_a_one_line_message_and_a_failure() {
+    // Every write to /dev/full fails with "no space left on device".
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    let output = odds_command(&["narrative", "2g"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("odds: cannot write the output"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
