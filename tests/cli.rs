@@ -65,6 +65,18 @@ fn a_mixed_pool_matches_an_independent_enumeration_to_1e_12() {
 }
 
 #[test]
+fn fractions_past_64_bits_come_in_lowest_terms() {
+    // Force dice never touch success, and 18 of them have 12^18 > 2^64 outcomes.
+    let v = json(&["narrative", "18w"]);
+    assert_eq!(v["exact"]["success"], "0/1");
+    assert_eq!(v["outcomes"], 12u128.pow(18).to_string());
+    // One ability die succeeds on 4 of its 8 faces, whatever the force dice show.
+    let v = json(&["narrative", "1g20w"]);
+    assert_eq!(v["exact"]["success"], "1/2");
+    assert_eq!(v["exact"]["triumph"], "0/1");
+}
+
+#[test]
 fn a_bad_pool_is_a_message_and_a_failure() {
     for pool in ["2q", "21g", "", "g".repeat(300).as_str()] {
         let output = odds(&["narrative", pool]);
