@@ -130,6 +130,57 @@ proptest! {
     }
 }
 
+/// Euclid on `u128`, independent of the limb code under test.
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+fn count_of_u128(value: u128) -> Count {
+    let two_to_64 = Count::product(&Count::from(1 << 32), &Count::from(1 << 32));
+    let mut out = Count::product(&Count::from((value >> 64) as u64), &two_to_64);
+    out.add(&Count::from(value as u64));
+    out
+}
+
+fn product_of(parts: &[u64]) -> Count {
+    parts.iter().fold(Count::from(1), |acc, &p| {
+        Count::product(&acc, &Count::from(p))
+    })
+}
+
+proptest! {
+    /// Greatest common divisor and division of counts agree with `u128` arithmetic.
+    #[test]
+    fn count_gcd_and_quotient_match_u128_arithmetic(
+        a in any::<u64>(),
+        b in 1u64..,
+        c in any::<u64>(),
+        d in 1u64..,
+    ) {
+        let (x, y) = (u128::from(a) * u128::from(b), u128::from(c) * u128::from(d));
+        let (big_x, big_y) = (count_of_u128(x), count_of_u128(y));
+        prop_assert_eq!(Count::gcd(&big_x, &big_y), count_of_u128(gcd_u128(x, y)));
+        prop_assert_eq!(big_x.quotient(&big_y), Some(count_of_u128(x / y)));
+    }
+
+    /// Past 128 bits: the quotient q of x by y is the one with q·y <= x < (q + 1)·y.
+    #[test]
+    fn count_quotient_leaves_less_than_the_divisor(
+        x in prop::collection::vec(any::<u64>(), 1..8),
+        y in prop::collection::vec(1u64.., 1..5),
+    ) {
+        let (x, y) = (product_of(&x), product_of(&y));
+        let q = x.quotient(&y).expect("divisor is not zero");
+        let mut next = Count::product(&q, &y);
+        prop_assert!(next <= x);
+        next.add(&y);
+        prop_assert!(next > x);
+    }
+}
+
 /// Whatever text sits under a key, loading never panics, and the text is either read as it
 /// is or kept as a backup before anything is written over it.
 mod stored_text {
