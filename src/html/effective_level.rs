@@ -7,7 +7,8 @@ use super::{Html, bars_markup, escape};
 use crate::core::character::Character;
 use crate::core::distribution::Chance;
 use crate::core::effective_level::{
-    BestDice, ElDice, ElDie, ElMode, ElOdds, ElSetup, MAX_EL, MAX_SEARCH_EL, Pushback,
+    BestDice, ElDice, ElDie, ElMode, ElOdds, ElSetup, MAX_CHOSEN_DICE, MAX_EL, MAX_SEARCH_EL,
+    Pushback,
 };
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::scene::SceneValue;
@@ -275,8 +276,13 @@ pub fn dice_panel(
         Some(best) => {
             let _ = write!(
                 html,
-                r#"<div class="best"><p><strong>Best dice for EL {el}: {}</strong>. Expected effect {}, success {}."#,
+                r#"<div class="best"><p><strong>Best dice for EL {el}: {}</strong>. Expected {}effect {}, success {}."#,
                 escape(&best.dice.describe()),
+                if setup.against == Some(Pushback::Opposition) {
+                    "net "
+                } else {
+                    ""
+                },
                 tenths(best.mean_effect),
                 percent(best.success)
             );
@@ -289,7 +295,11 @@ pub fn dice_panel(
                 );
             }
             if !best.proven {
-                html.raw(" (Best of every set whose highest total is at most twice the EL.)");
+                let _ = write!(
+                    html,
+                    " (Best of every set of at most {MAX_CHOSEN_DICE} dice whose highest total \
+                     is at most twice the EL.)"
+                );
             }
             html.raw("</p>");
             let in_use = best.dice == setup.dice;
