@@ -23,6 +23,7 @@ use dicetray::core::distribution::Distribution;
 use dicetray::core::highest_d6::{D6Odds, D6Outcome, D6Pool, ZeroDiceRule};
 use dicetray::core::narrative::NarrativeOdds;
 use dicetray::core::notation::effective_level::parse_check;
+use dicetray::core::notation::excerpt;
 use dicetray::core::notation::highest_d6::parse_dice_count;
 use dicetray::core::notation::narrative::{format_pool, parse_pool};
 use serde_json::{Map, Value, json};
@@ -41,13 +42,14 @@ fn main() -> ExitCode {
     let result = match (system.as_str(), rest) {
         ("narrative", [pool]) => parse_pool(pool)
             .map(|pool| narrative_json(&format_pool(&pool), &NarrativeOdds::of(&pool)))
-            .map_err(|error| format!("bad pool \"{pool}\": {error}")),
+            .map_err(|error| format!("bad pool \"{}\": {error}", excerpt(pool))),
         ("d6", [dice]) => d6_json(dice, ZeroDiceRule::OneDie),
         ("d6", [dice, rule]) if rule == "lowest" => d6_json(dice, ZeroDiceRule::LowestOfTwo),
         ("el", words) if !words.is_empty() => el_json(&format!("el {}", words.join(" "))),
         ("narrative" | "d6" | "el", _) => Err(format!("wrong arguments for {system}\n{USAGE}")),
         _ => Err(format!(
-            "unknown system \"{system}\"; this build knows: narrative, d6, el\n{USAGE}"
+            "unknown system \"{}\"; this build knows: narrative, d6, el\n{USAGE}",
+            excerpt(system)
         )),
     };
     match result {
@@ -80,7 +82,7 @@ fn report(message: &str) {
 
 /// An EL roll's chance of success, mean effect and effect distribution.
 fn el_json(text: &str) -> Result<Value, String> {
-    let check = parse_check(text).map_err(|e| format!("bad EL roll \"{text}\": {e}"))?;
+    let check = parse_check(text).map_err(|e| format!("bad EL roll \"{}\": {e}", excerpt(text)))?;
     let odds = check.odds();
     let total = odds.effect.total();
     let effect: Map<String, Value> = odds

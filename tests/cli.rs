@@ -96,6 +96,25 @@ fn a_bad_pool_is_a_message_and_a_failure() {
 }
 
 #[test]
+fn messages_quote_little_of_a_huge_argument() {
+    let huge = "q".repeat(3000);
+    for args in [
+        vec!["narrative", huge.as_str()],
+        vec!["el", huge.as_str()],
+        vec!["el", "5", "dice", huge.as_str()],
+        vec!["d6", huge.as_str()],
+        vec![huge.as_str(), "4"],
+    ] {
+        let output = odds(&args);
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("odds: "), "{stderr}");
+        assert!(!stderr.contains(&"q".repeat(21)), "{stderr}");
+        assert!(stderr.contains("q…"), "a cut quote: {stderr}");
+    }
+}
+
+#[test]
 fn highest_d6_odds_match_closed_forms_to_1e_12() {
     // For n dice, counted by hand over 6^n rolls: two or more sixes, exactly one six, highest
     // 4-5, highest 1-3 with two or more ones, and the rest.

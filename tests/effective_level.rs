@@ -327,6 +327,50 @@ fn notation_reads_links_and_the_ruless_examples() {
     let _ = Dedicated::default();
 }
 
+#[test]
+fn notation_refuses_empty_pools_and_names_numbers_too_large() {
+    let message = |text: &str| match parse_check(text) {
+        Ok(c) => panic!("{text:?} was read as {c:?}"),
+        Err(e) => e.message().to_string(),
+    };
+    // A count of 0 is no die, whether alone or beside others; an empty entry is no die.
+    for text in ["el 5 dice 0d6", "el 5 dice d4,0d6", "el 5 vs 3 vsdice 00d8"] {
+        assert!(
+            message(text).contains("count of 0"),
+            "{text}: {}",
+            message(text)
+        );
+    }
+    for text in ["el 5 dice d6,,d4", "el 5 dice ,", "el 5 dice d6,"] {
+        assert!(
+            message(text).contains("empty entry"),
+            "{text}: {}",
+            message(text)
+        );
+    }
+    // Digits past the limit are too large, however many there are.
+    assert_eq!(
+        message("el 4294967296"),
+        "4294967296 after “el” is more than 100."
+    );
+    assert_eq!(message("el 101"), "101 after “el” is more than 100.");
+    assert_eq!(
+        message(&format!("el 5 vs {}", "9".repeat(150))),
+        format!("{}… after “vs” is more than 100.", "9".repeat(20))
+    );
+    assert_eq!(
+        message("el 5 dice 99999999999999d2"),
+        "At most 40 dice can be picked."
+    );
+    assert_eq!(message("el x"), "“el” needs a number after it.");
+    // Leading zeros are still a number.
+    assert_eq!(check("el 5 wager 00000000000000000003").wager, 3);
+    assert_eq!(
+        check("el 5 dice 0000000000001d6").me.dice,
+        ElDice::of(&[ElDie::D6])
+    );
+}
+
 /// The chance of each total of a set of zero-based dice, counted here by convolving in
 /// floats, cut at `el + 1` totals: a total over the EL fails whatever more dice add.
 fn chance_of_totals(sizes: &[u32], el: u32) -> Vec<f64> {
