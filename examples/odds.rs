@@ -3,17 +3,22 @@
 //!     cargo run --release --example odds -- narrative 2g1y2p1r
 //!     cargo run --release --example odds -- d6 4
 //!     cargo run --release --example odds -- el 10 wager 3 vs 4
+//!     cargo run --release --example odds -- el 9 vs 6 opposed
 //!
 //! Prints one JSON object. Narrative: the probabilities of at least one net success, net
 //! advantage and net threat, of at least one triumph and at least one despair, each also as
-//! an exact fraction, and the whole distribution of net successes. Highest d6: the probability of each
-//! outcome (`triumph`, `success`, `costly_success`, `failure`, `catastrophe`); 0 dice follows
-//! the default rule (one die), `d6 0 lowest` the other (two dice, keep the lower). Effective
-//! Level: `success` (the roller's own roll lands in 1..=EL − wager), `effect_mean`, and
-//! `effect`, each effect value (as text) to its probability. Bad input
-//! prints a message on stderr and exits with status 2. When the output cannot be written,
-//! the tool stops: quietly with status 0 if the reader has gone (as in `odds … | head`),
-//! else with a message and status 1.
+//! an exact fraction in lowest terms, and the whole distribution of net successes. Highest
+//! d6: the probability of each outcome (`triumph`, `success`, `costly_success`, `failure`,
+//! `catastrophe`); 0 dice follows the default rule (one die), `d6 0 lowest` the other (two
+//! dice, keep the lower). Effective Level: `success` (the roller's own roll lands in
+//! 1..=EL − wager), `effect_mean`, `effect` (each effect value, as text, to its
+//! probability) and `win` (the chance the roller gets effect, above 0); against an
+//! opposition also the other side's `their_effect` (the same way) and `their_win` (its
+//! chance of getting effect).
+//!
+//! Bad input prints a message on stderr and exits with status 2. When the output cannot be
+//! written the tool stops: quietly with status 0 if the reader has gone (as in
+//! `odds … | head`), else with a message on stderr and status 1.
 
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
@@ -80,22 +85,37 @@ fn report(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
-/// An EL roll's chance of success, mean effect and effect distribution.
+/// An EL roll's chance of success, mean effect, effect distribution and chance of getting
+/// effect; under an opposition, the other side's effect distribution and chance too.
 fn el_json(text: &str) -> Result<Value, String> {
     let check = parse_check(text).map_err(|e| format!("bad EL roll \"{}\": {e}", excerpt(text)))?;
     let odds = check.odds();
-    let total = odds.effect.total();
-    let effect: Map<String, Value> = odds
-        .effect
+    let mut object = Map::new();
+    object.insert("success".into(), json!(odds.success.probability()));
+    object.insert("effect_mean".into(), json!(odds.effect.mean()));
+    object.insert("effect".into(), effect_json(&odds.effect));
+    object.insert("win".into(), json!(chance_of_effect(&odds.effect)));
+    if let Some(theirs) = &odds.their_effect {
+        object.insert("their_effect".into(), effect_json(theirs));
+        object.insert("their_win".into(), json!(chance_of_effect(theirs)));
+    }
+    Ok(Value::Object(object))
+}
+
+/// Each possible effect (as text, as JSON keys are) to its probability.
+fn effect_json(effect: &Distribution) -> Value {
+    let total = effect.total();
+    let map: Map<String, Value> = effect
         .iter()
         .filter(|(_, ways)| !ways.is_zero())
         .map(|(value, ways)| (value.to_string(), json!(Count::ratio(ways, &total))))
         .collect();
-    Ok(json!({
-        "success": odds.success.probability(),
-        "effect_mean": odds.effect.mean(),
-        "effect": effect,
-    }))
+    Value::Object(map)
+}
+
+/// The chance of an effect above 0: that side wins something.
+fn chance_of_effect(effect: &Distribution) -> f64 {
+    effect.chance(|e| e > 0).probability()
 }
 
 /// The five outcomes' probabilities for a pool of `dice` (0 or more) under `rule`.

@@ -256,3 +256,108 @@ fn a_full_device_is_a_one_line_message_and_a_failure() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// Every face of every die, like an odometer: the total of each combination.
+fn every_total(sides: &[u32]) -> Vec<u32> {
+    let mut totals = Vec::new();
+    let mut faces = vec![0u32; sides.len()];
+    loop {
+        totals.push(faces.iter().sum());
+        let mut i = 0;
+        loop {
+            if i == sides.len() {
+                return totals;
+            }
+            faces[i] += 1;
+            if faces[i] < sides[i] {
+                break;
+            }
+            faces[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// Both sides' effect, counted over every face of both sides' dice by RULES.md section 3:
+/// a total of 0 or above the EL rolled fails and counts 0; the higher value gets the
+/// difference, ties to the defender; the wager is added when the roller's value succeeds
+/// and wins. Returns (ways of each own effect, ways of each of theirs, all combinations).
+fn opposed_by_hand(
+    (my_sides, my_el, wager): (&[u32], u32, u32),
+    (their_sides, their_el): (&[u32], u32),
+) -> (Vec<u64>, Vec<u64>, u64) {
+    let value = |total: u32, el: u32| if (1..=el).contains(&total) { total } else { 0 };
+    let (mut mine, mut theirs, mut all) = (vec![0u64; 64], vec![0u64; 64], 0);
+    for my_total in every_total(my_sides) {
+        for their_total in every_total(their_sides) {
+            let (v, r) = (value(my_total, my_el), value(their_total, their_el));
+            let my_effect = if v >= 1 && v > r { v - r + wager } else { 0 };
+            let their_effect = r.saturating_sub(v);
+            mine[my_effect as usize] += 1;
+            theirs[their_effect as usize] += 1;
+            all += 1;
+        }
+    }
+    (mine, theirs, all)
+}
+
+/// The printed distribution `key` holds exactly the nonzero counts, as probabilities.
+fn same_distribution(v: &Value, key: &str, ways: &[u64], all: u64) {
+    let printed = v[key]
+        .as_object()
+        .unwrap_or_else(|| panic!("{key} is printed"));
+    let expected: Vec<(String, f64)> = ways
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| **w > 0)
+        .map(|(e, w)| (e.to_string(), *w as f64 / all as f64))
+        .collect();
+    assert_eq!(printed.len(), expected.len(), "{key}: {printed:?}");
+    for (effect, p) in expected {
+        close(&v[key], &effect, p);
+    }
+}
+
+#[test]
+fn an_opposition_prints_both_sides_effect_and_chance_to_win() {
+    for (args, me, them) in [
+        // Three coins against two: 8 · 4 = 32 combinations.
+        (
+            vec!["el", "3", "vs", "2", "opposed"],
+            (&[2u32; 3][..], 3, 0),
+            (&[2u32; 2][..], 2),
+        ),
+        // A d6 at EL 4 wagering 1 (so rolled at 3: a 4 or 5 fails) against a d4 at EL 2
+        // (a 3 fails): 24 combinations.
+        (
+            vec![
+                "el", "4", "dice", "d6", "wager", "1", "vs", "2", "vsdice", "d4", "opposed",
+            ],
+            (&[6][..], 3, 1),
+            (&[4][..], 2),
+        ),
+    ] {
+        let v = json(&args);
+        let (mine, theirs, all) = opposed_by_hand(me, them);
+        same_distribution(&v, "effect", &mine, all);
+        same_distribution(&v, "their_effect", &theirs, all);
+        let wins = |ways: &[u64]| ways[1..].iter().sum::<u64>() as f64 / all as f64;
+        close(&v, "win", wins(&mine));
+        close(&v, "their_win", wins(&theirs));
+    }
+    // Worked by hand for three coins (totals 0-3 in 1, 3, 3, 1 ways) against two (0-2 in
+    // 1, 2, 1 ways): the roller gets effect with 1 head against 0 (3 · 1 ways), 2 against 0
+    // or 1 (3 · 3) and 3 against any (1 · 4): 16 of 32. The other side gets it with 1 head
+    // against 0 (2 · 1) and 2 against 0 or 1 (1 · 4): 6 of 32. The other 10 are ties.
+    let v = json(&["el", "3", "vs", "2", "opposed"]);
+    close(&v, "win", 16.0 / 32.0);
+    close(&v, "their_win", 6.0 / 32.0);
+    close(&v["their_effect"], "2", 1.0 / 32.0);
+    // Resistance never gets effect, so nothing of the other side's is printed.
+    let v = json(&["el", "10", "wager", "3", "vs", "4"]);
+    assert!(
+        v.get("their_effect").is_none() && v.get("their_win").is_none(),
+        "{v}"
+    );
+    assert!(v.get("win").is_some(), "{v}");
+}
