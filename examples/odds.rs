@@ -39,7 +39,15 @@ const USAGE: &str = "usage: odds narrative <pool>      e.g. odds narrative 2g1y2
        odds el <EL notation>         e.g. odds el 10 wager 3 vs 4";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `env::args` would panic on an argument that is not valid Unicode.
+    let Ok(args) = std::env::args_os()
+        .skip(1)
+        .map(std::ffi::OsString::into_string)
+        .collect::<Result<Vec<String>, _>>()
+    else {
+        report("odds: every argument must be text (valid UTF-8)");
+        return ExitCode::from(2);
+    };
     let Some((system, rest)) = args.split_first() else {
         report(USAGE);
         return ExitCode::from(2);

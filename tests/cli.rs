@@ -114,6 +114,21 @@ fn messages_quote_little_of_a_huge_argument() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_text_is_a_message_and_a_failure() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let output = odds_command(&["narrative"])
+        .arg(OsStr::from_bytes(b"2g\xff"))
+        .output()
+        .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("odds: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 #[test]
 fn highest_d6_odds_match_closed_forms_to_1e_12() {
     // For n dice, counted by hand over 6^n rolls: two or more sixes, exactly one six, highest
