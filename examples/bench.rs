@@ -35,6 +35,26 @@ fn best_dice_times() {
     }
 }
 
+/// Time to write the five chances of a pool as fractions in lowest terms.
+fn exact_text_time(name: &str, odds: &NarrativeOdds) {
+    let chances = [
+        &odds.success,
+        &odds.advantage,
+        &odds.threat,
+        &odds.triumph,
+        &odds.despair,
+    ];
+    let runs = 200;
+    let start = Instant::now();
+    for _ in 0..runs {
+        for chance in chances {
+            black_box(black_box(chance).exact_text());
+        }
+    }
+    let mean_ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
+    println!("native  five exact fractions, {name:<20}: {mean_ms:.3} ms (mean of {runs})");
+}
+
 fn main() {
     best_dice_times();
     for (name, text) in POOLS {
@@ -51,5 +71,6 @@ fn main() {
         }
         let mean_ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
         println!("native  exact odds, {name:<20} ({text}): {mean_ms:.3} ms (mean of {runs})");
+        exact_text_time(name, &NarrativeOdds::of(&pool));
     }
 }

@@ -1,16 +1,22 @@
 //! The command-line odds tool, run as a user runs it: through cargo, reading its JSON.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn odds(args: &[&str]) -> Output {
-    Command::new(env!("CARGO"))
+/// The tool through `cargo run`, which replaces itself with the example binary on Unix, so
+/// the binary gets the stdout given here.
+fn odds_command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO"));
+    command
         .args(["run", "--quiet", "--example", "odds", "--"])
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo runs")
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+fn odds(args: &[&str]) -> Output {
+    odds_command(args).output().expect("cargo runs")
 }
 
 fn json(args: &[&str]) -> Value {
@@ -59,6 +65,18 @@ fn a_mixed_pool_matches_an_independent_enumeration_to_1e_12() {
 }
 
 #[test]
+fn fractions_past_64_bits_come_in_lowest_terms() {
+    // Force dice never touch success, and 18 of them have 12^18 > 2^64 outcomes.
+    let v = json(&["narrative", "18w"]);
+    assert_eq!(v["exact"]["success"], "0/1");
+    assert_eq!(v["outcomes"], 12u128.pow(18).to_string());
+    // One ability die succeeds on 4 of its 8 faces, whatever the force dice show.
+    let v = json(&["narrative", "1g20w"]);
+    assert_eq!(v["exact"]["success"], "1/2");
+    assert_eq!(v["exact"]["triumph"], "0/1");
+}
+
+#[test]
 fn a_bad_pool_is_a_message_and_a_failure() {
     for pool in ["2q", "21g", "", "g".repeat(300).as_str()] {
         let output = odds(&["narrative", pool]);
@@ -75,6 +93,40 @@ fn a_bad_pool_is_a_message_and_a_failure() {
     let unknown = odds(&["fate", "4dF"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown system"));
+}
+
+#[test]
+fn messages_quote_little_of_a_huge_argument() {
+    let huge = "q".repeat(3000);
+    for args in [
+        vec!["narrative", huge.as_str()],
+        vec!["el", huge.as_str()],
+        vec!["el", "5", "dice", huge.as_str()],
+        vec!["d6", huge.as_str()],
+        vec![huge.as_str(), "4"],
+    ] {
+        let output = odds(&args);
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("odds: "), "{stderr}");
+        assert!(!stderr.contains(&"q".repeat(21)), "{stderr}");
+        assert!(stderr.contains("q…"), "a cut quote: {stderr}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_text_is_a_message_and_a_failure() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let output = odds_command(&["narrative"])
+        .arg(OsStr::from_bytes(b"2g\xff"))
+        .output()
+        .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("odds: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]
@@ -179,4 +231,148 @@ fn effective_level_odds_match_counting_by_hand() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stderr).starts_with("odds: "));
     }
+}
+
+#[test]
+fn a_reader_that_has_gone_ends_the_tool_quietly() {
+    // The read end is closed before the tool starts, so its first write meets a closed pipe,
+    // as with `odds … | head -c 10` once head has exited.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = odds_command(&["narrative", "2g"])
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_device_is_a_one_line_message_and_a_failure() {
+    // Every write to /dev/full fails with "no space left on device".
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    let output = odds_command(&["narrative", "2g"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("odds: cannot write the output"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// Every face of every die, like an odometer: the total of each combination.
+fn every_total(sides: &[u32]) -> Vec<u32> {
+    let mut totals = Vec::new();
+    let mut faces = vec![0u32; sides.len()];
+    loop {
+        totals.push(faces.iter().sum());
+        let mut i = 0;
+        loop {
+            if i == sides.len() {
+                return totals;
+            }
+            faces[i] += 1;
+            if faces[i] < sides[i] {
+                break;
+            }
+            faces[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// Both sides' effect, counted over every face of both sides' dice by RULES.md section 3:
+/// a total of 0 or above the EL rolled fails and counts 0; the higher value gets the
+/// difference, ties to the defender; the wager is added when the roller's value succeeds
+/// and wins. Returns (ways of each own effect, ways of each of theirs, all combinations).
+fn opposed_by_hand(
+    (my_sides, my_el, wager): (&[u32], u32, u32),
+    (their_sides, their_el): (&[u32], u32),
+) -> (Vec<u64>, Vec<u64>, u64) {
+    let value = |total: u32, el: u32| if (1..=el).contains(&total) { total } else { 0 };
+    let (mut mine, mut theirs, mut all) = (vec![0u64; 64], vec![0u64; 64], 0);
+    for my_total in every_total(my_sides) {
+        for their_total in every_total(their_sides) {
+            let (v, r) = (value(my_total, my_el), value(their_total, their_el));
+            let my_effect = if v >= 1 && v > r { v - r + wager } else { 0 };
+            let their_effect = r.saturating_sub(v);
+            mine[my_effect as usize] += 1;
+            theirs[their_effect as usize] += 1;
+            all += 1;
+        }
+    }
+    (mine, theirs, all)
+}
+
+/// The printed distribution `key` holds exactly the nonzero counts, as probabilities.
+fn same_distribution(v: &Value, key: &str, ways: &[u64], all: u64) {
+    let printed = v[key]
+        .as_object()
+        .unwrap_or_else(|| panic!("{key} is printed"));
+    let expected: Vec<(String, f64)> = ways
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| **w > 0)
+        .map(|(e, w)| (e.to_string(), *w as f64 / all as f64))
+        .collect();
+    assert_eq!(printed.len(), expected.len(), "{key}: {printed:?}");
+    for (effect, p) in expected {
+        close(&v[key], &effect, p);
+    }
+}
+
+#[test]
+fn an_opposition_prints_both_sides_effect_and_chance_to_win() {
+    for (args, me, them) in [
+        // Three coins against two: 8 · 4 = 32 combinations.
+        (
+            vec!["el", "3", "vs", "2", "opposed"],
+            (&[2u32; 3][..], 3, 0),
+            (&[2u32; 2][..], 2),
+        ),
+        // A d6 at EL 4 wagering 1 (so rolled at 3: a 4 or 5 fails) against a d4 at EL 2
+        // (a 3 fails): 24 combinations.
+        (
+            vec![
+                "el", "4", "dice", "d6", "wager", "1", "vs", "2", "vsdice", "d4", "opposed",
+            ],
+            (&[6][..], 3, 1),
+            (&[4][..], 2),
+        ),
+    ] {
+        let v = json(&args);
+        let (mine, theirs, all) = opposed_by_hand(me, them);
+        same_distribution(&v, "effect", &mine, all);
+        same_distribution(&v, "their_effect", &theirs, all);
+        let wins = |ways: &[u64]| ways[1..].iter().sum::<u64>() as f64 / all as f64;
+        close(&v, "win", wins(&mine));
+        close(&v, "their_win", wins(&theirs));
+    }
+    // Worked by hand for three coins (totals 0-3 in 1, 3, 3, 1 ways) against two (0-2 in
+    // 1, 2, 1 ways): the roller gets effect with 1 head against 0 (3 · 1 ways), 2 against 0
+    // or 1 (3 · 3) and 3 against any (1 · 4): 16 of 32. The other side gets it with 1 head
+    // against 0 (2 · 1) and 2 against 0 or 1 (1 · 4): 6 of 32. The other 10 are ties.
+    let v = json(&["el", "3", "vs", "2", "opposed"]);
+    close(&v, "win", 16.0 / 32.0);
+    close(&v, "their_win", 6.0 / 32.0);
+    close(&v["their_effect"], "2", 1.0 / 32.0);
+    // Resistance never gets effect, so nothing of the other side's is printed.
+    let v = json(&["el", "10", "wager", "3", "vs", "4"]);
+    assert!(
+        v.get("their_effect").is_none() && v.get("their_win").is_none(),
+        "{v}"
+    );
+    assert!(v.get("win").is_some(), "{v}");
 }

@@ -4,8 +4,8 @@
 
 use dicetray::core::count::Count;
 use dicetray::core::effective_level::{
-    Against, Dedicated, ElBuild, ElCheck, ElDice, ElDie, ElRoll, Modifier, Pushback, Side,
-    best_dice,
+    Against, Dedicated, ElBuild, ElCheck, ElDice, ElDie, ElRoll, MAX_CHOSEN_DICE, Modifier,
+    Pushback, Side, best_dice,
 };
 use dicetray::core::notation::effective_level::{format_check, parse_check};
 use proptest::prelude::*;
@@ -327,120 +327,379 @@ fn notation_reads_links_and_the_ruless_examples() {
     let _ = Dedicated::default();
 }
 
-/// The expected effect and chance of success of a set of dice, counted here by convolving
-/// zero-based dice in floats; `g[v]` is the expected effect of a value v.
-fn score(sizes: &[u32], el: u32, g: &[f64]) -> (f64, f64) {
-    let mut dist = vec![1.0];
-    for &sides in sizes {
-        let mut next = vec![0.0; dist.len() + sides as usize - 1];
-        for (t, p) in dist.iter().enumerate() {
-            for face in 0..sides as usize {
-                next[t + face] += p / f64::from(sides);
-            }
-        }
-        dist = next;
+#[test]
+fn notation_refuses_empty_pools_and_names_numbers_too_large() {
+    let message = |text: &str| match parse_check(text) {
+        Ok(c) => panic!("{text:?} was read as {c:?}"),
+        Err(e) => e.message().to_string(),
+    };
+    // A count of 0 is no die, whether alone or beside others; an empty entry is no die.
+    for text in ["el 5 dice 0d6", "el 5 dice d4,0d6", "el 5 vs 3 vsdice 00d8"] {
+        assert!(
+            message(text).contains("count of 0"),
+            "{text}: {}",
+            message(text)
+        );
     }
-    let mean = (1..=el as usize)
-        .filter(|&t| t < dist.len())
-        .map(|t| dist[t] * g[t])
-        .sum();
-    let success = (1..=el as usize)
-        .filter(|&t| t < dist.len())
-        .map(|t| dist[t])
-        .sum();
-    (mean, success)
+    for text in ["el 5 dice d6,,d4", "el 5 dice ,", "el 5 dice d6,"] {
+        assert!(
+            message(text).contains("empty entry"),
+            "{text}: {}",
+            message(text)
+        );
+    }
+    // Digits past the limit are too large, however many there are.
+    assert_eq!(
+        message("el 4294967296"),
+        "4294967296 after “el” is more than 100."
+    );
+    assert_eq!(message("el 101"), "101 after “el” is more than 100.");
+    assert_eq!(
+        message(&format!("el 5 vs {}", "9".repeat(150))),
+        format!("{}… after “vs” is more than 100.", "9".repeat(20))
+    );
+    assert_eq!(
+        message("el 5 dice 99999999999999d2"),
+        "At most 40 dice can be picked."
+    );
+    assert_eq!(message("el x"), "“el” needs a number after it.");
+    // Leading zeros are still a number.
+    assert_eq!(check("el 5 wager 00000000000000000003").wager, 3);
+    assert_eq!(
+        check("el 5 dice 0000000000001d6").me.dice,
+        ElDice::of(&[ElDie::D6])
+    );
 }
 
-/// Every multiset of dice sizes with highest total at most `bound`.
-fn multisets(bound: u32) -> Vec<Vec<u32>> {
+/// The chance of each total of a set of zero-based dice, counted here by convolving in
+/// floats, cut at `el + 1` totals: a total over the EL fails whatever more dice add.
+fn chance_of_totals(sizes: &[u32], el: u32) -> Vec<f64> {
+    let mut dist = vec![0.0; el as usize + 1];
+    dist[0] = 1.0;
+    for &sides in sizes {
+        dist = add_one_die(&dist, sides);
+    }
+    dist
+}
+
+/// The chance of each total after one more die with faces 0 to `sides - 1`, cut at the
+/// same length.
+fn add_one_die(dist: &[f64], sides: u32) -> Vec<f64> {
+    let mut next = vec![0.0; dist.len()];
+    for (t, p) in dist.iter().enumerate() {
+        for face in 0..sides as usize {
+            if let Some(slot) = next.get_mut(t + face) {
+                *slot += p / f64::from(sides);
+            }
+        }
+    }
+    next
+}
+
+/// The other side of a best-dice case, rolling the Simple Pool: whether it is an opposition,
+/// and the chance of each of its values.
+struct OtherSide {
+    opposed: bool,
+    values: Vec<(u32, f64)>,
+}
+
+impl OtherSide {
+    fn new(el: u32, opposed: bool) -> Self {
+        // `el` coins show t heads in C(el, t) ways: a row of Pascal's triangle, built here
+        // rather than by trying all 2^el faces.
+        let mut ways = vec![1u64];
+        for _ in 0..el {
+            let mut next = vec![1u64; ways.len() + 1];
+            for k in 1..ways.len() {
+                next[k] = ways[k - 1] + ways[k];
+            }
+            ways = next;
+        }
+        let all: u64 = ways.iter().sum();
+        let values = ways
+            .iter()
+            .enumerate()
+            .map(|(t, w)| {
+                let value = if t >= 1 && t as u32 <= el {
+                    t as u32
+                } else {
+                    0
+                };
+                (value, *w as f64 / all as f64)
+            })
+            .collect();
+        Self { opposed, values }
+    }
+}
+
+/// For each value of the roller, 0 to `el`: its expected own effect and the other side's,
+/// over the other side's values, worked here by RULES.md: the higher value gets the
+/// difference (ties to the defender), the wager only when the roller's value succeeds and
+/// wins, and a resisting side never gets effect.
+fn effects_by_value(el: u32, wager: u32, other: Option<&OtherSide>) -> Vec<(f64, f64)> {
+    let nobody = [(0, 1.0)];
+    let their_values = other.map_or(&nobody[..], |o| &o.values[..]);
+    (0..=el)
+        .map(|v| {
+            let (mut mine, mut theirs) = (0.0, 0.0);
+            for &(r, q) in their_values {
+                if v >= 1 && v > r {
+                    mine += q * f64::from(v - r + wager);
+                } else if other.is_some_and(|o| o.opposed) && r > v {
+                    theirs += q * f64::from(r - v);
+                }
+            }
+            (mine, theirs)
+        })
+        .collect()
+}
+
+/// (expected own effect, expected effect of the other side, chance of success) from the
+/// chance of each total 0..=el; a total of 0 or over the EL is a value of 0.
+fn outcome_from(dist: &[f64], by_value: &[(f64, f64)]) -> (f64, f64, f64) {
+    let success: f64 = dist[1..].iter().sum();
+    let chance_of_value = |v: usize| if v == 0 { 1.0 - success } else { dist[v] };
+    let (mut mine, mut theirs) = (0.0, 0.0);
+    for (v, (own, their)) in by_value.iter().enumerate() {
+        mine += chance_of_value(v) * own;
+        theirs += chance_of_value(v) * their;
+    }
+    (mine, theirs, success)
+}
+
+/// What a set of dice scores: (expected own effect, the other side's, chance of success).
+fn outcome_of(sizes: &[u32], el: u32, wager: u32, other: Option<&OtherSide>) -> (f64, f64, f64) {
+    outcome_from(
+        &chance_of_totals(sizes, el),
+        &effects_by_value(el, wager, other),
+    )
+}
+
+/// What the best-dice search maximises: own effect, net of the other side's under an
+/// opposition (RULES.md section 3).
+fn objective(sizes: &[u32], el: u32, wager: u32, other: Option<&OtherSide>) -> (f64, f64) {
+    let (mine, theirs, success) = outcome_of(sizes, el, wager, other);
+    (mine - theirs, success)
+}
+
+/// Every multiset of at most `max_dice` dice sizes with highest total at most `bound`.
+fn multisets(bound: u32, max_dice: usize) -> Vec<Vec<u32>> {
     const SIDES: [u32; 7] = [20, 12, 10, 8, 6, 4, 2];
-    fn walk(i: usize, budget: u32, current: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    fn walk(
+        i: usize,
+        budget: u32,
+        max_dice: usize,
+        current: &mut Vec<u32>,
+        out: &mut Vec<Vec<u32>>,
+    ) {
         if i == SIDES.len() {
             if !current.is_empty() {
                 out.push(current.clone());
             }
             return;
         }
-        walk(i + 1, budget, current, out);
+        walk(i + 1, budget, max_dice, current, out);
         let mut added = 0;
-        while budget >= (added + 1) * (SIDES[i] - 1) {
+        while budget >= (added + 1) * (SIDES[i] - 1) && current.len() < max_dice {
             current.push(SIDES[i]);
             added += 1;
-            walk(i + 1, budget - added * (SIDES[i] - 1), current, out);
+            walk(
+                i + 1,
+                budget - added * (SIDES[i] - 1),
+                max_dice,
+                current,
+                out,
+            );
         }
         current.truncate(current.len() - added as usize);
     }
     let mut out = Vec::new();
-    walk(0, bound, &mut Vec::new(), &mut out);
+    walk(0, bound, max_dice, &mut Vec::new(), &mut out);
     out
 }
 
+/// The best (net mean, chance of success, dice) of RULES.md's order over every set of at
+/// most `PICKABLE_DICE` dice with highest total at most `bound`. Each set is scored in full;
+/// they are walked size by size, so that a set's totals are its parent's plus one die.
+fn best_within(bound: u32, el: u32, wager: u32, other: Option<&OtherSide>) -> (f64, f64, usize) {
+    const SIDES: [u32; 7] = [20, 12, 10, 8, 6, 4, 2];
+    struct Walk {
+        by_value: Vec<(f64, f64)>,
+        best: (f64, f64, usize),
+    }
+    impl Walk {
+        fn visit(&mut self, i: usize, budget: u32, dice: usize, dist: &[f64]) {
+            if i == SIDES.len() {
+                if dice == 0 {
+                    return;
+                }
+                let (mine, theirs, success) = outcome_from(dist, &self.by_value);
+                let (mean, best) = (mine - theirs, self.best);
+                let better = if (mean - best.0).abs() > 1e-12 {
+                    mean > best.0
+                } else if (success - best.1).abs() > 1e-12 {
+                    success > best.1
+                } else {
+                    dice < best.2
+                };
+                if better {
+                    self.best = (mean, success, dice);
+                }
+                return;
+            }
+            self.visit(i + 1, budget, dice, dist);
+            let (top, mut dist, mut added) = (SIDES[i] - 1, dist.to_vec(), 0);
+            while budget >= (added + 1) * top && dice + (added as usize) < PICKABLE_DICE {
+                added += 1;
+                dist = add_one_die(&dist, SIDES[i]);
+                self.visit(i + 1, budget - added * top, dice + added as usize, &dist);
+            }
+        }
+    }
+    let mut walk = Walk {
+        by_value: effects_by_value(el, wager, other),
+        best: (f64::MIN, 0.0, usize::MAX),
+    };
+    let mut start = vec![0.0; el as usize + 1];
+    start[0] = 1.0;
+    walk.visit(0, bound, 0, &start);
+    walk.best
+}
+
+/// The dice sizes of a suggestion, as the test's own functions take them.
+fn sizes_of(dice: &ElDice, el: u32) -> Vec<u32> {
+    dice.dice(el).iter().map(|d| d.sides()).collect()
+}
+
+/// The most dice a side may pick: the app's limit, restated so the test can count with it.
+const PICKABLE_DICE: usize = 40;
+
 #[test]
 fn best_dice_matches_an_exhaustive_search_for_el_1_to_12() {
-    let others = [None, Some(("vs 4", 4u32)), Some(("vs 6 opposed", 6))];
+    assert_eq!(MAX_CHOSEN_DICE as usize, PICKABLE_DICE);
+    let others = [None, Some((4u32, false)), Some((6, true))];
     for el in 1..=12u32 {
         for wager in [0, 1.min(el - 1)] {
             for other in others {
                 let text = match other {
-                    Some((vs, _)) => format!("el {el} wager {wager} {vs}"),
+                    Some((their_el, false)) => format!("el {el} wager {wager} vs {their_el}"),
+                    Some((their_el, true)) => {
+                        format!("el {el} wager {wager} vs {their_el} opposed")
+                    }
                     None => format!("el {el} wager {wager}"),
                 };
+                let other = other.map(|(their_el, opposed)| OtherSide::new(their_el, opposed));
                 let c = check(&text);
                 let rolled = c.rolled_el();
-                // g counted here from the other side's own enumeration.
-                let their: Vec<(u32, f64)> = match other {
-                    Some((_, their_el)) => {
-                        let ways = totals(&ElDice::Simple, their_el);
-                        let all: u64 = ways.iter().sum();
-                        ways.iter()
-                            .enumerate()
-                            .map(|(t, w)| {
-                                let v = if t >= 1 && t as u32 <= their_el {
-                                    t as u32
-                                } else {
-                                    0
-                                };
-                                (v, *w as f64 / all as f64)
-                            })
-                            .collect()
-                    }
-                    None => vec![(0, 1.0)],
-                };
-                let g: Vec<f64> = (0..=rolled)
-                    .map(|v| {
-                        their
-                            .iter()
-                            .filter(|(r, _)| v >= 1 && v > *r)
-                            .map(|(r, p)| p * f64::from(v - r + wager))
-                            .sum()
-                    })
-                    .collect();
-                let mut best = (f64::MIN, 0.0);
-                for set in multisets(3 * rolled + 12) {
-                    let (mean, success) = score(&set, rolled, &g);
-                    if mean > best.0 + 1e-12
-                        || ((mean - best.0).abs() <= 1e-12 && success > best.1 + 1e-12)
-                    {
-                        best = (mean, success);
-                    }
-                }
                 let found = best_dice(&c).expect("searchable");
+                let sizes = sizes_of(&found.dice, rolled);
+                assert!(sizes.len() <= PICKABLE_DICE, "{text}: {found:?}");
+                // The suggestion's score, counted here, is what it says.
+                let (mean, success) = objective(&sizes, rolled, wager, other.as_ref());
+                assert!((found.mean_effect - mean).abs() < 1e-9, "{text}: {found:?}");
+                assert!((found.success - success).abs() < 1e-9, "{text}: {found:?}");
+                // The best of every pickable set within the search's bound (highest total
+                // twice the EL rolled)...
+                let within = best_within(2 * rolled, rolled, wager, other.as_ref());
                 assert!(
-                    (found.mean_effect - best.0).abs() < 1e-9,
-                    "{text}: {found:?} vs {best:?}"
+                    (mean - within.0).abs() < 1e-9,
+                    "{text}: {found:?} vs {within:?}"
                 );
                 assert!(
-                    (found.success - best.1).abs() < 1e-9,
-                    "{text}: {found:?} vs {best:?}"
+                    (success - within.1).abs() < 1e-9,
+                    "{text}: {found:?} vs {within:?}"
                 );
-                // The suggestion's own exact odds agree with its score.
+                assert_eq!(sizes.len(), within.2, "{text}: fewer dice win ties");
+                // ... and, when it says it is proven, of sets well past that bound.
+                if found.proven {
+                    let wider = best_within(3 * rolled + 12, rolled, wager, other.as_ref());
+                    assert!(
+                        (mean - wider.0).abs() < 1e-9,
+                        "{text}: {found:?} vs {wider:?}"
+                    );
+                }
+                // The exact odds of the suggestion agree.
                 let mut with = c.clone();
                 with.me.dice = found.dice.clone();
                 assert!(
-                    (with.odds().effect.mean() - found.mean_effect).abs() < 1e-9,
+                    (with.odds().net_effect_mean() - found.mean_effect).abs() < 1e-9,
                     "{text}"
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn best_dice_under_an_opposition_maximise_the_net_effect() {
+    // EL 3 against an opposition of EL 2 (two coins: values 0, 1, 2 with 1/4, 1/2, 1/4;
+    // mean 1). Worked by hand, with no wager:
+    // - 4 coins: totals 0..4 as 1, 4, 6, 4, 1 of 16; a 4 is over the EL. Values 1, 2, 3 on
+    //   4, 6, 4 of 16. Own effect (1·1/4·4 + (2·1/4 + 1·1/2)·6 + (3/4 + 1 + 1/4)·4)/16 =
+    //   15/16; the net effect is always my value minus theirs: 28/16 − 1 = 3/4.
+    // - 5 coins: values 1, 2, 3 on 5, 10, 10 of 32 (0 on 0, 4 or 5). Own effect
+    //   (5/4 + 10 + 20)/32 = 125/128; net 55/32 − 1 = 23/32.
+    // So five coins give more effect of one's own, four more net of the other side's.
+    let other = OtherSide::new(2, true);
+    let (own4, their4, success4) = outcome_of(&[2; 4], 3, 0, Some(&other));
+    assert!((own4 - 15.0 / 16.0).abs() < 1e-12 && (own4 - their4 - 0.75).abs() < 1e-12);
+    assert!((success4 - 14.0 / 16.0).abs() < 1e-12);
+    let (own5, their5, _) = outcome_of(&[2; 5], 3, 0, Some(&other));
+    assert!((own5 - 125.0 / 128.0).abs() < 1e-12 && (own5 - their5 - 23.0 / 32.0).abs() < 1e-12);
+    // Over every pickable set, each aim has its own winner: own effect five coins, net four.
+    let sets = multisets(3 * 3 + 12, PICKABLE_DICE);
+    let winner = |score: &dyn Fn(&[u32]) -> f64| {
+        sets.iter().fold((f64::MIN, Vec::new()), |best, set| {
+            let s = score(set);
+            if s > best.0 + 1e-12 {
+                (s, set.clone())
+            } else {
+                best
+            }
+        })
+    };
+    let own_best = winner(&|set| outcome_of(set, 3, 0, Some(&other)).0);
+    let net_best = winner(&|set| objective(set, 3, 0, Some(&other)).0);
+    assert_eq!(own_best.1, vec![2; 5]);
+    assert_eq!(net_best.1, vec![2; 4]);
+    let found = best_dice(&check("el 3 vs 2 opposed")).expect("searchable");
+    assert_eq!(found.dice, ElDice::of(&[ElDie::D2; 4]));
+    assert!((found.mean_effect - 0.75).abs() < 1e-12, "{found:?}");
+    assert!((found.success - 14.0 / 16.0).abs() < 1e-12, "{found:?}");
+    assert!(found.proven);
+}
+
+#[test]
+fn best_dice_past_el_20_stay_within_the_dice_a_player_can_pick() {
+    // Without the limit the search suggested 49 coins at EL 30 and 52 against EL 30.
+    for (text, other) in [
+        ("el 30", None),
+        ("el 30 vs 30 opposed", Some(OtherSide::new(30, true))),
+        ("el 25 wager 2 vs 12", Some(OtherSide::new(12, false))),
+    ] {
+        let c = check(text);
+        let rolled = c.rolled_el();
+        let wager = c.wager;
+        let found = best_dice(&c).expect("searchable");
+        let sizes = sizes_of(&found.dice, rolled);
+        assert!(sizes.len() <= PICKABLE_DICE, "{text}: {found:?}");
+        let (mean, success) = objective(&sizes, rolled, wager, other.as_ref());
+        assert!((found.mean_effect - mean).abs() < 1e-9, "{text}: {found:?}");
+        assert!((found.success - success).abs() < 1e-9, "{text}: {found:?}");
+        let best = best_within(2 * rolled, rolled, wager, other.as_ref());
+        assert_eq!(sizes.len(), best.2, "{text}: fewer dice win ties");
+        assert!(
+            (mean - best.0).abs() < 1e-9,
+            "{text}: {found:?} vs {best:?}"
+        );
+        assert!(
+            (success - best.1).abs() < 1e-9,
+            "{text}: {found:?} vs {best:?}"
+        );
+        // The suggestion can be entered one die at a time.
+        let mut picked = ElDice::Simple;
+        for die in found.dice.dice(rolled) {
+            picked.add(die).expect("within the limit");
         }
     }
 }

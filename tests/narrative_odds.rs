@@ -185,6 +185,65 @@ fn the_oracle_scores_a_known_pool() {
     assert_eq!((counts[0], counts[5]), (22, 64));
 }
 
+#[test]
+fn fractions_past_64_bits_are_in_lowest_terms() {
+    // Force dice never touch success: 18 of them alone can never succeed, and with one
+    // ability die the chance stays that die's 4 of 8.
+    assert_eq!(odds("18w").success.exact_text(), "0/1");
+    assert_eq!(odds("1g20w").success.exact_text(), "1/2");
+    // Twenty proficiency dice: no triumph on 11 of 12 faces each, so the chance of one is
+    // (12^20 - 11^20) / 12^20, already in lowest terms (the top is odd and not a multiple
+    // of 3), with a bottom past 64 bits.
+    let (top, bottom) = (12u128.pow(20) - 11u128.pow(20), 12u128.pow(20));
+    assert_eq!(
+        odds("20y20w").triumph.exact_text(),
+        format!("{top}/{bottom}")
+    );
+}
+
+/// A decimal text divided by a small number: quotient (no leading zeros) and remainder,
+/// worked on the digits so that it shares nothing with the code under test.
+fn divide_decimal(digits: &str, divisor: u32) -> (String, u32) {
+    let mut quotient = String::new();
+    let mut rest = 0;
+    for digit in digits.bytes().map(|b| u32::from(b - b'0')) {
+        let current = rest * 10 + digit;
+        if !(quotient.is_empty() && current / divisor == 0) {
+            quotient.push(char::from(b'0' + (current / divisor) as u8));
+        }
+        rest = current % divisor;
+    }
+    if quotient.is_empty() {
+        quotient.push('0');
+    }
+    (quotient, rest)
+}
+
+fn count_of_decimal(digits: &str) -> Count {
+    digits.bytes().fold(Count::zero(), |acc, b| {
+        let mut next = Count::product(&acc, &Count::from(10));
+        next.add(&Count::from(u64::from(b - b'0')));
+        next
+    })
+}
+
+fn any_pool() -> impl Strategy<Value = NarrativePool> {
+    (
+        prop::array::uniform7(0u32..=20),
+        prop::array::uniform6(0u32..=3),
+    )
+        .prop_map(|(dice, added)| {
+            let mut pool = NarrativePool::default();
+            for (die, n) in NarrativeDie::ALL.into_iter().zip(dice) {
+                pool.set_count(die, n).unwrap();
+            }
+            for (symbol, n) in AddedSymbol::ALL.into_iter().zip(added) {
+                pool.set_added(symbol, n).unwrap();
+            }
+            pool
+        })
+}
+
 fn small_pool() -> impl Strategy<Value = NarrativePool> {
     (
         prop::collection::vec(0usize..7, 0..=4),
@@ -216,6 +275,43 @@ proptest! {
         {
             prop_assert_eq!(&chance.total, &total);
             prop_assert_eq!(&chance.ways, &Count::from(ways));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Every printed fraction equals its unreduced ways/total and is in lowest terms. Every
+    /// die has 6, 8 or 12 sides, so a total has no prime factor but 2 and 3; a fraction
+    /// over it is in lowest terms when its bottom keeps only those factors and its two
+    /// parts do not share either.
+    #[test]
+    fn printed_fractions_are_in_lowest_terms(pool in any_pool()) {
+        let o = NarrativeOdds::of(&pool);
+        for chance in [&o.success, &o.advantage, &o.threat, &o.triumph, &o.despair] {
+            let text = chance.exact_text();
+            let (top, bottom) = text.split_once('/').expect("a fraction");
+            prop_assert!(top.bytes().chain(bottom.bytes()).all(|b| b.is_ascii_digit()), "{}", text);
+            prop_assert_eq!(
+                Count::product(&count_of_decimal(top), &chance.total),
+                Count::product(&count_of_decimal(bottom), &chance.ways),
+                "{} against {}/{}", text, chance.ways, chance.total
+            );
+            if top == "0" {
+                prop_assert_eq!(bottom, "1");
+                continue;
+            }
+            let mut rest = bottom.to_string();
+            for prime in [2, 3] {
+                let bottom_shares = divide_decimal(bottom, prime).1 == 0;
+                let top_shares = divide_decimal(top, prime).1 == 0;
+                prop_assert!(!(bottom_shares && top_shares), "{} shares {}", text, prime);
+                while rest != "1" && divide_decimal(&rest, prime).1 == 0 {
+                    rest = divide_decimal(&rest, prime).0;
+                }
+            }
+            prop_assert_eq!(rest, "1", "{} has another factor below", text);
         }
     }
 }

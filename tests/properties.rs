@@ -2,8 +2,10 @@
 //! every distribution accounts for every outcome exactly once.
 
 use dicetray::core::count::Count;
+use dicetray::core::highest_d6::PoolSize;
 use dicetray::core::narrative::{AddedSymbol, NarrativeDie, NarrativeOdds, NarrativePool};
 use dicetray::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
+use dicetray::core::notation::{NotationError, effective_level, highest_d6, narrative};
 use dicetray::route::Route;
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -127,6 +129,154 @@ proptest! {
         let p_success = o.success.probability();
         let p_not = o.net_success.chance(|n| n < 1).probability();
         prop_assert!((p_success + p_not - 1.0).abs() < 1e-12);
+    }
+}
+
+/// Every message of every notation parser on `text`, the EL grammar also with `text` after
+/// its words (where a dice list or a number is read).
+fn notation_errors(text: &str) -> Vec<NotationError> {
+    let mut results: Vec<Result<(), NotationError>> = vec![
+        narrative::parse_pool(text).map(drop),
+        narrative::parse_faces(text).map(drop),
+        highest_d6::parse_base_dice(text).map(drop),
+        highest_d6::parse_dice_count(text).map(drop),
+        highest_d6::parse_plan(text).map(drop),
+        highest_d6::parse_roll(PoolSize::Dice(3), text).map(drop),
+        effective_level::parse_dice(Some(text)).map(drop),
+        effective_level::parse_faces(text).map(drop),
+        effective_level::parse_check(text).map(drop),
+    ];
+    for words in [
+        "el ",
+        "el 5 ",
+        "el 5 dice ",
+        "el 5 wager ",
+        "el 5 vs 3 vsdice ",
+    ] {
+        results.push(effective_level::parse_check(&format!("{words}{text}")).map(drop));
+    }
+    results.into_iter().filter_map(Result::err).collect()
+}
+
+/// Text that reaches the parsers' quoting paths: long runs of digits, dice, faces, words.
+fn long_input() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("9"),
+        Just("0"),
+        Just("d"),
+        Just("d6"),
+        Just(","),
+        Just(":"),
+        Just("g"),
+        Just("x"),
+        Just("é"),
+        Just("+"),
+        Just("-"),
+    ];
+    (
+        prop_oneof![Just(""), Just("d6,"), Just("g"), Just("d8:"), Just("9")],
+        prop::collection::vec(piece, 11..1500),
+    )
+        .prop_map(|(start, pieces)| format!("{start}{}", pieces.concat()))
+}
+
+/// Whether `message` holds any run of more than 20 consecutive characters of `input`.
+fn quotes_more_than_20(input: &str, message: &str) -> bool {
+    let chars: Vec<char> = input.chars().collect();
+    chars
+        .windows(21)
+        .any(|window| message.contains(&window.iter().collect::<String>()))
+}
+
+#[test]
+fn messages_quote_at_most_20_characters_of_a_long_input() {
+    for input in [
+        "9".repeat(3000),
+        "d".repeat(3000),
+        format!("d6,{}", "x".repeat(3000)),
+        format!("d8:{}", "7".repeat(3000)),
+        format!("g{}", "5".repeat(3000)),
+        "é".repeat(3000),
+    ] {
+        for error in notation_errors(&input) {
+            let message = error.message();
+            assert!(!quotes_more_than_20(&input, message), "{message}");
+            assert!(message.chars().count() <= 300, "{message}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Whatever the input, an error quotes at most a short part of it, so a huge pasted
+    /// link never comes back whole in a message.
+    #[test]
+    fn messages_quote_little_of_any_input(text in long_input()) {
+        for error in notation_errors(&text) {
+            let message = error.message();
+            prop_assert!(!quotes_more_than_20(&text, message), "{}", message);
+            prop_assert!(message.chars().count() <= 300, "{}", message);
+        }
+    }
+
+    #[test]
+    fn messages_quote_little_of_arbitrary_text(text in any::<String>()) {
+        for error in notation_errors(&text) {
+            let message = error.message();
+            prop_assert!(!quotes_more_than_20(&text, message), "{}", message);
+        }
+    }
+}
+
+/// Euclid on `u128`, independent of the limb code under test.
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+fn count_of_u128(value: u128) -> Count {
+    let two_to_64 = Count::product(&Count::from(1 << 32), &Count::from(1 << 32));
+    let mut out = Count::product(&Count::from((value >> 64) as u64), &two_to_64);
+    out.add(&Count::from(value as u64));
+    out
+}
+
+fn product_of(parts: &[u64]) -> Count {
+    parts.iter().fold(Count::from(1), |acc, &p| {
+        Count::product(&acc, &Count::from(p))
+    })
+}
+
+proptest! {
+    /// Greatest common divisor and division of counts agree with `u128` arithmetic.
+    #[test]
+    fn count_gcd_and_quotient_match_u128_arithmetic(
+        a in any::<u64>(),
+        b in 1u64..,
+        c in any::<u64>(),
+        d in 1u64..,
+    ) {
+        let (x, y) = (u128::from(a) * u128::from(b), u128::from(c) * u128::from(d));
+        let (big_x, big_y) = (count_of_u128(x), count_of_u128(y));
+        prop_assert_eq!(Count::gcd(&big_x, &big_y), count_of_u128(gcd_u128(x, y)));
+        prop_assert_eq!(big_x.quotient(&big_y), Some(count_of_u128(x / y)));
+    }
+
+    /// Past 128 bits: the quotient q of x by y is the one with q·y <= x < (q + 1)·y.
+    #[test]
+    fn count_quotient_leaves_less_than_the_divisor(
+        x in prop::collection::vec(any::<u64>(), 1..8),
+        y in prop::collection::vec(1u64.., 1..5),
+    ) {
+        let (x, y) = (product_of(&x), product_of(&y));
+        let q = x.quotient(&y).expect("divisor is not zero");
+        let mut next = Count::product(&q, &y);
+        prop_assert!(next <= x);
+        next.add(&y);
+        prop_assert!(next > x);
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Odds are counts of equally likely outcomes. A full narrative tray (140 dice) has about
 //! 2^440 outcomes, far past `u128`, so a count keeps little-endian `u64` limbs. Only what
-//! convolution needs is here: add, multiply, compare, and a ratio as `f64` for display.
+//! convolution needs is here: add, multiply, compare, a ratio as `f64` for display, and
+//! the greatest common divisor and exact division that put a chance in lowest terms.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -108,6 +109,146 @@ impl Count {
         }
     }
 
+    /// The greatest common divisor; `gcd(0, n)` is `n`. Binary (Stein's) algorithm: only
+    /// shifts and subtractions, so no long division is needed inside the loop.
+    pub fn gcd(a: &Count, b: &Count) -> Count {
+        if a.is_zero() {
+            return b.clone();
+        }
+        if b.is_zero() {
+            return a.clone();
+        }
+        let (mut a, mut b) = (a.clone(), b.clone());
+        let a_twos = a.trailing_zeros();
+        let b_twos = b.trailing_zeros();
+        a.shift_right(a_twos);
+        b.shift_right(b_twos);
+        // Both odd from here; the difference of two odd numbers is even and is halved away.
+        loop {
+            if a > b {
+                std::mem::swap(&mut a, &mut b);
+            }
+            b.subtract(&a);
+            if b.is_zero() {
+                break;
+            }
+            let twos = b.trailing_zeros();
+            b.shift_right(twos);
+        }
+        a.shift_left(a_twos.min(b_twos));
+        a
+    }
+
+    /// `self / divisor`, rounded down, by long division one bit at a time; `None` when
+    /// `divisor` is zero.
+    pub fn quotient(&self, divisor: &Count) -> Option<Count> {
+        if divisor.is_zero() {
+            return None;
+        }
+        if self < divisor {
+            return Some(Count::zero());
+        }
+        let mut quotient = Count {
+            limbs: vec![0; self.limbs.len()],
+        };
+        let mut remainder = Count::zero();
+        for bit in (0..self.bits()).rev() {
+            remainder.shift_left(1);
+            if self.bit(bit) {
+                remainder.set_bit(0);
+            }
+            if remainder >= *divisor {
+                remainder.subtract(divisor);
+                quotient.set_bit(bit);
+            }
+        }
+        quotient.trim();
+        Some(quotient)
+    }
+
+    /// How many bits the value needs: 0 for zero.
+    fn bits(&self) -> usize {
+        match self.limbs.last() {
+            None => 0,
+            Some(top) => 64 * self.limbs.len() - top.leading_zeros() as usize,
+        }
+    }
+
+    /// Whether bit `index` (0 is the lowest) is set.
+    fn bit(&self, index: usize) -> bool {
+        self.limbs
+            .get(index / 64)
+            .is_some_and(|limb| limb >> (index % 64) & 1 == 1)
+    }
+
+    /// Sets bit `index`, growing the limbs if needed.
+    fn set_bit(&mut self, index: usize) {
+        if self.limbs.len() <= index / 64 {
+            self.limbs.resize(index / 64 + 1, 0);
+        }
+        self.limbs[index / 64] |= 1 << (index % 64);
+    }
+
+    /// How many times 2 divides the value; 0 for zero.
+    fn trailing_zeros(&self) -> usize {
+        self.limbs
+            .iter()
+            .position(|&limb| limb != 0)
+            .map_or(0, |i| 64 * i + self.limbs[i].trailing_zeros() as usize)
+    }
+
+    /// `self *= 2^by`.
+    fn shift_left(&mut self, by: usize) {
+        if self.is_zero() || by == 0 {
+            return;
+        }
+        let (whole, part) = (by / 64, by % 64);
+        if part > 0 {
+            let mut carry = 0;
+            for limb in &mut self.limbs {
+                let next = *limb >> (64 - part);
+                *limb = (*limb << part) | carry;
+                carry = next;
+            }
+            if carry != 0 {
+                self.limbs.push(carry);
+            }
+        }
+        self.limbs.splice(0..0, std::iter::repeat_n(0, whole));
+    }
+
+    /// `self /= 2^by`, rounded down.
+    fn shift_right(&mut self, by: usize) {
+        let (whole, part) = (by / 64, by % 64);
+        self.limbs.drain(..whole.min(self.limbs.len()));
+        if part > 0 {
+            let mut carry = 0;
+            for limb in self.limbs.iter_mut().rev() {
+                let next = *limb << (64 - part);
+                *limb = (*limb >> part) | carry;
+                carry = next;
+            }
+        }
+        self.trim();
+    }
+
+    /// `self -= other`; `other` must not be larger (it never is where this is used).
+    fn subtract(&mut self, other: &Count) {
+        debug_assert!(*self >= *other, "a count cannot go below zero");
+        let mut borrow = false;
+        for i in 0..self.limbs.len() {
+            let take = other.limbs.get(i).copied().unwrap_or(0);
+            if take == 0 && !borrow && i >= other.limbs.len() {
+                break;
+            }
+            let (less, under) = self.limbs[i].overflowing_sub(take);
+            let (less, under_again) = less.overflowing_sub(u64::from(borrow));
+            self.limbs[i] = less;
+            borrow = under || under_again;
+        }
+        self.trim();
+    }
+
     /// Divides in place by a small divisor and returns the remainder.
     fn div_rem_small(&mut self, divisor: u64) -> u64 {
         let mut rem: u128 = 0;
@@ -211,6 +352,29 @@ mod tests {
         assert!(pow(2, 64) > Count::from(u64::MAX));
         assert!(Count::from(3) < Count::from(4));
         assert_eq!(Count::from(0), Count::zero());
+    }
+
+    #[test]
+    fn gcd_and_quotient_by_hand() {
+        assert_eq!(Count::gcd(&Count::zero(), &Count::from(6)), Count::from(6));
+        assert_eq!(Count::gcd(&Count::from(6), &Count::zero()), Count::from(6));
+        assert_eq!(Count::gcd(&Count::zero(), &Count::zero()), Count::zero());
+        assert_eq!(
+            Count::gcd(&Count::from(12), &Count::from(18)),
+            Count::from(6)
+        );
+        // 2^100·3^5 and 2^70·3^9·5 share 2^70·3^5.
+        let a = Count::product(&pow(2, 100), &pow(3, 5));
+        let b = Count::product(&Count::product(&pow(2, 70), &pow(3, 9)), &Count::from(5));
+        assert_eq!(Count::gcd(&a, &b), Count::product(&pow(2, 70), &pow(3, 5)));
+        assert_eq!(pow(12, 60).quotient(&pow(12, 59)), Some(Count::from(12)));
+        assert_eq!(pow(2, 130).quotient(&pow(2, 65)), Some(pow(2, 65)));
+        assert_eq!(
+            Count::from(5).quotient(&Count::from(7)),
+            Some(Count::zero())
+        );
+        assert_eq!(Count::from(5).quotient(&Count::zero()), None);
+        assert_eq!(Count::zero().quotient(&Count::from(3)), Some(Count::zero()));
     }
 
     #[test]

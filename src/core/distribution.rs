@@ -326,28 +326,28 @@ impl Chance {
         (self.probability() * 10_000.0).round() as u32
     }
 
-    /// The exact chance as text: "11/32" in lowest terms when both parts fit in 64 bits,
-    /// else the unreduced count of ways over every combination of faces.
+    /// The exact chance as text in lowest terms, at any size: "11/32"; "0/1" when it
+    /// cannot happen.
     pub fn exact_text(&self) -> String {
-        match self.small_fraction() {
-            Some((ways, total)) => format!("{ways}/{total}"),
-            None => format!("{}/{}", self.ways, self.total),
-        }
+        let (ways, total) = self.lowest_terms();
+        format!("{ways}/{total}")
     }
 
     /// The exact fraction in lowest terms when both parts fit in a `u64`.
     pub fn small_fraction(&self) -> Option<(u64, u64)> {
-        let (ways, total) = (self.ways.to_u64()?, self.total.to_u64()?);
-        let divisor = gcd(ways, total).max(1);
-        Some((ways / divisor, total / divisor))
+        let (ways, total) = self.lowest_terms();
+        Some((ways.to_u64()?, total.to_u64()?))
     }
-}
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+    /// Ways and total divided by their greatest common divisor, so an impossible chance
+    /// is 0/1. Left as they are in the one case with no divisor: no outcomes at all.
+    pub fn lowest_terms(&self) -> (Count, Count) {
+        let divisor = Count::gcd(&self.ways, &self.total);
+        match (self.ways.quotient(&divisor), self.total.quotient(&divisor)) {
+            (Some(ways), Some(total)) => (ways, total),
+            _ => (self.ways.clone(), self.total.clone()),
+        }
     }
-    a
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use super::{Html, bars_markup, escape};
 use crate::core::character::Character;
 use crate::core::distribution::Chance;
 use crate::core::effective_level::{
-    BestDice, ElDice, ElDie, ElMode, ElOdds, ElSetup, MAX_EL, MAX_SEARCH_EL, Pushback,
+    BestDice, ElDice, ElDie, ElMode, ElOdds, ElSetup, MAX_CHOSEN_DICE, MAX_EL, MAX_SEARCH_EL,
+    Pushback,
 };
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::scene::SceneValue;
@@ -275,8 +276,13 @@ pub fn dice_panel(
         Some(best) => {
             let _ = write!(
                 html,
-                r#"<div class="best"><p><strong>Best dice for EL {el}: {}</strong>. Expected effect {}, success {}."#,
+                r#"<div class="best"><p><strong>Best dice for EL {el}: {}</strong>. Expected {}effect {}, success {}."#,
                 escape(&best.dice.describe()),
+                if setup.against == Some(Pushback::Opposition) {
+                    "net "
+                } else {
+                    ""
+                },
                 tenths(best.mean_effect),
                 percent(best.success)
             );
@@ -289,7 +295,11 @@ pub fn dice_panel(
                 );
             }
             if !best.proven {
-                html.raw(" (Best of every set whose highest total is at most twice the EL.)");
+                let _ = write!(
+                    html,
+                    " (Best of every set of at most {MAX_CHOSEN_DICE} dice whose highest total \
+                     is at most twice the EL.)"
+                );
             }
             html.raw("</p>");
             let in_use = best.dice == setup.dice;
@@ -465,10 +475,13 @@ fn any_effect(odds: &ElOdds) -> Chance {
     odds.effect.chance(|e| e > 0)
 }
 
-/// A number to one decimal place, without float formatting code: "3.8".
+/// A number to one decimal place, without float formatting code: "3.8", "−1.2" (a net
+/// effect against an opposition can be below 0).
 pub fn tenths(value: f64) -> String {
-    let tenths = (value * 10.0).round().max(0.0) as u64;
-    format!("{}.{}", tenths / 10, tenths % 10)
+    let tenths = (value * 10.0).round() as i64;
+    let sign = if tenths < 0 { "−" } else { "" };
+    let size = tenths.unsigned_abs();
+    format!("{sign}{}.{}", size / 10, size % 10)
 }
 
 /// A probability as a whole percentage, for summaries: "94%".
@@ -546,4 +559,18 @@ fn faces_list(html: &mut Html, title: &str, faces: &[(ElDie, u32)]) {
         html.raw("</li>");
     }
     html.raw("</ul>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tenths;
+
+    #[test]
+    fn tenths_round_and_keep_the_sign() {
+        assert_eq!(tenths(3.84), "3.8");
+        assert_eq!(tenths(0.0), "0.0");
+        assert_eq!(tenths(-1.24), "−1.2");
+        // Rounds to zero: no sign.
+        assert_eq!(tenths(-0.04), "0.0");
+    }
 }

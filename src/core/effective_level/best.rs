@@ -1,18 +1,22 @@
-//! The best dice for an EL: the set that maximises the expected effect (after opposition and
-//! wager, if set), ties going to the higher chance of success, then to fewer dice (RULES.md
-//! section 3).
+//! The best dice for an EL: the set that maximises the expected effect after the wager and
+//! the other side (against an opposition, the expected net effect: the roller's effect minus
+//! the other side's), ties going to the higher chance of success, then to fewer dice
+//! (RULES.md section 3). Only sets a player can pick are considered: at most
+//! `MAX_CHOSEN_DICE` dice.
 //!
-//! The search is exact: it scores every multiset of dice whose highest total is at most
-//! twice the EL rolled, from the full distribution of each set's total. Beyond that the
-//! search can stop. With a highest total M over 2·EL, the total is symmetric around M/2 > EL,
-//! so it lands in 1..=EL less than half the time and the expected effect is under g(EL)/2,
-//! where g(v) is the expected effect of a value v. The search checks that its best set
-//! reaches g(EL)/2, which proves no larger set is better; against strong opposition that
-//! check can fail, and the answer says it is the best within the bound.
+//! The search is exact: it scores every such set whose highest total is at most twice the EL
+//! rolled, from the full distribution of each set's total. Beyond that the search can stop.
+//! Let g(v) be the expected score of a value v; g grows with v, and every total outside
+//! 1..=EL scores g(0). With a highest total M over 2·EL, the total is symmetric around
+//! M/2 > EL, so it lands in 1..=EL less than half the time and the expected score is under
+//! g(0) + (g(EL) − g(0))/2. The search checks that its best set reaches that, which proves
+//! no larger set is better (of any number of dice); against strong opposition that check
+//! can fail, and the answer says it is the best within the bound.
 
-use super::check::ElCheck;
-use super::dice::{ElDice, ElDie};
+use super::check::{Against, ElCheck, Pushback};
+use super::dice::{ElDice, ElDie, MAX_CHOSEN_DICE};
 use crate::core::count::Count;
+use crate::core::distribution::Distribution;
 
 /// The largest EL rolled that the search takes on (it grows quickly with the EL); past it the
 /// tray says so instead of suggesting.
@@ -23,12 +27,14 @@ pub const MAX_SEARCH_EL: u32 = 30;
 pub struct BestDice {
     /// The dice (the Simple Pool when it is best).
     pub dice: ElDice,
-    /// The expected effect with them.
+    /// The expected effect with them; against an opposition, the expected net effect (the
+    /// roller's minus the other side's), which is what the search maximises.
     pub mean_effect: f64,
     /// The chance that the roll succeeds with them.
     pub success: f64,
-    /// True when no set beyond the searched bound (highest total 2·EL) can do better; see the
-    /// module notes.
+    /// True when no set a player can pick (at most `MAX_CHOSEN_DICE` dice) does better:
+    /// the sets past the searched bound (highest total 2·EL) are shown not to; see the
+    /// module notes. False means best of the sets searched.
     pub proven: bool,
 }
 
@@ -43,30 +49,44 @@ const SIZES: [ElDie; 7] = [
     ElDie::D2,
 ];
 
-/// The expected effect of each value 0..=el of the roller's roll, over the other side's
-/// values: `g(v)` in the module notes.
-fn effect_by_value(check: &ElCheck) -> Vec<f64> {
+/// The expected score of each value 0..=el of the roller's roll, over the other side's
+/// values: `g(v)` in the module notes. The score is the roller's effect, minus the other
+/// side's under an opposition.
+fn score_by_value(check: &ElCheck) -> Vec<f64> {
     let el = check.rolled_el();
     let theirs = match &check.against {
         Some(a) => a.side.values(a.side.el),
-        None => crate::core::distribution::Distribution::always(0),
+        None => Distribution::always(0),
     };
+    let opposed = matches!(
+        check.against,
+        Some(Against {
+            kind: Pushback::Opposition,
+            ..
+        })
+    );
     let total = theirs.total();
     (0..=el)
         .map(|v| {
             theirs
                 .iter()
-                .filter(|(r, _)| v >= 1 && (v as i32) > *r)
+                .filter(|(_, ways)| !ways.is_zero())
                 .map(|(r, ways)| {
-                    let effect = f64::from(v) - f64::from(r) + f64::from(check.wager);
-                    effect * Count::ratio(ways, &total)
+                    let (mine, their) = check.resolve_values(v, r.max(0) as u32);
+                    let net = if opposed {
+                        f64::from(mine) - f64::from(their)
+                    } else {
+                        f64::from(mine)
+                    };
+                    net * Count::ratio(ways, &total)
                 })
                 .sum()
         })
         .collect()
 }
 
-/// A candidate's score: expected effect, chance of success, and dice used.
+/// A candidate's score: expected effect (net, under an opposition), chance of success, and
+/// dice used.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Score {
     mean: f64,
@@ -95,7 +115,7 @@ pub fn best_dice(check: &ElCheck) -> Option<BestDice> {
     if !(1..=MAX_SEARCH_EL).contains(&el) {
         return None;
     }
-    let g = effect_by_value(check);
+    let g = score_by_value(check);
     let (counts, score) = search(el, 2 * el, &g);
     let mut all = [0u32; 7];
     for (size, n) in SIZES.iter().zip(counts) {
@@ -110,12 +130,12 @@ pub fn best_dice(check: &ElCheck) -> Option<BestDice> {
         dice,
         mean_effect: score.mean,
         success: score.success,
-        proven: score.mean >= g[el as usize] / 2.0 - 1e-12,
+        proven: score.mean >= g[0] + (g[el as usize] - g[0]) / 2.0 - 1e-12,
     })
 }
 
-/// Scores every multiset of dice with highest total at most `bound`; returns the best
-/// counts (in `SIZES` order) and their score.
+/// Scores every multiset of at most `MAX_CHOSEN_DICE` dice with highest total at most
+/// `bound`; returns the best counts (in `SIZES` order) and their score.
 fn search(el: u32, bound: u32, g: &[f64]) -> ([u32; 7], Score) {
     struct Walk<'a> {
         el: usize,
@@ -125,16 +145,19 @@ fn search(el: u32, bound: u32, g: &[f64]) -> ([u32; 7], Score) {
     }
     impl Walk<'_> {
         /// `dist` holds the chance of each total 0..=el; mass above el is dropped, as
-        /// adding dice never brings it back.
-        fn visit(&mut self, size: usize, budget: u32, dist: &[f64]) {
+        /// adding dice never brings it back. `budget` is what is left of the highest total,
+        /// `dice` how many dice are already in.
+        fn visit(&mut self, size: usize, budget: u32, dice: u32, dist: &[f64]) {
             if size == SIZES.len() {
-                let dice: u32 = self.counts.iter().sum();
                 if dice == 0 {
                     return;
                 }
+                let success: f64 = dist[1..=self.el].iter().sum();
+                // Every total outside 1..=el is a value of 0.
+                let fails = (1.0 - success) * self.g[0];
                 let score = Score {
-                    mean: (1..=self.el).map(|t| dist[t] * self.g[t]).sum(),
-                    success: dist[1..=self.el].iter().sum(),
+                    mean: fails + (1..=self.el).map(|t| dist[t] * self.g[t]).sum::<f64>(),
+                    success,
                     dice,
                 };
                 if self.best.as_ref().is_none_or(|(_, best)| score.beats(best)) {
@@ -147,8 +170,8 @@ fn search(el: u32, bound: u32, g: &[f64]) -> ([u32; 7], Score) {
             let mut count = 0;
             loop {
                 self.counts[size] = count;
-                self.visit(size + 1, budget - count * die.top(), &current);
-                if budget < (count + 1) * die.top() {
+                self.visit(size + 1, budget - count * die.top(), dice + count, &current);
+                if budget < (count + 1) * die.top() || dice + count >= MAX_CHOSEN_DICE {
                     break;
                 }
                 current = add_die(&current, die.sides());
@@ -165,7 +188,7 @@ fn search(el: u32, bound: u32, g: &[f64]) -> ([u32; 7], Score) {
         counts: [0; 7],
         best: None,
     };
-    walk.visit(0, bound, &start);
+    walk.visit(0, bound, 0, &start);
     walk.best.unwrap_or((
         [0; 7],
         Score {

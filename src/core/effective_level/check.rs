@@ -92,6 +92,14 @@ pub struct ElOdds {
     pub their_effect: Option<Distribution>,
 }
 
+impl ElOdds {
+    /// The expected effect that best dice are chosen by: the roller's, minus the other
+    /// side's under an opposition (RULES.md section 3).
+    pub fn net_effect_mean(&self) -> f64 {
+        self.effect.mean() - self.their_effect.as_ref().map_or(0.0, Distribution::mean)
+    }
+}
+
 /// A value: the total if it lands in 1 to `el`, else 0.
 pub fn value_of(total: u32, el: u32) -> u32 {
     if (1..=el).contains(&total) { total } else { 0 }
@@ -231,7 +239,7 @@ impl ElCheck {
     }
 
     /// The roller's and the other side's effect for two values.
-    fn resolve_values(&self, value: u32, their_value: u32) -> (u32, u32) {
+    pub(super) fn resolve_values(&self, value: u32, their_value: u32) -> (u32, u32) {
         let beat = value.saturating_sub(their_value);
         let wager = if self.wager > 0 && value >= 1 && beat > 0 {
             self.wager

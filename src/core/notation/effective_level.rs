@@ -4,7 +4,7 @@
 //! Words may be separated by spaces or `+` (as in a link), in any order after `el N`;
 //! `2d6` counts as `d6,d6`. Formatting is canonical, in the order above.
 
-use super::{MAX_NOTATION_CHARS, NotationError};
+use super::{MAX_NOTATION_CHARS, NotationError, digits_value, excerpt};
 use crate::core::effective_level::{
     Against, ElCheck, ElDice, ElDie, MAX_CHOSEN_DICE, MAX_EL, Pushback, Side,
 };
@@ -59,7 +59,7 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
             other => {
                 return Err(NotationError::new(format!(
                     "Unknown word “{}”. After “el N” come: dice, wager, vs, vsdice, opposed.",
-                    other.chars().take(20).collect::<String>()
+                    excerpt(other)
                 )));
             }
         }
@@ -125,29 +125,44 @@ pub fn format_dice(dice: &ElDice) -> String {
     }
 }
 
-/// Reads `d6,d6,d4`, `2d6,d4` or `simple`.
+/// Reads `d6,d6,d4`, `2d6,d4` or `simple`. Every entry is at least one die, and the list
+/// holds at most `MAX_CHOSEN_DICE`.
 pub fn parse_dice(text: Option<&str>) -> Result<ElDice, NotationError> {
     let text = text.ok_or_else(|| NotationError::new("“dice” needs a list, e.g. d6,d6,d4."))?;
     if text == "simple" {
         return Ok(ElDice::Simple);
     }
+    let too_many = || NotationError::new(format!("At most {MAX_CHOSEN_DICE} dice can be picked."));
     let mut dice = Vec::new();
     for item in text.split(',') {
+        if item.is_empty() {
+            return Err(NotationError::new(
+                "The dice list has an empty entry: separate dice with single commas, e.g. d6,d4.",
+            ));
+        }
         let (count, size) = item.split_once('d').ok_or_else(|| bad_die(item))?;
-        let count = if count.is_empty() {
-            1
-        } else {
-            digits(count).ok_or_else(|| bad_die(item))?
-        };
-        let die = digits(size)
+        let die = digits_value(size)
             .and_then(ElDie::of_sides)
             .ok_or_else(|| bad_die(item))?;
-        if dice.len() as u32 + count > MAX_CHOSEN_DICE {
+        let count = match count {
+            "" => 1,
+            _ => digits_value(count).ok_or_else(|| bad_die(item))?,
+        };
+        if count == 0 {
             return Err(NotationError::new(format!(
-                "At most {MAX_CHOSEN_DICE} dice can be picked."
+                "“{}” has a count of 0, which is no die: write 1 or more before the d.",
+                excerpt(item)
             )));
         }
+        if dice.len() as u32 + count > MAX_CHOSEN_DICE {
+            return Err(too_many());
+        }
         dice.extend(std::iter::repeat_n(die, count as usize));
+    }
+    if dice.is_empty() {
+        return Err(NotationError::new(
+            "The dice list is empty: give at least one die, e.g. d6.",
+        ));
     }
     Ok(ElDice::of(&dice))
 }
@@ -155,28 +170,24 @@ pub fn parse_dice(text: Option<&str>) -> Result<ElDice, NotationError> {
 fn bad_die(item: &str) -> NotationError {
     NotationError::new(format!(
         "“{}” is not a die: use d2, d4, d6, d8, d10, d12 or d20.",
-        item.chars().take(20).collect::<String>()
+        excerpt(item)
     ))
 }
 
-/// A number after `word`, 0 to `max`.
+/// A number after `word`, 0 to `max`; a run of digits of any length past `max` is named
+/// too large rather than not a number.
 fn number(text: Option<&str>, word: &str, max: u32) -> Result<u32, NotationError> {
-    match text.and_then(digits) {
+    let text = text.unwrap_or_default();
+    match digits_value(text) {
         Some(n) if n <= max => Ok(n),
-        Some(n) => Err(NotationError::new(format!(
-            "{n} after “{word}” is more than {max}."
+        Some(_) => Err(NotationError::new(format!(
+            "{} after “{word}” is more than {max}.",
+            excerpt(text.trim_start_matches('0'))
         ))),
         None => Err(NotationError::new(format!(
             "“{word}” needs a number after it."
         ))),
     }
-}
-
-/// Digits only, no sign, up to 9 of them.
-fn digits(text: &str) -> Option<u32> {
-    (!text.is_empty() && text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| text.parse().ok())
-        .flatten()
 }
 
 /// Rolled faces as stored: `d8:3 d4:0`.
@@ -192,14 +203,16 @@ pub fn format_faces(faces: &[(ElDie, u32)]) -> String {
 pub fn parse_faces(text: &str) -> Result<Vec<(ElDie, u32)>, NotationError> {
     text.split_whitespace()
         .map(|token| {
-            let bad = || NotationError::new(format!("“{token}” is not a rolled die."));
+            let bad = || NotationError::new(format!("“{}” is not a rolled die.", excerpt(token)));
             let (die, face) = token.split_once(':').ok_or_else(bad)?;
             let die = die
                 .strip_prefix('d')
-                .and_then(digits)
+                .and_then(digits_value)
                 .and_then(ElDie::of_sides)
                 .ok_or_else(bad)?;
-            let face = digits(face).filter(|&f| f < die.sides()).ok_or_else(bad)?;
+            let face = digits_value(face)
+                .filter(|&f| f < die.sides())
+                .ok_or_else(bad)?;
             Ok((die, face))
         })
         .collect()

@@ -12,6 +12,33 @@ use std::fmt;
 /// Longest text any parser accepts; longer input is refused before it is read.
 pub const MAX_NOTATION_CHARS: usize = 200;
 
+/// The most characters of the input an error message quotes.
+pub const QUOTED_CHARS: usize = 20;
+
+/// The part of `text` an error message may quote: at most `QUOTED_CHARS` characters, with
+/// "…" when cut, so a long or hostile input never comes back whole.
+pub fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut shown: String = chars.by_ref().take(QUOTED_CHARS).collect();
+    if chars.next().is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
+/// The value of a whole number written with ASCII digits only (no sign, no spaces, leading
+/// zeros allowed), or `None` when `text` is not one. A value past `u32::MAX` comes back as
+/// `u32::MAX`: every limit is far below it, so a long run of digits is refused as too
+/// large, never wrapped or called "not a number".
+pub(crate) fn digits_value(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.bytes().fold(0u32, |n, b| {
+        n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+    }))
+}
+
 /// A parse failure, worded for the person who typed or shared the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
@@ -101,6 +128,26 @@ pub(crate) fn scan_terms(text: &str) -> Result<Vec<Term>, NotationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digit_runs_of_any_length_have_a_value() {
+        assert_eq!(digits_value("0"), Some(0));
+        assert_eq!(digits_value("007"), Some(7));
+        assert_eq!(digits_value("4294967295"), Some(u32::MAX));
+        assert_eq!(digits_value("4294967296"), Some(u32::MAX));
+        assert_eq!(digits_value(&"9".repeat(3000)), Some(u32::MAX));
+        for not_a_number in ["", "+3", "-3", " 3", "3a", "٣"] {
+            assert_eq!(digits_value(not_a_number), None, "{not_a_number:?}");
+        }
+    }
+
+    #[test]
+    fn excerpts_cut_long_text_only() {
+        assert_eq!(excerpt("d7"), "d7");
+        assert_eq!(excerpt(&"x".repeat(20)), "x".repeat(20));
+        assert_eq!(excerpt(&"é".repeat(3000)), format!("{}…", "é".repeat(20)));
+        assert_eq!(excerpt(""), "");
+    }
 
     #[test]
     fn scans_counts_letters_and_separators() {

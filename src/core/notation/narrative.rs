@@ -6,7 +6,7 @@
 //!
 //! Rolled faces for history are written `g3 y11`: die letter and face index.
 
-use super::{NotationError, scan_terms};
+use super::{NotationError, digits_value, excerpt, scan_terms};
 use crate::core::narrative::{AddedSymbol, NarrativeDie, NarrativePool, RolledDie};
 
 /// Reads pool notation such as `2g1y+1s`; refuses anything else with a clear message.
@@ -67,19 +67,14 @@ pub fn parse_faces(text: &str) -> Result<Vec<RolledDie>, NotationError> {
         .map(|token| {
             let mut chars = token.chars();
             let letter = chars.next().unwrap_or(' ');
+            let shown = excerpt(token);
             let die = NarrativeDie::from_letter(letter)
-                .ok_or_else(|| NotationError::new(format!("'{token}' names no die.")))?;
-            let digits = chars.as_str();
-            // Digits only: `parse` alone would also take a sign (`g+3`).
-            let face: u32 = digits
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-                .then(|| digits.parse().ok())
-                .flatten()
-                .ok_or_else(|| NotationError::new(format!("'{token}' has no face number.")))?;
+                .ok_or_else(|| NotationError::new(format!("'{shown}' names no die.")))?;
+            let face = digits_value(chars.as_str())
+                .ok_or_else(|| NotationError::new(format!("'{shown}' has no face number.")))?;
             RolledDie::new(die, face).ok_or_else(|| {
                 NotationError::new(format!(
-                    "'{token}': a {} die has only {} faces.",
+                    "'{shown}': a {} die has only {} faces.",
                     die.name(),
                     die.sides()
                 ))

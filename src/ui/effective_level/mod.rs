@@ -77,7 +77,7 @@ pub fn ElTray(data: AppData) -> impl IntoView {
                 let simple_odds = simple.odds();
                 (
                     found,
-                    simple_odds.effect.mean(),
+                    simple_odds.net_effect_mean(),
                     simple_odds.success.probability(),
                 )
             }));
