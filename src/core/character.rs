@@ -177,12 +177,13 @@ impl Roster {
                 return Err(format!("the id {id} is used twice"));
             }
         }
-        let top = characters.iter().map(Character::max_id).max().unwrap_or(0);
+        // Repaired only if it fell behind an id, so an empty roster reads back as it was.
+        let top = characters.iter().map(Character::max_id).max();
         let active = active.filter(|id| characters.iter().any(|c| c.id == *id));
         Ok(Self {
             characters,
             active,
-            next_id: next_id.max(top + 1),
+            next_id: top.map_or(next_id, |top| next_id.max(top + 1)),
         })
     }
 

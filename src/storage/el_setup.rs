@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Decoded, Document, decode_record};
-use crate::core::effective_level::{Dedicated, ElMode, ElSetup, MAX_EL, MAX_SITUATIONAL, Pushback};
+use crate::core::effective_level::{
+    Dedicated, ElMode, ElSetup, MAX_EL, MAX_PICKED, MAX_SITUATIONAL, Pushback,
+};
 use crate::core::facet::clean_name;
 use crate::core::notation::effective_level::{format_dice, parse_dice};
 
@@ -65,7 +67,9 @@ impl Document for ElSetup {
         {
             return Err("a number past the tray's limits".into());
         }
-        if r.situational.len() > MAX_SITUATIONAL || r.picked.len() + r.picked_scene.len() > 500 {
+        if r.situational.len() > MAX_SITUATIONAL
+            || r.picked.len() + r.picked_scene.len() > MAX_PICKED
+        {
             return Err("more modifiers than a roll takes".into());
         }
         let mut setup = ElSetup {

@@ -8,7 +8,7 @@ use super::{Decoded, Document, decode_item, decode_record};
 
 use crate::core::effective_level::{Dedicated, ElRoll};
 use crate::core::facet::clean_name;
-use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS};
+use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS, MAX_SUM_LINE_CHARS};
 use crate::core::narrative::{NarrativeRoll, Reroll};
 use crate::core::notation::effective_level::{
     format_check, format_faces as format_el_faces, parse_check, parse_faces as parse_el_faces,
@@ -339,7 +339,7 @@ fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
             let kind = record.kind.as_deref().unwrap_or_default();
             let kind = ChallengeKind::from_key(kind)
                 .ok_or_else(|| bad(format!("no such kind of challenge “{kind}”")))?;
-            if record.pool.chars().count() > MAX_POOL_LINE_CHARS {
+            if record.pool.chars().count() > MAX_SUM_LINE_CHARS {
                 return Err(bad("its pool is too long".into()));
             }
             let mut check = D6Check {
@@ -387,9 +387,6 @@ fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
         roll,
     })
 }
-
-/// The longest pool line a stored Highest d6 check may have.
-const MAX_POOL_LINE_CHARS: usize = 2_000;
 
 fn encode_entry(entry: &HistoryEntry) -> EntryRecord {
     let mut record = EntryRecord {
