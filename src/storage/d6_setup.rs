@@ -1,6 +1,7 @@
 //! The Highest d6 tray as the player left it.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{Decoded, Document, decode_record};
 use crate::core::highest_d6::{ChallengeKind, D6Setup, FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
@@ -9,7 +10,7 @@ use crate::core::highest_d6::{ChallengeKind, D6Setup, FacetRef, MAX_BASE_DICE, M
 /// where `c` names a character facet and `s` a scene facet.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SetupRecord {
+struct Stored {
     base: u32,
     kind: String,
     conflict: bool,
@@ -43,8 +44,8 @@ impl Document for D6Setup {
     const TITLE: &'static str = "Highest d6 tray";
     const VERSION: u32 = 1;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let record: SetupRecord = decode_record(data, "the Highest d6 tray")?;
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let record: Stored = decode_record(data, "the Highest d6 tray")?;
         if !(MIN_BASE_DICE..=MAX_BASE_DICE).contains(&record.base) {
             return Err(format!("{} base dice", record.base));
         }
@@ -64,7 +65,7 @@ impl Document for D6Setup {
     }
 
     fn encode(&self) -> impl Serialize {
-        SetupRecord {
+        Stored {
             base: self.base,
             kind: self.kind.key().into(),
             conflict: self.conflict,

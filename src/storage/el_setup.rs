@@ -1,7 +1,9 @@
 //! The Effective Level tray as the player left it.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
+use super::fields::{Fields, each_item, fields, object_to_array};
 use super::{Decoded, Document, decode_record};
 use crate::core::effective_level::{
     Dedicated, ElMode, ElSetup, MAX_EL, MAX_PICKED, MAX_SITUATIONAL, Pushback,
@@ -9,15 +11,17 @@ use crate::core::effective_level::{
 use crate::core::facet::clean_name;
 use crate::core::notation::effective_level::{format_dice, parse_dice};
 
-/// Version 1: `{"mode": "quick" | "builder", "quick_el": 5, "picked": [ids],
-/// "situational": [{"name", "value"}], "needs_training": false, "dice": "simple" | "d8,d4",
-/// "wager": 0, "dedicated_kind": "", "dedicated_name": "", "against": "none" | "resistance" |
-/// "opposition", "their_el": 4, "their_dice": "simple"}`. Version 2 adds `"picked_scene"`: the
-/// scene's persistent boosts ticked; version 1 reads with none. Version 3 adds `"quick_rank"`,
-/// the rank that caps a wager with a quick EL; earlier versions read with 0.
+/// Version 4: `{"mode": "quick" | "builder", "quick_el": 5, "quick_rank": 3, "picked": [ids],
+/// "picked_scene": [ids], "situational": [["High ground", 2]], "needs_training": false,
+/// "dice": "simple" | "d8,d4", "wager": 0, "dedicated_kind": "", "dedicated_name": "",
+/// "against": "none" | "resistance" | "opposition", "their_el": 4, "their_dice": "simple"}`.
+/// Version 1 had no `"picked_scene"` (the scene's persistent boosts ticked) and reads with
+/// none; versions before 3 had no `"quick_rank"` (the rank that caps a wager with a quick
+/// EL) and read with 0; versions before 4 stored each situational modifier as
+/// `{"name", "value"}`.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SetupRecord {
+struct Stored<I> {
     mode: String,
     quick_el: u32,
     #[serde(default)]
@@ -25,7 +29,7 @@ struct SetupRecord {
     picked: Vec<u64>,
     #[serde(default)]
     picked_scene: Vec<u64>,
-    situational: Vec<ModifierRecord>,
+    situational: Vec<I>,
     needs_training: bool,
     dice: String,
     wager: u32,
@@ -36,20 +40,21 @@ struct SetupRecord {
     their_dice: String,
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ModifierRecord {
-    name: String,
-    value: i32,
-}
-
 impl Document for ElSetup {
     const KEY: &'static str = "dicetray.el.setup";
     const TITLE: &'static str = "Effective Level tray";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let r: SetupRecord = decode_record(data, "the Effective Level tray")?;
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 4 {
+            each_item(data.get_mut("situational"), |m| {
+                object_to_array(m, &["name", "value"], "[null,null]");
+            });
+        }
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let r: Stored<Value> = decode_record(data, "the Effective Level tray")?;
         let mode = match r.mode.as_str() {
             "quick" => ElMode::Quick,
             "builder" => ElMode::Builder,
@@ -86,8 +91,11 @@ impl Document for ElSetup {
             their_dice: parse_dice(Some(&r.their_dice)).map_err(|e| e.to_string())?,
             ..ElSetup::default()
         };
-        for m in r.situational {
-            setup.add_situational(&m.name, m.value)?;
+        for item in &r.situational {
+            let mut fields = Fields::of(item)?;
+            let (name, value) = (fields.str()?, fields.i32()?);
+            fields.end()?;
+            setup.add_situational(name, value)?;
         }
         let text = |s: String, what: &str| -> Result<String, String> {
             if s.is_empty() {
@@ -104,7 +112,7 @@ impl Document for ElSetup {
     }
 
     fn encode(&self) -> impl Serialize {
-        SetupRecord {
+        Stored {
             mode: match self.mode {
                 ElMode::Quick => "quick",
                 ElMode::Builder => "builder",
@@ -117,10 +125,7 @@ impl Document for ElSetup {
             situational: self
                 .situational
                 .iter()
-                .map(|m| ModifierRecord {
-                    name: m.name.clone(),
-                    value: m.value,
-                })
+                .map(|m| fields![&m.name, m.value])
                 .collect(),
             needs_training: self.needs_training,
             dice: format_dice(&self.dice),

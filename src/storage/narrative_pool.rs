@@ -1,6 +1,7 @@
 //! The narrative pool on the tray, kept so the app reopens where the player left it.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{Decoded, Document, decode_record};
 use crate::core::narrative::NarrativePool;
@@ -9,7 +10,7 @@ use crate::core::notation::narrative::{format_pool, parse_pool};
 /// Version 1: `{"pool": "2g1y"}`, the pool in notation.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PoolRecord {
+struct Stored {
     pool: String,
 }
 
@@ -18,14 +19,14 @@ impl Document for NarrativePool {
     const TITLE: &'static str = "narrative pool";
     const VERSION: u32 = 1;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let record: PoolRecord = decode_record(data, "the pool")?;
-        let pool = parse_pool(&record.pool).map_err(|e| e.to_string())?;
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let stored: Stored = decode_record(data, "the pool")?;
+        let pool = parse_pool(&stored.pool).map_err(|e| e.to_string())?;
         Ok(Decoded::clean(pool))
     }
 
     fn encode(&self) -> impl Serialize {
-        PoolRecord {
+        Stored {
             pool: format_pool(self),
         }
     }

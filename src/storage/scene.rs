@@ -1,102 +1,107 @@
 //! The scene, kept until the players end it.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::characters::{FacetRecord, facets_from};
+use super::characters::{read_facets, upgrade_facets, write_facets};
+use super::fields::{Field, Fields, each, each_item, fields, object_to_array};
 use super::{Decoded, Document, decode_record};
 use crate::core::facet::clean_name;
 use crate::core::scene::{MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Obstacle, Scene, SceneValue};
 
-/// Version 1: `{"next_id": 4, "facets": [{"id", "name", "helps"}, ...]}`. Version 2 adds
-/// `"obstacles": [{"id", "name", "target", "progress", "el"}]`, and `"boosts"` and
-/// `"residuals"`, each `[{"id", "name", "value"}]`; a version 1 scene has none of them.
+/// Version 3: `{"next_id": 7, "facets": [[id, name, helps]], "obstacles": [[id, name,
+/// target, progress, el]], "boosts": [[id, name, value]], "residuals": [[id, name, el]]}`.
+/// Version 2 stored each item as an object with those names; version 1 had facets only and
+/// reads with none of the rest.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SceneRecord {
+struct Stored<I> {
     #[serde(default)]
     next_id: u64,
     #[serde(default)]
-    facets: Vec<FacetRecord>,
+    facets: Vec<I>,
     #[serde(default)]
-    obstacles: Vec<ObstacleRecord>,
+    obstacles: Vec<I>,
     #[serde(default)]
-    boosts: Vec<ValueRecord>,
+    boosts: Vec<I>,
     #[serde(default)]
-    residuals: Vec<ValueRecord>,
+    residuals: Vec<I>,
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ObstacleRecord {
-    id: u64,
-    name: String,
-    target: u32,
-    progress: u32,
-    el: u32,
+fn read_obstacle(item: &Value) -> Result<Obstacle, String> {
+    let mut fields = Fields::of(item)?;
+    let (id, name) = (fields.u64()?, fields.str()?);
+    let (target, progress, el) = (fields.u32()?, fields.u32()?, fields.u32()?);
+    fields.end()?;
+    let fits = (1..=MAX_SCENE_VALUE).contains(&target)
+        && progress <= MAX_SCENE_VALUE
+        && el <= MAX_SCENE_VALUE;
+    if !fits {
+        return Err(format!("the obstacle “{name}” has numbers out of range"));
+    }
+    Ok(Obstacle {
+        id,
+        name: clean_name(name, "obstacle")?,
+        target,
+        progress,
+        el,
+    })
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ValueRecord {
-    id: u64,
-    name: String,
-    value: u32,
-}
-
-fn values(records: Vec<ValueRecord>, what: &str) -> Result<Vec<SceneValue>, String> {
-    if records.len() > MAX_SCENE_ITEMS {
+fn read_values(items: &[Value], what: &str) -> Result<Vec<SceneValue>, String> {
+    if items.len() > MAX_SCENE_ITEMS {
         return Err(format!("more {what}s than a scene keeps"));
     }
-    records
-        .into_iter()
-        .map(|r| {
-            if !(1..=MAX_SCENE_VALUE).contains(&r.value) {
-                return Err(format!("a {what} of {}", r.value));
-            }
-            Ok(SceneValue {
-                id: r.id,
-                name: clean_name(&r.name, what)?,
-                value: r.value,
-            })
-        })
-        .collect()
+    let read = |item| {
+        let mut fields = Fields::of(item)?;
+        let (id, name, value) = (fields.u64()?, fields.str()?, fields.u32()?);
+        fields.end()?;
+        if !(1..=MAX_SCENE_VALUE).contains(&value) {
+            return Err(format!("a {what} of {value}"));
+        }
+        let name = clean_name(name, what)?;
+        Ok(SceneValue { id, name, value })
+    };
+    items.iter().map(read).collect()
+}
+
+fn write_values(items: &[SceneValue]) -> Vec<Field<'_>> {
+    each(items, |v| fields![v.id, &v.name, v.value])
 }
 
 impl Document for Scene {
     const KEY: &'static str = "dicetray.scene";
     const TITLE: &'static str = "scene";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let record: SceneRecord = decode_record(data, "the scene")?;
-        let facets = facets_from(record.facets).map_err(|e| format!("a scene facet: {e}"))?;
-        if record.obstacles.len() > MAX_SCENE_ITEMS {
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 3 {
+            upgrade_facets(data.get_mut("facets"));
+            let keys = ["id", "name", "target", "progress", "el"];
+            each_item(data.get_mut("obstacles"), |o| {
+                object_to_array(o, &keys, "[null,null,null,null,null]");
+            });
+            for list in ["boosts", "residuals"] {
+                each_item(data.get_mut(list), |v| {
+                    object_to_array(v, &["id", "name", "value"], "[null,null,null]");
+                });
+            }
+        }
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let stored: Stored<Value> = decode_record(data, "the scene")?;
+        let facets = read_facets(&stored.facets).map_err(|e| format!("a scene facet: {e}"))?;
+        if stored.obstacles.len() > MAX_SCENE_ITEMS {
             return Err("more obstacles than a scene keeps".into());
         }
-        let obstacles = record
+        let obstacles = stored
             .obstacles
-            .into_iter()
-            .map(|o| {
-                let fits = (1..=MAX_SCENE_VALUE).contains(&o.target)
-                    && o.progress <= MAX_SCENE_VALUE
-                    && o.el <= MAX_SCENE_VALUE;
-                if !fits {
-                    return Err(format!(
-                        "the obstacle “{}” has numbers out of range",
-                        o.name
-                    ));
-                }
-                Ok(Obstacle {
-                    id: o.id,
-                    name: clean_name(&o.name, "obstacle")?,
-                    target: o.target,
-                    progress: o.progress,
-                    el: o.el,
-                })
-            })
+            .iter()
+            .map(read_obstacle)
             .collect::<Result<Vec<_>, String>>()?;
-        let boosts = values(record.boosts, "boost")?;
-        let residuals = values(record.residuals, "condition")?;
+        let boosts = read_values(&stored.boosts, "boost")?;
+        let residuals = read_values(&stored.residuals, "condition")?;
         let mut ids: Vec<u64> = obstacles
             .iter()
             .map(|o| o.id)
@@ -114,37 +119,21 @@ impl Document for Scene {
             obstacles,
             boosts,
             residuals,
-            record.next_id,
+            stored.next_id,
         )))
     }
 
     fn encode(&self) -> impl Serialize {
-        let values = |items: &[SceneValue]| {
-            items
-                .iter()
-                .map(|v| ValueRecord {
-                    id: v.id,
-                    name: v.name.clone(),
-                    value: v.value,
-                })
-                .collect()
-        };
-        SceneRecord {
+        Stored {
             next_id: self.next_id(),
-            facets: self.facets.items().iter().map(FacetRecord::of).collect(),
+            facets: write_facets(&self.facets),
             obstacles: self
                 .obstacles
                 .iter()
-                .map(|o| ObstacleRecord {
-                    id: o.id,
-                    name: o.name.clone(),
-                    target: o.target,
-                    progress: o.progress,
-                    el: o.el,
-                })
+                .map(|o| fields![o.id, &o.name, o.target, o.progress, o.el])
                 .collect(),
-            boosts: values(&self.boosts),
-            residuals: values(&self.residuals),
+            boosts: write_values(&self.boosts),
+            residuals: write_values(&self.residuals),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Settings that last: how the app reads the rules where the player may choose.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{Decoded, Document, decode_record};
 use crate::core::highest_d6::ZeroDiceRule;
@@ -15,7 +16,7 @@ pub struct Settings {
 /// Version 1: `{"zero_dice": "one-die" | "lowest-of-two"}`.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SettingsRecord {
+struct Stored {
     zero_dice: String,
 }
 
@@ -24,15 +25,15 @@ impl Document for Settings {
     const TITLE: &'static str = "settings";
     const VERSION: u32 = 1;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let record: SettingsRecord = decode_record(data, "the settings")?;
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let record: Stored = decode_record(data, "the settings")?;
         let zero_dice = ZeroDiceRule::from_key(&record.zero_dice)
             .ok_or_else(|| format!("no such rule for no dice: “{}”", record.zero_dice))?;
         Ok(Decoded::clean(Self { zero_dice }))
     }
 
     fn encode(&self) -> impl Serialize {
-        SettingsRecord {
+        Stored {
             zero_dice: self.zero_dice.key().into(),
         }
     }
