@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{Field, Fields, each, each_item, fields, object_to_array};
+use super::fields::{Field, Fields, each, each_item, fields, named, object_to_array};
 use super::{Decoded, Document, decode_record};
 use crate::core::character::{
     Character, ElSheet, Harm, HarmMark, MAX_CHARACTERS, MAX_EL_VALUE, MAX_SHEET_ENTRIES, Maneuver,
@@ -118,23 +118,20 @@ fn read_sheet(fields: &mut Fields) -> Result<ElSheet, String> {
         ..ElSheet::default()
     };
     for item in fields.list()? {
-        let mut role = Fields::of(item)?;
-        let (id, name, rank) = (role.u64()?, role.str()?, role.u32()?);
+        let (id, name, mut role) = named(item, "role")?;
+        let rank = role.u32()?;
         role.end()?;
         in_range(i64::from(rank), 1, "rank")?;
-        let name = clean_name(name, "role")?;
         sheet.roles.push(Role { id, name, rank });
     }
     for item in fields.list()? {
-        let mut maneuver = Fields::of(item)?;
-        let (id, name, bonus) = (maneuver.u64()?, maneuver.str()?, maneuver.i32()?);
-        let role = maneuver.u64()?;
+        let (id, name, mut maneuver) = named(item, "maneuver")?;
+        let (bonus, role) = (maneuver.i32()?, maneuver.u64()?);
         maneuver.end()?;
         in_range(i64::from(bonus).abs(), 1, "bonus")?;
         if !sheet.roles.iter().any(|r| r.id == role) {
             return Err(format!("the maneuver “{name}” has no role"));
         }
-        let name = clean_name(name, "maneuver")?;
         sheet.maneuvers.push(Maneuver {
             id,
             name,
@@ -144,11 +141,10 @@ fn read_sheet(fields: &mut Fields) -> Result<ElSheet, String> {
     }
     for list in [&mut sheet.boosts, &mut sheet.penalties] {
         for item in fields.list()? {
-            let mut standing = Fields::of(item)?;
-            let (id, name, value) = (standing.u64()?, standing.str()?, standing.u32()?);
+            let (id, name, mut standing) = named(item, "entry")?;
+            let value = standing.u32()?;
             standing.end()?;
             in_range(i64::from(value), 1, "value")?;
-            let name = clean_name(name, "entry")?;
             list.push(Standing { id, name, value });
         }
     }
@@ -245,33 +241,30 @@ impl Document for Roster {
         let mut ids = BTreeSet::new();
         let mut set_aside = Vec::new();
         for item in &stored.characters {
-            match decode_character(item) {
-                Ok(character) if characters.len() >= MAX_CHARACTERS => {
-                    set_aside.push(format!("“{}” is past the limit", character.name));
+            let character = match decode_character(item) {
+                Ok(character) => character,
+                Err(reason) => {
+                    set_aside.push(reason);
+                    continue;
                 }
-                Ok(character)
-                    if characters
-                        .iter()
-                        .any(|c| c.name.eq_ignore_ascii_case(&character.name)) =>
-                {
-                    set_aside.push(format!("a second character called “{}”", character.name));
-                }
-                Ok(character) => {
-                    // Ids must stay unique across the roster; a clash sets the newcomer aside.
-                    let own: Vec<u64> = character.ids().collect();
-                    let distinct = own.iter().collect::<BTreeSet<_>>().len() == own.len();
-                    if distinct && own.iter().all(|id| !ids.contains(id)) {
-                        ids.extend(own);
-                        characters.push(character);
-                    } else {
-                        set_aside.push(format!(
-                            "the character “{}” shares an id with another",
-                            character.name
-                        ));
-                    }
-                }
-                Err(reason) => set_aside.push(reason),
-            }
+            };
+            // Ids stay unique across the roster: a clash sets the newcomer aside.
+            let mut with = ids.clone();
+            let problem = if characters.len() >= MAX_CHARACTERS {
+                "is past the limit"
+            } else if characters
+                .iter()
+                .any(|c| c.name.eq_ignore_ascii_case(&character.name))
+            {
+                "has the name of another"
+            } else if !character.ids().all(|id| with.insert(id)) {
+                "shares an id with another"
+            } else {
+                ids = with;
+                characters.push(character);
+                continue;
+            };
+            set_aside.push(format!("the character “{}” {problem}", character.name));
         }
         let value = Roster::from_parts(characters, stored.active, stored.next_id)?;
         Ok(Decoded { value, set_aside })

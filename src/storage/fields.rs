@@ -9,6 +9,8 @@
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
+use crate::core::facet::clean_name;
+
 /// Why an item could not be read: a field missing, of the wrong kind, or one too many.
 pub(super) struct Misshapen;
 
@@ -77,6 +79,15 @@ impl<'a> Fields<'a> {
             Ok(())
         }
     }
+}
+
+/// Reads the start of an entry with an id and a name, `[id, name, ...]`, the name cleaned as
+/// every name is (`what` names the entry for the message); its other fields follow.
+pub(super) fn named<'a>(item: &'a Value, what: &str) -> Result<(u64, String, Fields<'a>), String> {
+    let mut fields = Fields::of(item)?;
+    let id = fields.u64()?;
+    let name = clean_name(fields.str()?, what)?;
+    Ok((id, name, fields))
 }
 
 /// `value` as a list of items.

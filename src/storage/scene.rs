@@ -4,9 +4,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::characters::{read_facets, upgrade_facets, write_facets};
-use super::fields::{Field, Fields, each, each_item, fields, object_to_array};
+use super::fields::{Field, each, each_item, fields, named, object_to_array};
 use super::{Decoded, Document, decode_record};
-use crate::core::facet::clean_name;
 use crate::core::scene::{MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Obstacle, Scene, SceneValue};
 
 /// Version 3: `{"next_id": 7, "facets": [[id, name, helps]], "obstacles": [[id, name,
@@ -29,8 +28,7 @@ struct Stored<I> {
 }
 
 fn read_obstacle(item: &Value) -> Result<Obstacle, String> {
-    let mut fields = Fields::of(item)?;
-    let (id, name) = (fields.u64()?, fields.str()?);
+    let (id, name, mut fields) = named(item, "obstacle")?;
     let (target, progress, el) = (fields.u32()?, fields.u32()?, fields.u32()?);
     fields.end()?;
     let fits = (1..=MAX_SCENE_VALUE).contains(&target)
@@ -41,7 +39,7 @@ fn read_obstacle(item: &Value) -> Result<Obstacle, String> {
     }
     Ok(Obstacle {
         id,
-        name: clean_name(name, "obstacle")?,
+        name,
         target,
         progress,
         el,
@@ -53,13 +51,12 @@ fn read_values(items: &[Value], what: &str) -> Result<Vec<SceneValue>, String> {
         return Err(format!("more {what}s than a scene keeps"));
     }
     let read = |item| {
-        let mut fields = Fields::of(item)?;
-        let (id, name, value) = (fields.u64()?, fields.str()?, fields.u32()?);
+        let (id, name, mut fields) = named(item, what)?;
+        let value = fields.u32()?;
         fields.end()?;
         if !(1..=MAX_SCENE_VALUE).contains(&value) {
             return Err(format!("a {what} of {value}"));
         }
-        let name = clean_name(name, what)?;
         Ok(SceneValue { id, name, value })
     };
     items.iter().map(read).collect()
