@@ -87,6 +87,9 @@ fn every_fixture_is_used() {
         ("el-setup", ElSetup::VERSION),
         ("saved-pools", SavedPools::VERSION),
         ("el-turn", Turn::VERSION),
+        ("narrative-pool", NarrativePool::VERSION),
+        ("settings", Settings::VERSION),
+        ("d6-setup", D6Setup::VERSION),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -107,11 +110,15 @@ mod written {
         Against, CrossRoleSplit, Dedicated, ElCheck, ElDice, ElDie, ElMode, ElSetup, PortionKind,
         Pushback, Side, Turn,
     };
-    use dicetray::core::highest_d6::{ChallengeKind, D6Check, D6Roll, HarmKind, PoolSize};
-    use dicetray::core::narrative::NarrativeRoll;
+    use dicetray::core::highest_d6::{
+        ChallengeKind, D6Check, D6Roll, D6Setup, FacetRef, HarmKind, PoolSize, ZeroDiceRule,
+    };
+    use dicetray::core::narrative::{NarrativePool, NarrativeRoll};
     use dicetray::core::notation::narrative::parse_pool;
     use dicetray::core::scene::Scene;
-    use dicetray::storage::{HistoryEntry, RecordedRoll, RollHistory, SavedPools, SystemPool};
+    use dicetray::storage::{
+        HistoryEntry, RecordedRoll, RollHistory, SavedPools, Settings, SystemPool,
+    };
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
@@ -302,6 +309,25 @@ mod written {
         setup
     }
 
+    pub fn narrative_pool() -> NarrativePool {
+        parse_pool("2g1y1p1r1b1k1w+1s1a1x1f1t1d").unwrap()
+    }
+
+    pub fn settings() -> Settings {
+        Settings {
+            zero_dice: ZeroDiceRule::LowestOfTwo,
+        }
+    }
+
+    pub fn d6_setup() -> D6Setup {
+        D6Setup {
+            base: 3,
+            applied: vec![FacetRef::Character(4), FacetRef::Scene(2)],
+            kind: ChallengeKind::Social,
+            conflict: true,
+        }
+    }
+
     pub fn turn() -> Turn {
         let mut rng = StdRng::seed_from_u64(9);
         let mut turn = Turn::new(20);
@@ -364,4 +390,7 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("saved-pools", 1, written::saved_pools());
     reads_back_as_written("el-setup", 3, written::el_setup());
     reads_back_as_written("el-turn", 1, written::turn());
+    reads_back_as_written("narrative-pool", 1, written::narrative_pool());
+    reads_back_as_written("settings", 1, written::settings());
+    reads_back_as_written("d6-setup", 1, written::d6_setup());
 }
