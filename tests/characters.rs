@@ -107,8 +107,9 @@ fn the_roster_round_trips_through_storage() {
     assert_eq!(loaded.value, roster);
     let raw: Value = serde_json::from_str(&store.get(Roster::KEY).unwrap().unwrap()).unwrap();
     assert_eq!(raw["version"], Roster::VERSION);
-    // A character's fourth field is its harm: a wound, then the condition with its name.
-    let harm = &raw["data"]["characters"][0][3];
+    // The roster's third field lists the characters, a character's fourth its harm: a wound,
+    // then the condition with its name.
+    let harm = &raw["data"][2][0][3];
     assert_eq!(harm[1][1], "condition");
     assert_eq!(harm[1][2], "Limping");
 }

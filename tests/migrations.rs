@@ -72,9 +72,9 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<D6Setup>("d6-setup"),
         migrates_every_earlier_version::<Turn>("el-turn"),
     ];
-    // history v1 to v3; characters v1, v2; scene v1, v2; EL setup v1 to v3; saved pools v1;
-    // EL turn v1.
-    assert_eq!(checked.iter().sum::<u32>(), 12);
+    // history v1 to v3; characters v1, v2; scene v1, v2; EL setup v1 to v3; saved pools,
+    // narrative pool, settings, Highest d6 tray and EL turn v1.
+    assert_eq!(checked.iter().sum::<u32>(), 15);
 }
 
 #[test]

@@ -13,22 +13,16 @@ use crate::core::character::{
 };
 use crate::core::facet::{Facets, clean_name};
 
-/// Version 3: `{"next_id": 15, "active": 1, "characters": [character, ...]}`, a character
-/// being `[id, name, facets, harm, level, roles, maneuvers, boosts, penalties]`: facets
+/// Version 3: `[next_id, active, [character, ...]]` (the id counter, and the active
+/// character's id or `null`), a character being `[id, name, facets, harm, level, roles,
+/// maneuvers, boosts, penalties]`: facets
 /// `[[id, name, helps]]`, harm `[[id, "scratch" | "wound"]]` or `[id, "condition", name]`,
 /// roles `[[id, name, rank]]`, maneuvers `[[id, name, bonus, role id]]`, boosts and penalties
-/// `[[id, name, value]]`. Versions 1 and 2 stored each of those as an object with those
-/// names (`{"id", "name", "helps"}`); version 1 had no Effective Level sheet (`level` and
-/// the lists after it) and reads with an empty one.
+/// `[[id, name, value]]`. Versions 1 and 2 stored `{"next_id"?, "active"?, "characters"}`
+/// and each of those as an object with those names (`{"id", "name", "helps"}`); version 1
+/// had no Effective Level sheet (`level` and the lists after it) and reads with an empty one.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Stored<C> {
-    #[serde(default)]
-    next_id: u64,
-    #[serde(default)]
-    active: Option<u64>,
-    characters: Vec<C>,
-}
+struct Stored<C>(u64, Option<u64>, Vec<C>);
 
 /// Reads facets, `[[id, name, helps]]`, for characters and the scene alike, validating each
 /// name and id.
@@ -232,15 +226,17 @@ impl Document for Roster {
     fn upgrade(version: u32, data: &mut Value) {
         if version < 3 {
             each_item(data.get_mut("characters"), upgrade_character);
+            let keys = ["next_id", "active", "characters"];
+            object_to_array(data, &keys, "[0,null,null]");
         }
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let stored: Stored<Value> = decode_record(data, "the characters")?;
+        let Stored(next_id, active, stored) = decode_record(data, "the characters")?;
         let mut characters: Vec<Character> = Vec::new();
         let mut ids = BTreeSet::new();
         let mut set_aside = Vec::new();
-        for item in &stored.characters {
+        for item in &stored {
             let character = match decode_character(item) {
                 Ok(character) => character,
                 Err(reason) => {
@@ -266,15 +262,12 @@ impl Document for Roster {
             };
             set_aside.push(format!("the character “{}” {problem}", character.name));
         }
-        let value = Roster::from_parts(characters, stored.active, stored.next_id)?;
+        let value = Roster::from_parts(characters, active, next_id)?;
         Ok(Decoded { value, set_aside })
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored {
-            next_id: self.next_id(),
-            active: self.active_id(),
-            characters: self.characters().iter().map(write_character).collect(),
-        }
+        let characters = each(self.characters(), write_character);
+        Stored(self.next_id(), self.active_id(), characters)
     }
 }

@@ -15,21 +15,16 @@ use crate::core::notation::effective_level::{
     format_check, format_faces, parse_check, parse_faces,
 };
 
-/// Version 2: `{"el": 20, "next_id": 7, "portions": [portion], "cross": null | [[[role, el,
-/// used]], [[role, points, label, [[role, el after]]]]]}`; a portion is `[id, name, points,
+/// Version 2: `[el, next_id, [portion, ...], cross]`, the cross-role split `null` or
+/// `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`; a portion is `[id,
+/// name, points,
 /// "action" | "defence" | "boost" | "free-boost", into, after, role, roll, [roll]]` (into,
 /// after, role and roll `null` when there are none; the last list holds the defence rolls),
 /// and a roll `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`: check, faces, the other side's faces.
-/// Version 1 stored portions, rolls and the split as objects with those names.
+/// Version 1 stored `{"el", "next_id", "portions", "cross"?}`, and portions, rolls and the
+/// split as objects with those names.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Stored<I> {
-    el: u32,
-    next_id: u64,
-    portions: Vec<I>,
-    #[serde(default)]
-    cross: I,
-}
+struct Stored<I>(u32, u64, Vec<I>, I);
 
 fn read_roll(item: &Value) -> Result<ElRoll, String> {
     let mut fields = Fields::of(item)?;
@@ -177,20 +172,21 @@ impl Document for Turn {
             if let Some(cross) = data.get_mut("cross") {
                 object_to_array(cross, &["roles", "assignments"], "[null,null]");
             }
+            let keys = ["el", "next_id", "portions", "cross"];
+            object_to_array(data, &keys, "[null,null,null,null]");
         }
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let stored: Stored<Value> = decode_record(data, "the turn")?;
-        if stored.el > MAX_EL || stored.portions.len() > MAX_PORTIONS {
+        let Stored(el, next_id, portions, cross) = decode_record(data, "the turn")?;
+        if el > MAX_EL || portions.len() > MAX_PORTIONS {
             return Err("a turn past the tray's limits".into());
         }
-        let portions = stored
-            .portions
+        let portions = portions
             .iter()
             .map(read_portion)
             .collect::<Result<Vec<_>, _>>()?;
-        let cross = match &stored.cross {
+        let cross = match &cross {
             Value::Null => None,
             cross => Some(read_cross(cross)?),
         };
@@ -213,24 +209,24 @@ impl Document for Turn {
         }
         let top = portions.iter().map(|p| p.id).max().unwrap_or(0);
         Ok(Decoded::clean(Turn {
-            el: stored.el,
+            el,
             portions,
             cross,
             // Repaired only if it fell behind a portion's id.
             next_id: if top > 0 {
-                stored.next_id.max(top + 1)
+                next_id.max(top + 1)
             } else {
-                stored.next_id
+                next_id
             },
         }))
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored {
-            el: self.el,
-            next_id: self.next_id,
-            portions: self.portions.iter().map(write_portion).collect(),
-            cross: self.cross.as_ref().map(write_cross).into(),
-        }
+        Stored(
+            self.el,
+            self.next_id,
+            each(&self.portions, write_portion),
+            self.cross.as_ref().map(write_cross).into(),
+        )
     }
 }

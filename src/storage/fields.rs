@@ -1,10 +1,12 @@
 //! Items stored as arrays of fields, `[3, "Keen Eye", true]`, read and written by hand.
 //!
-//! Each document has one serde-derived record; the items of its lists are JSON arrays,
-//! read here from a `serde_json::Value` one field at a time and written as [`Field`]s. One
-//! small reader and one writer serve every kind of item, where a derived record per kind of
-//! item would add its own parsing code to the app. Items saved as objects by earlier
-//! versions are rewritten as arrays first ([`object_to_array`]).
+//! Each document has one serde-derived record, itself a JSON array of its fields (a derived
+//! tuple struct reads no member names, so its code is about half a named one's); the items
+//! of its lists are arrays too, read here from a `serde_json::Value` one field at a time and
+//! written as [`Field`]s. One small reader and one writer serve every kind of item, where a
+//! derived record per kind of item would add its own parsing code to the app. Documents and
+//! items saved as objects by earlier versions are rewritten as arrays first
+//! ([`object_to_array`]).
 
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -228,6 +230,17 @@ pub(super) fn object_to_array(item: &mut Value, keys: &[&str], defaults: &str) {
         }
     }
     *item = Value::Array(fields);
+}
+
+/// Rewrites a document an earlier version stored as an object of one member, `{"<key>":
+/// value}`, as that value (left as it is if it holds anything else).
+pub(super) fn object_to_value(data: &mut Value, key: &str) {
+    object_to_array(data, &[key], "[null]");
+    if let Value::Array(fields) = data
+        && fields.len() == 1
+    {
+        *data = fields.pop().unwrap_or_default();
+    }
 }
 
 /// Rewrites every item of the list at `value` (left alone if it is not a list) with `step`.

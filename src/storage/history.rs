@@ -4,7 +4,9 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{Field, Fields, Misshapen, each, each_item, fields, object_to_array, text};
+use super::fields::{
+    Field, Fields, Misshapen, each, each_item, fields, object_to_array, object_to_value, text,
+};
 use super::{Decoded, Document, decode_record};
 
 use crate::core::effective_level::{Dedicated, ElRoll};
@@ -227,7 +229,7 @@ impl RollHistory {
     }
 }
 
-/// Version 4: `{"entries": [entry, ...]}`, newest first; an entry is an array, `[id, at,
+/// Version 4: `[entry, ...]`, newest first; an entry is an array, `[id, at,
 /// label, who, system, pool, faces, ...]` (`who`, the character, is `null` when none was
 /// rolling), then by system:
 /// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
@@ -237,16 +239,14 @@ impl RollHistory {
 /// - Effective Level: `[..., "el", "el 10 wager 3 vs 4", "d2:1 d2:0 ...", the other side's
 ///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`.
 ///
-/// Versions 1 to 3 stored each entry as an object with those names: `{"id", "at", "label",
+/// Versions 1 to 3 stored `{"entries": [entry, ...]}`, each entry an object with those
+/// names: `{"id", "at", "label",
 /// "who"?, "system", "pool", "faces"}` and the system's own, `"rerolls"?: [{"die", "was"}]`,
 /// `"dice", "kind", "conflict", "cost"?`, or `"vs_faces"?, "dedicated"?`; version 1 held
 /// narrative rolls only, version 2 added the character and Highest d6, version 3 Effective
 /// Level.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Stored<E> {
-    entries: Vec<E>,
-}
+struct Stored<E>(Vec<E>);
 
 /// The fields every entry starts with: id, time, label, who, system and pool.
 type Head<'a> = (u64, u64, &'a str, Option<&'a str>, &'a str, &'a str);
@@ -441,14 +441,15 @@ impl Document for RollHistory {
 
     fn upgrade(version: u32, data: &mut Value) {
         if version < 4 {
-            each_item(data.get_mut("entries"), upgrade_entry);
+            object_to_value(data, "entries");
+            each_item(Some(data), upgrade_entry);
         }
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let stored: Stored<Value> = decode_record(data, "the roll history")?;
+        let Stored(entries) = decode_record(data, "the roll history")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in &stored.entries {
+        for item in &entries {
             match decode_entry(item) {
                 Ok(entry) => decoded.value.entries.push(entry),
                 Err(reason) => decoded.set_aside.push(reason),
@@ -465,8 +466,6 @@ impl Document for RollHistory {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored {
-            entries: self.entries.iter().map(encode_entry).collect(),
-        }
+        Stored(each(&self.entries, encode_entry))
     }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{Fields, Misshapen, each_item, fields, object_to_array};
+use super::fields::{Fields, Misshapen, each, each_item, fields, object_to_array, object_to_value};
 use super::{Decoded, Document, decode_record};
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::{format_pool, parse_pool};
@@ -103,14 +103,11 @@ fn clean_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-/// Version 2: `{"pools": [["Heavy blaster", "narrative", "2g1y"], ...]}`: each pool's name,
-/// system and pool in that system's notation. Version 1 stored each pool as an object,
-/// `{"name", "system", "pool"}`.
+/// Version 2: `[["Heavy blaster", "narrative", "2g1y"], ...]`: each pool's name, system and
+/// pool in that system's notation. Version 1 stored `{"pools": [{"name", "system",
+/// "pool"}]}`.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Stored<P> {
-    pools: Vec<P>,
-}
+struct Stored<P>(Vec<P>);
 
 fn decode_pool(item: &Value) -> Result<SavedPool, String> {
     let read = || -> Result<_, Misshapen> {
@@ -137,16 +134,17 @@ impl Document for SavedPools {
 
     fn upgrade(version: u32, data: &mut Value) {
         if version < 2 {
-            each_item(data.get_mut("pools"), |pool| {
+            object_to_value(data, "pools");
+            each_item(Some(data), |pool| {
                 object_to_array(pool, &["name", "system", "pool"], "[null,null,null]");
             });
         }
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let stored: Stored<Value> = decode_record(data, "the saved pools")?;
+        let Stored(pools) = decode_record(data, "the saved pools")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in &stored.pools {
+        for item in &pools {
             match decode_pool(item) {
                 Ok(saved) if decoded.value.pools.iter().any(|p| p.name == saved.name) => {
                     decoded
@@ -168,16 +166,8 @@ impl Document for SavedPools {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored {
-            pools: self
-                .pools
-                .iter()
-                .map(|saved| match &saved.pool {
-                    SystemPool::Narrative(pool) => {
-                        fields![&saved.name, "narrative", format_pool(pool)]
-                    }
-                })
-                .collect(),
-        }
+        Stored(each(&self.pools, |saved| match &saved.pool {
+            SystemPool::Narrative(pool) => fields![&saved.name, "narrative", format_pool(pool)],
+        }))
     }
 }

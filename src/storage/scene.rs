@@ -8,24 +8,13 @@ use super::fields::{Field, each, each_item, fields, named, object_to_array};
 use super::{Decoded, Document, decode_record};
 use crate::core::scene::{MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Obstacle, Scene, SceneValue};
 
-/// Version 3: `{"next_id": 7, "facets": [[id, name, helps]], "obstacles": [[id, name,
-/// target, progress, el]], "boosts": [[id, name, value]], "residuals": [[id, name, el]]}`.
-/// Version 2 stored each item as an object with those names; version 1 had facets only and
+/// Version 3: `[next_id, facets, obstacles, boosts, residuals]`: the id counter, then
+/// `[[id, name, helps]]`, `[[id, name, target, progress, el]]`, `[[id, name, value]]` and
+/// `[[id, name, el]]`. Version 2 stored `{"next_id", "facets", "obstacles", "boosts",
+/// "residuals"}` with each item an object with those names; version 1 had facets only and
 /// reads with none of the rest.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Stored<I> {
-    #[serde(default)]
-    next_id: u64,
-    #[serde(default)]
-    facets: Vec<I>,
-    #[serde(default)]
-    obstacles: Vec<I>,
-    #[serde(default)]
-    boosts: Vec<I>,
-    #[serde(default)]
-    residuals: Vec<I>,
-}
+struct Stored<I>(u64, Vec<I>, Vec<I>, Vec<I>, Vec<I>);
 
 fn read_obstacle(item: &Value) -> Result<Obstacle, String> {
     let (id, name, mut fields) = named(item, "obstacle")?;
@@ -83,22 +72,24 @@ impl Document for Scene {
                     object_to_array(v, &["id", "name", "value"], "[null,null,null]");
                 });
             }
+            let keys = ["next_id", "facets", "obstacles", "boosts", "residuals"];
+            object_to_array(data, &keys, "[0,[],[],[],[]]");
         }
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let stored: Stored<Value> = decode_record(data, "the scene")?;
-        let facets = read_facets(&stored.facets).map_err(|e| format!("a scene facet: {e}"))?;
-        if stored.obstacles.len() > MAX_SCENE_ITEMS {
+        let Stored(next_id, facets, obstacles, boosts, residuals) =
+            decode_record(data, "the scene")?;
+        let facets = read_facets(&facets).map_err(|e| format!("a scene facet: {e}"))?;
+        if obstacles.len() > MAX_SCENE_ITEMS {
             return Err("more obstacles than a scene keeps".into());
         }
-        let obstacles = stored
-            .obstacles
+        let obstacles = obstacles
             .iter()
             .map(read_obstacle)
             .collect::<Result<Vec<_>, String>>()?;
-        let boosts = read_values(&stored.boosts, "boost")?;
-        let residuals = read_values(&stored.residuals, "condition")?;
+        let boosts = read_values(&boosts, "boost")?;
+        let residuals = read_values(&residuals, "condition")?;
         let mut ids: Vec<u64> = obstacles
             .iter()
             .map(|o| o.id)
@@ -112,25 +103,19 @@ impl Document for Scene {
             return Err("two things in the scene share an id".into());
         }
         Ok(Decoded::clean(Scene::from_parts(
-            facets,
-            obstacles,
-            boosts,
-            residuals,
-            stored.next_id,
+            facets, obstacles, boosts, residuals, next_id,
         )))
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored {
-            next_id: self.next_id(),
-            facets: write_facets(&self.facets),
-            obstacles: self
-                .obstacles
-                .iter()
-                .map(|o| fields![o.id, &o.name, o.target, o.progress, o.el])
-                .collect(),
-            boosts: write_values(&self.boosts),
-            residuals: write_values(&self.residuals),
-        }
+        Stored(
+            self.next_id(),
+            write_facets(&self.facets),
+            each(&self.obstacles, |o| {
+                fields![o.id, &o.name, o.target, o.progress, o.el]
+            }),
+            write_values(&self.boosts),
+            write_values(&self.residuals),
+        )
     }
 }
