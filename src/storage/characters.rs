@@ -71,22 +71,20 @@ fn write_harm(mark: &HarmMark) -> Field<'_> {
 }
 
 fn decode_character(item: &Value) -> Result<Character, String> {
-    let mut fields = Fields::of(item).map_err(|e| format!("a character: {}", String::from(e)))?;
-    let id = fields.u64()?;
-    let name = clean_name(fields.str()?, "character")?;
-    let read = |fields: &mut Fields| -> Result<_, String> {
+    let (id, name, mut fields) =
+        named(item, "character").map_err(|e| format!("a character: {e}"))?;
+    let read = || -> Result<_, String> {
         let facets = read_facets(fields.list()?)?;
         let harm = fields
             .list()?
             .iter()
             .map(read_harm)
             .collect::<Result<Vec<_>, _>>()?;
-        let sheet = read_sheet(fields)?;
+        let sheet = read_sheet(&mut fields)?;
+        fields.end()?;
         Ok((facets, harm, sheet))
     };
-    let (facets, harm, sheet) = read(&mut fields)
-        .and_then(|parts| Ok(fields.end().map(|()| parts)?))
-        .map_err(|e| format!("the character “{name}”: {e}"))?;
+    let (facets, harm, sheet) = read().map_err(|e| format!("the character “{name}”: {e}"))?;
     Ok(Character {
         id,
         name,

@@ -261,25 +261,21 @@ fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
     let mut fields = Fields::of(item).map_err(|e| format!("a roll: {}", String::from(e)))?;
     let (id, at_ms, label, who, system, pool) =
         read_head(&mut fields).map_err(|e| format!("a roll: {}", String::from(e)))?;
-    let bad = |reason: String| format!("the roll \"{label}\" ({pool}): {reason}");
-    if label.chars().count() > MAX_LABEL_CHARS {
-        return Err(bad(format!(
-            "label longer than {MAX_LABEL_CHARS} characters"
-        )));
-    }
-    let who = who
-        .map(|name| clean_name(name, "character"))
-        .transpose()
-        .map_err(bad)?;
-    let roll = match system {
-        "narrative" => read_narrative(pool, &mut fields),
-        "d6" => read_d6(pool, &mut fields),
-        "el" => read_el(pool, &mut fields),
-        other => Err(format!("unknown system \"{other}\"")),
+    let read = || -> Result<_, String> {
+        if label.chars().count() > MAX_LABEL_CHARS {
+            return Err(format!("label longer than {MAX_LABEL_CHARS} characters"));
+        }
+        let who = who.map(|name| clean_name(name, "character")).transpose()?;
+        let roll = match system {
+            "narrative" => read_narrative(pool, &mut fields)?,
+            "d6" => read_d6(pool, &mut fields)?,
+            "el" => read_el(pool, &mut fields)?,
+            other => return Err(format!("unknown system \"{other}\"")),
+        };
+        fields.end()?;
+        Ok((who, roll))
     };
-    let roll = roll
-        .and_then(|roll| fields.end().map(|()| roll).map_err(String::from))
-        .map_err(bad)?;
+    let (who, roll) = read().map_err(|e| format!("the roll \"{label}\" ({pool}): {e}"))?;
     Ok(HistoryEntry {
         id,
         at_ms,
@@ -413,16 +409,33 @@ fn encode_entry(e: &HistoryEntry) -> Field<'_> {
 /// Rewrites an entry versions 1 to 3 stored as an object, by its system's fields; one of
 /// an unknown system, or with another system's fields, is left for the reader to refuse.
 fn upgrade_entry(entry: &mut Value) {
-    const HEAD: [&str; 7] = ["id", "at", "label", "who", "system", "pool", "faces"];
     let system = entry.get("system").and_then(Value::as_str).unwrap_or("");
-    let (tail, defaults): (&[&str], &str) = match system {
-        "narrative" => (&["rerolls"], "[null,null,null,null,null,null,null,[]]"),
+    let (keys, defaults): (&[&str], &str) = match system {
+        "narrative" => (
+            &[
+                "id", "at", "label", "who", "system", "pool", "faces", "rerolls",
+            ],
+            "[null,null,null,null,null,null,null,[]]",
+        ),
         "d6" => (
-            &["dice", "kind", "conflict", "cost"],
+            &[
+                "id", "at", "label", "who", "system", "pool", "faces", "dice", "kind", "conflict",
+                "cost",
+            ],
             "[null,null,null,null,null,null,null,null,null,false,null]",
         ),
         "el" => (
-            &["vs_faces", "dedicated"],
+            &[
+                "id",
+                "at",
+                "label",
+                "who",
+                "system",
+                "pool",
+                "faces",
+                "vs_faces",
+                "dedicated",
+            ],
             r#"[null,null,null,null,null,null,null,"",null]"#,
         ),
         _ => return,
@@ -430,8 +443,7 @@ fn upgrade_entry(entry: &mut Value) {
     each_item(entry.get_mut("rerolls"), |reroll| {
         object_to_array(reroll, &["die", "was"], "[null,null]");
     });
-    let keys: Vec<&str> = HEAD.iter().chain(tail).copied().collect();
-    object_to_array(entry, &keys, defaults);
+    object_to_array(entry, keys, defaults);
 }
 
 impl Document for RollHistory {
