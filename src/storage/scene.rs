@@ -1,5 +1,7 @@
 //! The scene, kept until the players end it.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -90,16 +92,14 @@ impl Document for Scene {
             .collect::<Result<Vec<_>, String>>()?;
         let boosts = read_values(&boosts, "boost")?;
         let residuals = read_values(&residuals, "condition")?;
-        let mut ids: Vec<u64> = obstacles
+        let mut seen = BTreeSet::new();
+        let distinct = obstacles
             .iter()
             .map(|o| o.id)
             .chain(boosts.iter().chain(&residuals).map(|v| v.id))
             .chain(facets.items().iter().map(|f| f.id))
-            .collect();
-        let count = ids.len();
-        ids.sort_unstable();
-        ids.dedup();
-        if ids.len() != count {
+            .all(|id| seen.insert(id));
+        if !distinct {
             return Err("two things in the scene share an id".into());
         }
         Ok(Decoded::clean(Scene::from_parts(
