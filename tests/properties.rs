@@ -148,6 +148,14 @@ mod stored_text {
         prop::collection::vec(
             prop_oneof![
                 Just("{\"version\":1,\"data\":"),
+                Just("{\"version\":4,\"data\":["),
+                Just("{\"version\":2,\"data\":"),
+                Just("[1,2,\"\",null,\"narrative\",\"1g\",\"g1\",[[0,\"g0\"]]]"),
+                Just("[3,\"el 2\",\"d2:1 d2:0\",\"\",[\"Injury\",\"\"]]"),
+                Just("[7,\"Mira\",[[2,\"Keen Eye\",true]],[[3,\"condition\"]],0,[],[],[],[]]"),
+                Just("[\"Heavy\",\"narrative\",\"2g\"]"),
+                Just("[0,[],[],[],[]]"),
+                Just("\"one-die\""),
                 Just("{\"entries\":["),
                 Just("{\"pools\":["),
                 Just("{\"pool\":"),

@@ -1,17 +1,20 @@
 //! The saved-data layer: it owns what is written to localStorage and how it is read back.
 //!
 //! Each document lives under its own key as `{"version": N, "data": ...}`, written and read
-//! with serde: the text is parsed once into a `serde_json::Value`; data of an older version
-//! is rewritten there, one version at a time, into the current form, which each document
-//! reads through its one derived record (see `fields` for the items of its lists). Every
-//! item is then validated. Nothing is ever
-//! dropped silently: text that cannot be read (corrupt or hand-edited) is first copied to a
-//! backup key, and only then replaced; if the copy fails, the original is left alone and the
-//! document becomes read-only. Data written by a newer Dicetray is valid, just not ours to
-//! read: it is left untouched and read-only here. A read-only document still works in this
-//! tab, in memory, from what could be read plus this tab's own changes. Every change re-reads
-//! the stored document first, so two open tabs add to each other's data instead of
-//! overwriting it.
+//! with serde. Reading parses the text once into a `serde_json::Value`; data of an older
+//! version is rewritten there, one version at a time, into the current form
+//! ([`Document::upgrade`]); then the document reads it through its one derived record, an
+//! array of its fields, and reads and validates every item of its lists (`fields` has the
+//! helpers). A member or field this version does not store makes its item (or document)
+//! unreadable rather than being dropped at the next save.
+//!
+//! Nothing is ever dropped silently: text that cannot be read (corrupt or hand-edited) is
+//! first copied to a backup key, and only then replaced; if the copy fails, the original is
+//! left alone and the document becomes read-only. Data written by a newer Dicetray is valid,
+//! just not ours to read: it is left untouched and read-only here. A read-only document
+//! still works in this tab, in memory, from what could be read plus this tab's own changes.
+//! Every change re-reads the stored document first, so two open tabs add to each other's
+//! data instead of overwriting it.
 
 mod backend;
 pub mod backup_file;
@@ -135,7 +138,8 @@ fn open(stored: Value) -> Option<(u32, Value)> {
 /// it for the message ("the scene").
 ///
 /// serde's own wording of the problem is left out: it is for programmers ("invalid type:
-/// string, expected u32"), and formatting it would add its code to the app.
+/// string, expected u32"), and showing it would bring serde_json's error display code into
+/// the app.
 pub fn decode_record<R: DeserializeOwned>(data: Value, what: &str) -> Result<R, String> {
     serde_json::from_value(data)
         .map_err(|_| format!("{what} is not in the form this version stores"))
