@@ -651,17 +651,37 @@ mod round_trip {
     /// A roster after any run of the changes the Characters page makes, up to its limits.
     fn roster() -> impl Strategy<Value = Roster> {
         let change = (
-            0..10usize,
+            0..12usize,
             typed_name(),
             -(MAX_EL as i32) - 1..=MAX_EL as i32 + 1,
             any::<usize>(),
             any::<usize>(),
         );
-        let changes = prop_oneof![Just(Vec::new()), prop::collection::vec(change, 0..120)];
-        changes.prop_map(|changes| {
+        let changes = prop_oneof![Just(Vec::new()), prop::collection::vec(change, 0..140)];
+        (changes, any::<bool>()).prop_map(|(changes, nearly_full)| {
             let mut roster = Roster::default();
+            // One short of the limit, so creating, removing and putting back meet it.
+            let extras = if nearly_full { MAX_CHARACTERS - 1 } else { 0 };
+            for n in 0..extras {
+                roster.create(&format!("Extra {n}")).unwrap();
+            }
+            let mut removed = Vec::new();
             for (what, name, value, index, other) in changes {
                 let ids: Vec<u64> = roster.characters().iter().map(|c| c.id).collect();
+                // Removed and put back (undo), as the Characters page does.
+                if what == 10 {
+                    removed.extend(
+                        ids.get(index % ids.len().max(1))
+                            .and_then(|&id| roster.remove(id)),
+                    );
+                    continue;
+                }
+                if what == 11 {
+                    if let Some((at, character)) = removed.pop() {
+                        let _ = roster.restore(at, character);
+                    }
+                    continue;
+                }
                 let Some(&who) = ids.get(index % ids.len().max(1)) else {
                     let _ = roster.create(&name);
                     continue;

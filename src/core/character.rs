@@ -250,8 +250,13 @@ impl Roster {
     }
 
     /// Puts back a removed character at its old place (undo). Refused if its name or id
-    /// has been taken since.
+    /// has been taken since, or the roster has filled up.
     pub fn restore(&mut self, index: usize, character: Character) -> Result<(), String> {
+        if self.characters.len() >= MAX_CHARACTERS {
+            return Err(format!(
+                "At most {MAX_CHARACTERS} characters can be kept; remove one first."
+            ));
+        }
         self.check_unique(&character.name, None)?;
         if self.get(character.id).is_some() {
             return Err("That character is already back.".into());
