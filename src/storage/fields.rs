@@ -67,18 +67,13 @@ impl<'a> Fields<'a> {
         list(self.any()?)
     }
 
-    /// Whether a field is left, for items whose last field is optional.
-    pub fn has_more(&self) -> bool {
-        self.0.len() > 0
-    }
-
     /// Ends the item: a field past those read is refused like a missing one, so nothing a
     /// hand edit added is dropped at the next save without a backup.
     pub fn end(self) -> Result<(), Misshapen> {
-        if self.has_more() {
-            Err(Misshapen)
-        } else {
+        if self.0.as_slice().is_empty() {
             Ok(())
+        } else {
+            Err(Misshapen)
         }
     }
 }
