@@ -9,7 +9,7 @@ use dicetray::core::scene::Scene;
 use dicetray::storage::backup_file::{
     Everything, ImportMode, MAX_FILE_BYTES, export, parse_backup,
 };
-use dicetray::storage::{HistoryEntry, RecordedRoll, SystemPool};
+use dicetray::storage::{Document, HistoryEntry, RecordedRoll, SystemPool};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -57,7 +57,10 @@ fn an_export_reads_back_whole() {
     let file: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(file["app"], "dicetray");
     assert_eq!(file["format"], 1);
-    assert_eq!(file["documents"]["dicetray.characters"]["version"], 2);
+    assert_eq!(
+        file["documents"]["dicetray.characters"]["version"],
+        Roster::VERSION
+    );
     let backup = parse_backup(&text).unwrap();
     assert_eq!(backup.exported_at, NOW);
     let replaced = backup

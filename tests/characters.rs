@@ -106,9 +106,12 @@ fn the_roster_round_trips_through_storage() {
     assert!(loaded.notice.is_none());
     assert_eq!(loaded.value, roster);
     let raw: Value = serde_json::from_str(&store.get(Roster::KEY).unwrap().unwrap()).unwrap();
-    assert_eq!(raw["version"], 2);
-    assert_eq!(raw["data"]["characters"][0]["harm"][1]["kind"], "condition");
-    assert_eq!(raw["data"]["characters"][0]["harm"][1]["name"], "Limping");
+    assert_eq!(raw["version"], Roster::VERSION);
+    // The roster's third field lists the characters, a character's fourth its harm: a wound,
+    // then the condition with its name.
+    let harm = &raw["data"][2][0][3];
+    assert_eq!(harm[1][1], "condition");
+    assert_eq!(harm[1][2], "Limping");
 }
 
 #[test]
@@ -300,7 +303,7 @@ fn characters_version_one_migrates_to_an_empty_el_sheet() {
     assert!(mira.sheet.roles.is_empty());
     assert_eq!(roster.active_id(), Some(1));
     let now: Value = serde_json::from_str(&store.get(Roster::KEY).unwrap().unwrap()).unwrap();
-    assert_eq!(now["version"], 2);
+    assert_eq!(now["version"], Roster::VERSION);
     let backups = storage::backup_keys(&store);
     assert_eq!(store.get(&backups[0]).unwrap().as_deref(), Some(v1));
     // New ids never clash with the migrated ones.
@@ -418,5 +421,7 @@ fn an_entry_with_another_systems_fields_is_set_aside() {
     store.set(RollHistory::KEY, &text).unwrap();
     let loaded = storage::load::<RollHistory>(&store, NOW);
     assert_eq!(loaded.value.entries().len(), 1);
-    assert!(loaded.notice.unwrap().text.contains("another dice system"));
+    let notice = loaded.notice.unwrap();
+    assert!(notice.text.contains("(1 item: a roll"), "{}", notice.text);
+    assert_eq!(store.get(&notice.backup_key.unwrap()).unwrap(), Some(text));
 }

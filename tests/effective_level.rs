@@ -302,8 +302,8 @@ fn notation_reads_links_and_the_ruless_examples() {
         "el 10 wager 3 vs 4"
     );
     assert_eq!(
-        format_check(&check("EL 12 dice 2d6,d4")),
-        "el 12 dice d6,d6,d4"
+        format_check(&check("EL 12 dice d6,d4,d6")),
+        "el 12 dice 2d6,d4"
     );
     assert_eq!(
         format_check(&check("el 9 dice d10 vs 6 vsdice d6,d4")),

@@ -298,6 +298,14 @@ mod stored_text {
         prop::collection::vec(
             prop_oneof![
                 Just("{\"version\":1,\"data\":"),
+                Just("{\"version\":4,\"data\":["),
+                Just("{\"version\":2,\"data\":"),
+                Just("[1,2,\"\",null,\"narrative\",\"1g\",\"g1\",[[0,\"g0\"]]]"),
+                Just("[3,\"el 2\",\"d2:1 d2:0\",\"\",[\"Injury\",\"\"]]"),
+                Just("[7,\"Mira\",[[2,\"Keen Eye\",true]],[[3,\"condition\"]],0,[],[],[],[]]"),
+                Just("[\"Heavy\",\"narrative\",\"2g\"]"),
+                Just("[0,[],[],[],[]]"),
+                Just("\"one-die\""),
                 Just("{\"entries\":["),
                 Just("{\"pools\":["),
                 Just("{\"pool\":"),
@@ -373,6 +381,686 @@ mod stored_text {
         #[test]
         fn any_stored_like_text_is_read_or_kept_by_every_document(text in stored_like()) {
             check_every_document(&text)?;
+        }
+    }
+}
+
+/// Everything the app writes, it reads back: every kind of roll each tray can make, up to the
+/// tray's limits, and every document holding them, survive save, reload and load unchanged,
+/// and read strictly as an import would. Values are made the way the app makes them: through
+/// the core's own constructors and changes, with seeded dice; a change the core refuses is
+/// skipped, as the tray would refuse it.
+mod round_trip {
+    use std::fmt::Debug;
+
+    use dicetray::core::character::{MAX_CHARACTERS, Roster, SheetList};
+    use dicetray::core::effective_level::{
+        Against, CrossRoleSplit, Dedicated, ElCheck, ElDice, ElDie, ElMode, ElSetup,
+        MAX_CHOSEN_DICE, MAX_DEFENCES, MAX_EL, MAX_PORTIONS, MAX_SITUATIONAL, PortionKind,
+        Pushback, Side, Turn, against_obstacle,
+    };
+    use dicetray::core::facet::{MAX_FACETS, MAX_NAME_CHARS, clean_name};
+    use dicetray::core::highest_d6::{
+        ChallengeKind, D6Check, D6Pool, D6Roll, D6Setup, FacetRef, HarmKind, MAX_BASE_DICE,
+        MAX_COST_CHARS, MAX_POOL_DICE, MAX_SUM_LINE_CHARS, PoolSize, ZeroDiceRule,
+    };
+    use dicetray::core::narrative::{
+        AddedSymbol, Ladder, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativeDie, NarrativePool,
+        NarrativeRoll,
+    };
+    use dicetray::core::notation::MAX_NOTATION_CHARS;
+    use dicetray::core::notation::effective_level::{format_check, format_dice, parse_check};
+    use dicetray::core::notation::highest_d6::{format_plan, parse_plan};
+    use dicetray::core::notation::narrative::format_pool;
+    use dicetray::core::scene::{MAX_SCENE_EL, MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Scene};
+    use dicetray::storage::{
+        self, Document, HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, MAX_SAVED_POOLS, MemoryStore,
+        RecordedRoll, RollHistory, SavedPools, Settings, SystemPool,
+    };
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// Saves `value`, loads it back and reads its text strictly, as an import does.
+    fn survives<D: Document + PartialEq + Debug>(value: &D) -> Result<(), TestCaseError> {
+        let store = MemoryStore::default();
+        storage::save(&store, value).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let loaded = storage::load::<D>(&store, 1);
+        prop_assert!(loaded.notice.is_none(), "{:?}", loaded.notice);
+        prop_assert!(loaded.writable);
+        prop_assert_eq!(&loaded.value, value);
+        let text = storage::encode(value).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let imported = storage::decode_text::<D>(&text);
+        prop_assert_eq!(imported.as_ref(), Ok(value));
+        Ok(())
+    }
+
+    /// Any characters at all, up to `max` of them.
+    fn any_text(max: usize) -> impl Strategy<Value = String> {
+        prop::collection::vec(any::<char>(), 0..=max).prop_map(String::from_iter)
+    }
+
+    /// A name of the most characters a name has, none of them space.
+    fn longest_name() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            any::<char>().prop_filter("shown", |c| !c.is_whitespace()),
+            MAX_NAME_CHARS..=MAX_NAME_CHARS,
+        )
+        .prop_map(String::from_iter)
+    }
+
+    /// What a player types for a name: any characters, often at or past the limit.
+    fn typed_name() -> BoxedStrategy<String> {
+        let name = prop_oneof![
+            any_text(MAX_NAME_CHARS + 2),
+            longest_name(),
+            Just("Mira".to_string())
+        ];
+        name.boxed()
+    }
+
+    /// What a player types for a note cut to `max` characters: anything, or text with
+    /// spaces where it is cut.
+    fn typed_note(max: usize) -> impl Strategy<Value = String> {
+        let spaced = (1..max, any_text(4)).prop_map(move |(words, tail)| {
+            format!("{}{}{tail}", "w".repeat(words), " ".repeat(max - words + 1))
+        });
+        prop_oneof![any_text(max + 4), spaced]
+    }
+
+    /// A name the app keeps: typed, then cleaned as every name is.
+    fn name() -> impl Strategy<Value = String> {
+        typed_name().prop_map(|typed| clean_name(&typed, "name").unwrap_or_else(|_| "x".into()))
+    }
+
+    fn pool_of(dice: [u32; 7], added: [u32; 6]) -> NarrativePool {
+        let mut pool = NarrativePool::default();
+        for (die, n) in NarrativeDie::ALL.into_iter().zip(dice) {
+            pool.set_count(die, n).unwrap();
+        }
+        for (symbol, n) in AddedSymbol::ALL.into_iter().zip(added) {
+            pool.set_added(symbol, n).unwrap();
+        }
+        pool
+    }
+
+    /// Any narrative pool the tray holds, the full tray included.
+    fn narrative_pool() -> BoxedStrategy<NarrativePool> {
+        let counts = (
+            prop::array::uniform7(0..=MAX_DICE_PER_KIND),
+            prop::array::uniform6(0..=MAX_ADDED_PER_SYMBOL),
+        );
+        prop_oneof![
+            counts.prop_map(|(dice, added)| pool_of(dice, added)),
+            Just(pool_of([MAX_DICE_PER_KIND; 7], [MAX_ADDED_PER_SYMBOL; 6])),
+        ]
+        .boxed()
+    }
+
+    /// A narrative roll with any re-rolls.
+    fn narrative_roll() -> impl Strategy<Value = RecordedRoll> {
+        (
+            narrative_pool(),
+            any::<u64>(),
+            prop::collection::vec(any::<usize>(), 0..6),
+        )
+            .prop_map(|(pool, seed, rerolls)| {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let mut roll = NarrativeRoll::roll(&pool, &mut rng);
+                let dice = roll.dice().len();
+                for index in rerolls.into_iter().filter(|_| dice > 0) {
+                    roll.reroll(index % dice, &mut rng).unwrap();
+                }
+                RecordedRoll::Narrative(roll)
+            })
+    }
+
+    /// Facets as the player adds them: a name, whether it helps, whether it is applied.
+    fn facets() -> impl Strategy<Value = Vec<(String, bool, bool)>> {
+        let facet = (typed_name(), any::<bool>(), any::<bool>());
+        let longest = (longest_name(), any::<bool>(), Just(true));
+        prop_oneof![
+            prop::collection::vec(facet.clone(), 0..=8),
+            prop::collection::vec(facet, MAX_FACETS..=MAX_FACETS + 2),
+            prop::collection::vec(longest, MAX_FACETS..=MAX_FACETS),
+        ]
+    }
+
+    /// A Highest d6 check: any base dice, character and scene facets applied, kind,
+    /// conflict, zero-dice rule, and a cost note on a costly success.
+    fn d6_roll() -> impl Strategy<Value = RecordedRoll> {
+        (
+            (0..=MAX_BASE_DICE + 1, facets(), facets()),
+            (0..4usize, any::<bool>(), any::<bool>()),
+            (any::<u64>(), typed_note(MAX_COST_CHARS)),
+        )
+            .prop_map(
+                |((base, own, shared), (kind, conflict, lowest), (seed, cost))| {
+                    let mut roster = Roster::default();
+                    let who = roster.create("Mira").unwrap();
+                    let mut scene = Scene::default();
+                    let mut setup = D6Setup::default();
+                    while setup.base < base && setup.add_die() {}
+                    while setup.base > base && setup.remove_die() {}
+                    setup.kind = ChallengeKind::ALL[kind];
+                    setup.conflict = conflict;
+                    for (name, helps, applied) in own {
+                        if let Ok(id) = roster.add_facet(who, &name, helps)
+                            && applied
+                        {
+                            setup.toggle(FacetRef::Character(id));
+                        }
+                    }
+                    for (name, helps, applied) in shared {
+                        if let Ok(id) = scene.add_facet(&name, helps)
+                            && applied
+                        {
+                            setup.toggle(FacetRef::Scene(id));
+                        }
+                    }
+                    let pool = setup.pool(roster.get(who), &scene);
+                    let rule = if lowest {
+                        ZeroDiceRule::LowestOfTwo
+                    } else {
+                        ZeroDiceRule::OneDie
+                    };
+                    let mut rng = StdRng::seed_from_u64(seed);
+                    let mut check = D6Check {
+                        roll: D6Roll::roll(pool.plan(rule), &mut rng),
+                        pool_line: pool.sum_line(),
+                        kind: setup.kind,
+                        conflict: setup.conflict,
+                        cost: None,
+                    };
+                    let _ = check.note_cost(&cost);
+                    RecordedRoll::HighestD6(check)
+                },
+            )
+    }
+
+    /// A side's dice: the Simple Pool, or up to `MAX_CHOSEN_DICE` picked of every size,
+    /// often all of them.
+    fn el_dice() -> impl Strategy<Value = ElDice> {
+        let most = MAX_CHOSEN_DICE as usize;
+        prop_oneof![
+            Just(Vec::new()),
+            prop::collection::vec(0..7usize, 1..=most),
+            prop::collection::vec(0..7usize, most..=most + 2),
+            (0..7usize).prop_map(move |size| vec![size; most]),
+        ]
+        .prop_map(|sizes| {
+            let mut dice = ElDice::Simple;
+            for size in sizes {
+                let _ = dice.add(ElDie::ALL[size]);
+            }
+            dice
+        })
+    }
+
+    /// What the player may type for a dedicated effect: nothing, or a name.
+    fn dedicated_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            Just("Injury".to_string()),
+            typed_name()
+        ]
+    }
+
+    /// An Effective Level tray as the player sets it, with a quick EL.
+    fn quick_setup() -> impl Strategy<Value = ElSetup> {
+        (
+            (0..=MAX_EL, 0..=MAX_EL, 0..=MAX_EL, el_dice()),
+            (dedicated_text(), dedicated_text()),
+            (0..3usize, 0..=MAX_EL, el_dice()),
+        )
+            .prop_map(
+                |((el, rank, wager, dice), (kind, named), (against, their_el, their_dice))| {
+                    let clean = |text: &str| clean_name(text, "effect").unwrap_or_default();
+                    ElSetup {
+                        mode: ElMode::Quick,
+                        quick_el: el,
+                        quick_rank: rank,
+                        dice,
+                        wager,
+                        dedicated: Dedicated {
+                            kind: clean(&kind),
+                            name: clean(&named),
+                        },
+                        against: [None, Some(Pushback::Resistance), Some(Pushback::Opposition)]
+                            [against],
+                        their_el,
+                        their_dice,
+                        ..ElSetup::default()
+                    }
+                },
+            )
+    }
+
+    /// A check the tray lets the player roll, from any quick setup.
+    fn el_check() -> impl Strategy<Value = ElCheck> {
+        quick_setup().prop_filter_map("the tray refuses it", |setup| setup.check(None, &[]).ok())
+    }
+
+    /// An Effective Level roll: at the tray's other side, or at an obstacle.
+    fn el_roll() -> impl Strategy<Value = RecordedRoll> {
+        (el_check(), prop::option::of(0..=MAX_SCENE_EL), any::<u64>()).prop_map(
+            |(check, obstacle, seed)| {
+                let check = match obstacle {
+                    Some(el) => against_obstacle(&check, el),
+                    None => check,
+                };
+                RecordedRoll::EffectiveLevel(check.roll(&mut StdRng::seed_from_u64(seed)))
+            },
+        )
+    }
+
+    /// One roll of any tray, recorded as the app records it.
+    fn entry() -> impl Strategy<Value = HistoryEntry> {
+        (
+            (any::<u64>(), any::<u64>()),
+            typed_note(MAX_LABEL_CHARS),
+            prop::option::of(name()),
+            prop_oneof![narrative_roll(), d6_roll(), el_roll()],
+        )
+            .prop_map(|((id, at_ms), label, who, roll)| HistoryEntry {
+                id,
+                at_ms,
+                label: HistoryEntry::clean_label(&label),
+                who,
+                roll,
+            })
+    }
+
+    fn history_of(entries: Vec<HistoryEntry>) -> RollHistory {
+        let mut history = RollHistory::default();
+        for entry in entries {
+            history.record(entry);
+        }
+        history
+    }
+
+    /// A change the player makes to a turn: a portion of any kind, an assignment of a
+    /// cross-role split, a roll or a defence. Indexes pick a portion already there.
+    #[derive(Clone, Debug)]
+    enum TurnChange {
+        Add(String, u32, usize, usize, Option<usize>),
+        Assign(u32, String, bool),
+        Roll(usize, bool),
+        Defend(usize),
+    }
+
+    fn turn_change() -> impl Strategy<Value = TurnChange> {
+        let points = prop_oneof![1..=4u32, 0..=MAX_EL + 1];
+        prop_oneof![
+            (
+                typed_name(),
+                points.clone(),
+                0..4usize,
+                any::<usize>(),
+                prop::option::of(any::<usize>())
+            )
+                .prop_map(|(n, p, k, i, a)| TurnChange::Add(n, p, k, i, a)),
+            (points, any_text(MAX_NAME_CHARS + 4), any::<bool>())
+                .prop_map(|(p, l, d)| TurnChange::Assign(p, l, d)),
+            (any::<usize>(), any::<bool>()).prop_map(|(i, at)| TurnChange::Roll(i, at)),
+            any::<usize>().prop_map(TurnChange::Defend),
+        ]
+    }
+
+    /// A turn in play, built from any EL the tray shows (a built EL can pass `MAX_EL`), an
+    /// optional cross-role split, and a run of changes long enough to reach every limit.
+    fn turn() -> impl Strategy<Value = Turn> {
+        (
+            (0..=3 * MAX_EL, any::<u64>(), el_check()),
+            prop::option::of(prop::collection::vec((name(), 0..=2 * MAX_EL), 2..5)),
+            prop::collection::vec(turn_change(), 0..(MAX_PORTIONS + MAX_DEFENCES + 10)),
+        )
+            .prop_map(|((el, seed, target), roles, changes)| {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let mut turn = Turn::new(el);
+                turn.cross = roles.map(CrossRoleSplit::new);
+                let pick = |turn: &Turn, index: usize| {
+                    let ids: Vec<u64> = turn.portions.iter().map(|p| p.id).collect();
+                    (!ids.is_empty()).then(|| ids[index % ids.len()])
+                };
+                for change in changes {
+                    match change {
+                        TurnChange::Add(name, points, kind, index, after) => {
+                            let into = pick(&turn, index).unwrap_or(0);
+                            let kind = match kind {
+                                0 => PortionKind::Action,
+                                1 => PortionKind::Defence,
+                                k => PortionKind::Boost { into, free: k == 3 },
+                            };
+                            let after = after.and_then(|a| pick(&turn, a));
+                            let _ = turn.add(&name, points, kind, after);
+                        }
+                        TurnChange::Assign(points, label, defence) => {
+                            let Some(cross) = turn.cross.as_mut() else {
+                                continue;
+                            };
+                            if let Ok(a) = cross.assign(points, &label) {
+                                let name = if a.label.is_empty() {
+                                    &a.role
+                                } else {
+                                    &a.label
+                                };
+                                let name = clean_name(name, "portion").unwrap_or("x".into());
+                                let _ = turn.add_assigned(&name, a.points, &a.role, defence);
+                            }
+                        }
+                        TurnChange::Roll(index, at_target) => {
+                            if let Some(id) = pick(&turn, index) {
+                                let against = target.against.as_ref().filter(|_| at_target);
+                                let _ = turn.roll(id, against, &mut rng);
+                            }
+                        }
+                        TurnChange::Defend(index) => {
+                            if let Some(id) = pick(&turn, index) {
+                                let _ = turn.defend(id, &mut rng);
+                            }
+                        }
+                    }
+                }
+                turn
+            })
+    }
+
+    /// A scene after any run of additions, progress and removals, up to its limits.
+    fn scene() -> impl Strategy<Value = Scene> {
+        let change = (
+            0..6usize,
+            typed_name(),
+            0..=MAX_SCENE_VALUE + 1,
+            0..=MAX_SCENE_EL + 1,
+            any::<usize>(),
+        );
+        let most = 3 * MAX_SCENE_ITEMS + MAX_FACETS;
+        let changes = prop_oneof![Just(Vec::new()), prop::collection::vec(change, 0..most)];
+        changes.prop_map(|changes| {
+            let mut scene = Scene::default();
+            for (what, name, value, el, index) in changes {
+                let ids: Vec<u64> = scene.obstacles.iter().map(|o| o.id).collect();
+                let picked = (!ids.is_empty()).then(|| ids[index % ids.len()]);
+                let _ = match what {
+                    0 => scene.add_facet(&name, value % 2 == 0).map(drop),
+                    1 => scene.add_obstacle(&name, value, el).map(drop),
+                    2 => scene.add_boost(&name, value).map(drop),
+                    3 => scene.add_residual(&name, el).map(drop),
+                    4 => scene.add_progress(picked.unwrap_or(0), value).map(drop),
+                    _ => {
+                        scene.remove(picked.unwrap_or(0));
+                        Ok(())
+                    }
+                };
+            }
+            scene
+        })
+    }
+
+    /// A roster after any run of the changes the Characters page makes, up to its limits.
+    fn roster() -> impl Strategy<Value = Roster> {
+        let change = (
+            0..12usize,
+            typed_name(),
+            -(MAX_EL as i32) - 1..=MAX_EL as i32 + 1,
+            any::<usize>(),
+            any::<usize>(),
+        );
+        let changes = prop_oneof![Just(Vec::new()), prop::collection::vec(change, 0..140)];
+        (changes, any::<bool>()).prop_map(|(changes, nearly_full)| {
+            let mut roster = Roster::default();
+            // One short of the limit, so creating, removing and putting back meet it.
+            let extras = if nearly_full { MAX_CHARACTERS - 1 } else { 0 };
+            for n in 0..extras {
+                roster.create(&format!("Extra {n}")).unwrap();
+            }
+            let mut removed = Vec::new();
+            for (what, name, value, index, other) in changes {
+                let ids: Vec<u64> = roster.characters().iter().map(|c| c.id).collect();
+                // Removed and put back (undo), as the Characters page does.
+                if what == 10 {
+                    removed.extend(
+                        ids.get(index % ids.len().max(1))
+                            .and_then(|&id| roster.remove(id)),
+                    );
+                    continue;
+                }
+                if what == 11 {
+                    if let Some((at, character)) = removed.pop() {
+                        let _ = roster.restore(at, character);
+                    }
+                    continue;
+                }
+                let Some(&who) = ids.get(index % ids.len().max(1)) else {
+                    let _ = roster.create(&name);
+                    continue;
+                };
+                let sheet = &roster.get(who).unwrap().sheet;
+                let roles: Vec<u64> = sheet.roles.iter().map(|r| r.id).collect();
+                let role = roles.get(other % roles.len().max(1)).copied().unwrap_or(0);
+                let entries: Vec<u64> = roster.get(who).unwrap().ids().collect();
+                let entry = entries[other % entries.len()];
+                let magnitude = value.unsigned_abs();
+                let _ = match what {
+                    0 => roster.create(&name).map(drop),
+                    1 => roster.add_facet(who, &name, value > 0).map(drop),
+                    2 => {
+                        let kinds = [
+                            HarmKind::Scratch,
+                            HarmKind::Wound,
+                            HarmKind::WoundWithCondition,
+                        ];
+                        roster.take_harm(who, kinds[other % 3], &name)
+                    }
+                    3 => roster.set_level(who, magnitude),
+                    4 => roster.add_role(who, &name, magnitude).map(drop),
+                    5 => roster.add_maneuver(who, role, &name, value).map(drop),
+                    6 => roster
+                        .add_standing(who, SheetList::Boosts, &name, magnitude)
+                        .map(drop),
+                    7 => roster
+                        .add_standing(who, SheetList::Penalties, &name, magnitude)
+                        .map(drop),
+                    8 => roster.remove_from_sheet(who, entry),
+                    _ => {
+                        roster.heal(who, entry);
+                        roster.set_active(Some(ids[other % ids.len()]));
+                        roster.rename(who, &name)
+                    }
+                };
+            }
+            roster
+        })
+    }
+
+    /// The Effective Level tray as left: a quick EL or a builder with ticks and situational
+    /// modifiers.
+    fn el_setup() -> impl Strategy<Value = ElSetup> {
+        (
+            quick_setup(),
+            (any::<bool>(), any::<bool>()),
+            prop::collection::vec((any::<u64>(), any::<bool>()), 0..12),
+            prop::collection::vec(
+                (typed_name(), -(MAX_EL as i32)..=MAX_EL as i32),
+                0..=MAX_SITUATIONAL + 2,
+            ),
+        )
+            .prop_map(|(mut setup, (builder, training), ticks, modifiers)| {
+                if builder {
+                    setup.mode = ElMode::Builder;
+                }
+                setup.needs_training = training;
+                for (id, scene) in ticks {
+                    if scene {
+                        setup.toggle_scene(id);
+                    } else {
+                        setup.toggle(id);
+                    }
+                }
+                for (name, value) in modifiers {
+                    let _ = setup.add_situational(&name, value);
+                }
+                setup
+            })
+    }
+
+    fn d6_setup() -> impl Strategy<Value = D6Setup> {
+        (
+            0..=MAX_BASE_DICE + 1,
+            0..4usize,
+            any::<bool>(),
+            prop::collection::vec(any::<(bool, u64)>(), 0..8),
+        )
+            .prop_map(|(base, kind, conflict, facets)| {
+                let mut setup = D6Setup::default();
+                while setup.base < base && setup.add_die() {}
+                while setup.base > base && setup.remove_die() {}
+                setup.kind = ChallengeKind::ALL[kind];
+                setup.conflict = conflict;
+                for (scene, id) in facets {
+                    setup.toggle(if scene {
+                        FacetRef::Scene(id)
+                    } else {
+                        FacetRef::Character(id)
+                    });
+                }
+                setup
+            })
+    }
+
+    fn saved_pools() -> impl Strategy<Value = SavedPools> {
+        let pool = (typed_name(), narrative_pool(), any::<bool>());
+        prop_oneof![
+            prop::collection::vec(pool.clone(), 0..6),
+            prop::collection::vec(pool, MAX_SAVED_POOLS..=MAX_SAVED_POOLS + 2),
+        ]
+        .prop_map(|pools| {
+            let mut saved = SavedPools::default();
+            for (name, pool, keep) in pools {
+                let _ = saved.save(&name, SystemPool::Narrative(pool));
+                if !keep {
+                    saved.remove(name.trim());
+                }
+            }
+            saved
+        })
+    }
+
+    /// The longest text the tray writes for each side's dice, found by trying every way the
+    /// counts can be written (absent, a lone die, one digit, two digits) within the limit.
+    fn longest_dice() -> ElDice {
+        let mut longest = (0, ElDice::Simple);
+        for ways in 0..4usize.pow(7) {
+            let counts: [u32; 7] =
+                std::array::from_fn(|i| [0, 1, 2, 10][ways / 4usize.pow(i as u32) % 4]);
+            if counts.iter().sum::<u32>() > MAX_CHOSEN_DICE || counts == [0; 7] {
+                continue;
+            }
+            let dice = ElDice::Chosen(counts);
+            let length = format_dice(&dice).len();
+            if length > longest.0 {
+                longest = (length, dice);
+            }
+        }
+        longest.1
+    }
+
+    #[test]
+    fn the_longest_check_fits_the_notation() {
+        let dice = longest_dice();
+        let check = ElCheck {
+            me: Side {
+                el: MAX_EL,
+                dice: dice.clone(),
+            },
+            wager: MAX_EL - 1,
+            dedicated: None,
+            against: Some(Against {
+                side: Side { el: MAX_EL, dice },
+                kind: Pushback::Opposition,
+            }),
+        };
+        let text = format_check(&check);
+        assert!(text.chars().count() <= MAX_NOTATION_CHARS, "{text}");
+        assert_eq!(parse_check(&text), Ok(check));
+    }
+
+    #[test]
+    fn the_longest_pool_line_and_the_largest_pool_fit_history() {
+        let longest = "n".repeat(MAX_NAME_CHARS);
+        for hindering in [0, 1, 2 * MAX_FACETS] {
+            let pool = D6Pool {
+                base: MAX_BASE_DICE,
+                helping: vec![longest.clone(); 2 * MAX_FACETS - hindering],
+                hindering: vec![longest.clone(); hindering],
+            };
+            assert!(pool.sum_line().chars().count() <= MAX_SUM_LINE_CHARS);
+        }
+        let most = PoolSize::Dice(MAX_POOL_DICE);
+        assert_eq!(parse_plan(&format_plan(most)), Ok(most));
+        let full = pool_of([MAX_DICE_PER_KIND; 7], [MAX_ADDED_PER_SYMBOL; 6]);
+        assert!(format_pool(&full).chars().count() <= MAX_NOTATION_CHARS);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn every_roll_survives_in_the_history(entries in prop::collection::vec(entry(), 1..8)) {
+            survives(&history_of(entries))?;
+        }
+
+        #[test]
+        fn the_narrative_tray_survives(pool in narrative_pool(), upgrade in any::<bool>()) {
+            let mut pool = pool;
+            if upgrade {
+                let _ = pool.upgrade(Ladder::Ability);
+            }
+            survives(&pool)?;
+        }
+
+        #[test]
+        fn every_turn_survives(turn in turn()) {
+            survives(&turn)?;
+        }
+
+        #[test]
+        fn every_scene_survives(scene in scene()) {
+            survives(&scene)?;
+        }
+
+        #[test]
+        fn every_roster_survives(roster in roster()) {
+            prop_assert!(roster.characters().len() <= MAX_CHARACTERS);
+            survives(&roster)?;
+        }
+
+        #[test]
+        fn every_tray_setup_survives(el in el_setup(), d6 in d6_setup(), lowest in any::<bool>()) {
+            survives(&el)?;
+            survives(&d6)?;
+            let zero_dice = if lowest { ZeroDiceRule::LowestOfTwo } else { ZeroDiceRule::OneDie };
+            survives(&Settings { zero_dice })?;
+        }
+
+        #[test]
+        fn every_saved_pool_survives(saved in saved_pools()) {
+            survives(&saved)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+        /// A full history: the most rolls it keeps, of every tray.
+        #[test]
+        fn a_full_history_survives(
+            entries in prop::collection::vec(entry(), MAX_HISTORY..=MAX_HISTORY + 2)
+        ) {
+            let history = history_of(entries);
+            prop_assert_eq!(history.entries().len(), MAX_HISTORY);
+            survives(&history)?;
         }
     }
 }

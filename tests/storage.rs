@@ -119,7 +119,7 @@ fn the_stored_format_is_readable_json_with_a_version() {
     let store = MemoryStore::default();
     storage::save(&store, &parse_pool("1g").unwrap()).unwrap();
     let raw = store.get("dicetray.narrative.pool").unwrap().unwrap();
-    assert_eq!(raw, r#"{"version":1,"data":{"pool":"1g"}}"#);
+    assert_eq!(raw, r#"{"version":2,"data":"1g"}"#);
 }
 
 #[test]
@@ -160,7 +160,8 @@ fn one_bad_entry_is_set_aside_and_the_rest_kept() {
     // Damage one entry by hand: a face an ability die does not have.
     let raw = store.get(RollHistory::KEY).unwrap().unwrap();
     let mut json: Value = serde_json::from_str(&raw).unwrap();
-    json["data"]["entries"][1]["faces"] = json!("g3 g9");
+    // An entry is an array; its seventh field holds the faces.
+    json["data"][1][6] = json!("g3 g9");
     let damaged = json.to_string();
     store.set(RollHistory::KEY, &damaged).unwrap();
 
@@ -411,15 +412,14 @@ impl Document for Counter {
     const TITLE: &'static str = "test counter";
     const VERSION: u32 = 2;
 
-    fn decode(version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let counter = match version {
-            1 => Counter {
-                value: decode_record(data, "a count")?,
-                unit: "dice".into(),
-            },
-            _ => decode_record(data, "a counter")?,
-        };
-        Ok(Decoded::clean(counter))
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 2 {
+            *data = json!({"value": data.take(), "unit": "dice"});
+        }
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        Ok(Decoded::clean(decode_record(data, "a counter")?))
     }
 
     fn encode(&self) -> impl Serialize {

@@ -177,12 +177,13 @@ impl Roster {
                 return Err(format!("the id {id} is used twice"));
             }
         }
-        let top = characters.iter().map(Character::max_id).max().unwrap_or(0);
+        // Repaired only if it fell behind an id, so an empty roster reads back as it was.
+        let top = characters.iter().map(Character::max_id).max();
         let active = active.filter(|id| characters.iter().any(|c| c.id == *id));
         Ok(Self {
             characters,
             active,
-            next_id: next_id.max(top + 1),
+            next_id: top.map_or(next_id, |top| next_id.max(top + 1)),
         })
     }
 
@@ -249,8 +250,13 @@ impl Roster {
     }
 
     /// Puts back a removed character at its old place (undo). Refused if its name or id
-    /// has been taken since.
+    /// has been taken since, or the roster has filled up.
     pub fn restore(&mut self, index: usize, character: Character) -> Result<(), String> {
+        if self.characters.len() >= MAX_CHARACTERS {
+            return Err(format!(
+                "At most {MAX_CHARACTERS} characters can be kept; remove one first."
+            ));
+        }
         self.check_unique(&character.name, None)?;
         if self.get(character.id).is_some() {
             return Err("That character is already back.".into());

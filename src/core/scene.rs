@@ -75,15 +75,15 @@ impl Scene {
         residuals: Vec<SceneValue>,
         next_id: u64,
     ) -> Self {
+        // Repaired only if it fell behind an id, so an empty scene reads back as it was.
         let top = obstacles
             .iter()
             .map(|o| o.id)
             .chain(boosts.iter().chain(&residuals).map(|b| b.id))
-            .max()
-            .unwrap_or(0)
-            .max(facets.max_id());
+            .chain(facets.items().iter().map(|f| f.id))
+            .max();
         Self {
-            next_id: next_id.max(top + 1),
+            next_id: top.map_or(next_id, |top| next_id.max(top + 1)),
             facets,
             obstacles,
             boosts,

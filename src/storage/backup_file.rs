@@ -4,12 +4,10 @@
 //! migrations). Importing reads the whole file strictly first: a bad, truncated, huge or
 //! foreign file is refused with the reason and nothing changes.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
-use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 
-use super::{Document, RollHistory, SavedPools, Settings, StoreError, decode_text, encode};
+use super::{Document, RollHistory, SavedPools, Settings, StoreError, decode_stored, encode};
 use crate::core::character::Roster;
 use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::highest_d6::D6Setup;
@@ -79,14 +77,14 @@ pub enum ImportMode {
     Replace,
 }
 
+/// The file as read: each document stays parsed JSON until its own document reads it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct FileRecord<'a> {
+struct FileRecord {
     app: String,
     format: u32,
     exported_at: u64,
-    #[serde(borrow)]
-    documents: BTreeMap<String, &'a RawValue>,
+    documents: Value,
 }
 
 /// The file's text: every document in its stored form.
@@ -113,11 +111,8 @@ pub fn export(all: &Everything, now_ms: u64) -> Result<String, StoreError> {
     ))
 }
 
-fn take<D: Document>(documents: &mut BTreeMap<String, &RawValue>) -> Result<Option<D>, String> {
-    documents
-        .remove(D::KEY)
-        .map(|raw| decode_text::<D>(raw.get()))
-        .transpose()
+fn take<D: Document>(documents: &mut Map<String, Value>) -> Result<Option<D>, String> {
+    documents.remove(D::KEY).map(decode_stored::<D>).transpose()
 }
 
 /// Refuses a file too large to be ours; checked on the file's size before it is read, so a
@@ -136,9 +131,9 @@ pub fn check_file_size(bytes: u64) -> Result<(), String> {
 /// Reads a file strictly; any problem refuses it all, with the reason.
 pub fn parse_backup(text: &str) -> Result<Backup, String> {
     check_file_size(text.len() as u64)?;
-    let record: FileRecord = serde_json::from_str(text).map_err(|e| {
-        format!("This is not a Dicetray file, or it is cut short or damaged ({e}).")
-    })?;
+    let damaged = || "This is not a Dicetray file, or it is cut short or damaged.".to_string();
+    let stored = serde_json::from_str(text).map_err(|_| damaged())?;
+    let record: FileRecord = serde_json::from_value(stored).map_err(|_| damaged())?;
     if record.app != "dicetray" {
         return Err("This file was not made by Dicetray.".into());
     }
@@ -147,7 +142,9 @@ pub fn parse_backup(text: &str) -> Result<Backup, String> {
             "This file was made by a newer version of Dicetray: update, then import it.".into(),
         );
     }
-    let mut documents = record.documents;
+    let Value::Object(mut documents) = record.documents else {
+        return Err(damaged());
+    };
     let refuse = |e: String| format!("The file cannot be imported: {e}.");
     let backup = Backup {
         exported_at: record.exported_at,

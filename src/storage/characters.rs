@@ -3,161 +3,90 @@
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use serde_json::Value;
 
-use super::{Decoded, Document, decode_item, decode_record};
+use super::fields::{Field, Fields, each, each_item, fields, named, object_to_array};
+use super::{Decoded, Document, decode_record};
 use crate::core::character::{
     Character, ElSheet, Harm, HarmMark, MAX_CHARACTERS, MAX_EL_VALUE, MAX_SHEET_ENTRIES, Maneuver,
     Role, Roster, Standing,
 };
-use crate::core::facet::{Facet, Facets, clean_name};
+use crate::core::facet::{Facets, clean_name};
 
-/// A facet as stored, for characters and the scene alike.
+/// Version 3: `[next_id, active, [character, ...]]` (the id counter, and the active
+/// character's id or `null`), a character being `[id, name, facets, harm, level, roles,
+/// maneuvers, boosts, penalties]`: facets
+/// `[[id, name, helps]]`, harm `[[id, "scratch" | "wound"]]` or `[id, "condition", name]`,
+/// roles `[[id, name, rank]]`, maneuvers `[[id, name, bonus, role id]]`, boosts and penalties
+/// `[[id, name, value]]`. Versions 1 and 2 stored `{"next_id"?, "active"?, "characters"}`
+/// and each of those as an object with those names (`{"id", "name", "helps"}`); version 1
+/// had no Effective Level sheet (`level` and the lists after it) and reads with an empty one.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FacetRecord {
-    id: u64,
-    name: String,
-    helps: bool,
-}
+struct Stored<C>(u64, Option<u64>, Vec<C>);
 
-/// A harm mark as stored: `{"id": 5, "kind": "scratch" | "wound" | "condition", "name"?}`.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct HarmRecord {
-    id: u64,
-    kind: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-}
-
-/// A character as stored. Version 1: `{"id", "name", "facets": [...], "harm": [...]}`.
-/// Version 2 adds the Effective Level sheet: `"level"`, `"roles": [{"id", "name", "rank"}]`,
-/// `"maneuvers": [{"id", "name", "bonus", "role"}]`, and `"boosts"` and `"penalties"`, each
-/// `[{"id", "name", "value"}]`; a version 1 character has an empty sheet.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CharacterRecord {
-    id: u64,
-    name: String,
-    #[serde(default)]
-    facets: Vec<FacetRecord>,
-    #[serde(default)]
-    harm: Vec<HarmRecord>,
-    #[serde(default)]
-    level: u32,
-    #[serde(default)]
-    roles: Vec<RoleRecord>,
-    #[serde(default)]
-    maneuvers: Vec<ManeuverRecord>,
-    #[serde(default)]
-    boosts: Vec<StandingRecord>,
-    #[serde(default)]
-    penalties: Vec<StandingRecord>,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RoleRecord {
-    id: u64,
-    name: String,
-    rank: u32,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ManeuverRecord {
-    id: u64,
-    name: String,
-    bonus: i32,
-    role: u64,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StandingRecord {
-    id: u64,
-    name: String,
-    value: u32,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StoredRoster<'a> {
-    #[serde(default)]
-    next_id: u64,
-    #[serde(default)]
-    active: Option<u64>,
-    #[serde(borrow)]
-    characters: Vec<&'a RawValue>,
-}
-
-#[derive(Serialize)]
-struct RosterOut {
-    next_id: u64,
-    active: Option<u64>,
-    characters: Vec<CharacterRecord>,
-}
-
-impl FacetRecord {
-    pub(super) fn of(facet: &Facet) -> Self {
-        Self {
-            id: facet.id,
-            name: facet.name.clone(),
-            helps: facet.helps,
-        }
-    }
-}
-
-/// Rebuilds facets, validating each name and id.
-pub(super) fn facets_from(records: Vec<FacetRecord>) -> Result<Facets, String> {
+/// Reads facets, `[[id, name, helps]]`, for characters and the scene alike, validating each
+/// name and id.
+pub(super) fn read_facets(items: &[Value]) -> Result<Facets, String> {
     let mut facets = Facets::default();
-    for record in records {
-        facets.add(record.id, &record.name, record.helps)?;
+    for item in items {
+        let mut fields = Fields::of(item)?;
+        let (id, name, helps) = (fields.u64()?, fields.str()?, fields.bool()?);
+        fields.end()?;
+        facets.add(id, name, helps)?;
     }
     Ok(facets)
 }
 
-fn harm_from(record: HarmRecord) -> Result<HarmMark, String> {
-    let harm = match (record.kind.as_str(), record.name) {
-        ("scratch", None) => Harm::Scratch,
-        ("wound", None) => Harm::Wound,
-        ("condition", Some(name)) => Harm::Condition(clean_name(&name, "condition")?),
-        (kind, _) => return Err(format!("a harm mark of unknown kind “{kind}”")),
-    };
-    Ok(HarmMark {
-        id: record.id,
-        harm,
-    })
+/// Writes facets as [`read_facets`] reads them.
+pub(super) fn write_facets(facets: &Facets) -> Vec<Field<'_>> {
+    each(facets.items(), |f| fields![f.id, &f.name, f.helps])
 }
 
-fn harm_record(mark: &HarmMark) -> HarmRecord {
-    let (kind, name) = match &mark.harm {
-        Harm::Scratch => ("scratch", None),
-        Harm::Wound => ("wound", None),
-        Harm::Condition(name) => ("condition", Some(name.clone())),
+/// Rewrites facets an earlier version stored as objects.
+pub(super) fn upgrade_facets(facets: Option<&mut Value>) {
+    each_item(facets, |f| {
+        object_to_array(f, &["id", "name", "helps"], "[null,null,null]");
+    });
+}
+
+fn read_harm(item: &Value) -> Result<HarmMark, String> {
+    let mut fields = Fields::of(item)?;
+    let id = fields.u64()?;
+    let harm = match fields.str()? {
+        "scratch" => Harm::Scratch,
+        "wound" => Harm::Wound,
+        "condition" => Harm::Condition(clean_name(fields.str()?, "condition")?),
+        kind => return Err(format!("a harm mark of unknown kind “{kind}”")),
     };
-    HarmRecord {
-        id: mark.id,
-        kind: kind.into(),
-        name,
+    fields.end()?;
+    Ok(HarmMark { id, harm })
+}
+
+fn write_harm(mark: &HarmMark) -> Field<'_> {
+    match &mark.harm {
+        Harm::Scratch => fields![mark.id, "scratch"],
+        Harm::Wound => fields![mark.id, "wound"],
+        Harm::Condition(name) => fields![mark.id, "condition", name],
     }
 }
 
-fn decode_character(item: &RawValue) -> Result<Character, String> {
-    let record: CharacterRecord = decode_item(item, "a character")?;
-    let name = clean_name(&record.name, "character")?;
-    let bad = |reason: String| format!("the character “{name}”: {reason}");
-    let sheet = sheet_from(&record).map_err(bad)?;
-    let facets = facets_from(record.facets).map_err(bad)?;
-    let harm = record
-        .harm
-        .into_iter()
-        .map(harm_from)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(bad)?;
+fn decode_character(item: &Value) -> Result<Character, String> {
+    let (id, name, mut fields) =
+        named(item, "character").map_err(|e| format!("a character: {e}"))?;
+    let read = || -> Result<_, String> {
+        let facets = read_facets(fields.list()?)?;
+        let harm = fields
+            .list()?
+            .iter()
+            .map(read_harm)
+            .collect::<Result<Vec<_>, _>>()?;
+        let sheet = read_sheet(&mut fields)?;
+        fields.end()?;
+        Ok((facets, harm, sheet))
+    };
+    let (facets, harm, sheet) = read().map_err(|e| format!("the character “{name}”: {e}"))?;
     Ok(Character {
-        id: record.id,
+        id,
         name,
         facets,
         harm,
@@ -165,8 +94,8 @@ fn decode_character(item: &RawValue) -> Result<Character, String> {
     })
 }
 
-/// Rebuilds the EL sheet, checking every name and number as the roster does.
-fn sheet_from(record: &CharacterRecord) -> Result<ElSheet, String> {
+/// Reads the EL sheet's fields, checking every name and number as the roster does.
+fn read_sheet(fields: &mut Fields) -> Result<ElSheet, String> {
     let in_range = |value: i64, least: i64, what: &str| {
         if (least..=i64::from(MAX_EL_VALUE)).contains(&value) {
             Ok(())
@@ -174,42 +103,41 @@ fn sheet_from(record: &CharacterRecord) -> Result<ElSheet, String> {
             Err(format!("{what} {value} is out of range"))
         }
     };
-    in_range(i64::from(record.level), 0, "Level")?;
+    let level = fields.u32()?;
+    in_range(i64::from(level), 0, "Level")?;
     let mut sheet = ElSheet {
-        level: record.level,
+        level,
         ..ElSheet::default()
     };
-    for role in &record.roles {
-        in_range(i64::from(role.rank), 1, "rank")?;
-        sheet.roles.push(Role {
-            id: role.id,
-            name: clean_name(&role.name, "role")?,
-            rank: role.rank,
-        });
+    for item in fields.list()? {
+        let (id, name, mut role) = named(item, "role")?;
+        let rank = role.u32()?;
+        role.end()?;
+        in_range(i64::from(rank), 1, "rank")?;
+        sheet.roles.push(Role { id, name, rank });
     }
-    for maneuver in &record.maneuvers {
-        in_range(i64::from(maneuver.bonus).abs(), 1, "bonus")?;
-        if !sheet.roles.iter().any(|r| r.id == maneuver.role) {
-            return Err(format!("the maneuver “{}” has no role", maneuver.name));
+    for item in fields.list()? {
+        let (id, name, mut maneuver) = named(item, "maneuver")?;
+        let (bonus, role) = (maneuver.i32()?, maneuver.u64()?);
+        maneuver.end()?;
+        in_range(i64::from(bonus).abs(), 1, "bonus")?;
+        if !sheet.roles.iter().any(|r| r.id == role) {
+            return Err(format!("the maneuver “{name}” has no role"));
         }
         sheet.maneuvers.push(Maneuver {
-            id: maneuver.id,
-            name: clean_name(&maneuver.name, "maneuver")?,
-            bonus: maneuver.bonus,
-            role: maneuver.role,
+            id,
+            name,
+            bonus,
+            role,
         });
     }
-    for (records, list) in [
-        (&record.boosts, &mut sheet.boosts),
-        (&record.penalties, &mut sheet.penalties),
-    ] {
-        for item in records {
-            in_range(i64::from(item.value), 1, "value")?;
-            list.push(Standing {
-                id: item.id,
-                name: clean_name(&item.name, "entry")?,
-                value: item.value,
-            });
+    for list in [&mut sheet.boosts, &mut sheet.penalties] {
+        for item in fields.list()? {
+            let (id, name, mut standing) = named(item, "entry")?;
+            let value = standing.u32()?;
+            standing.end()?;
+            in_range(i64::from(value), 1, "value")?;
+            list.push(Standing { id, name, value });
         }
     }
     let counts = [
@@ -224,105 +152,120 @@ fn sheet_from(record: &CharacterRecord) -> Result<ElSheet, String> {
     Ok(sheet)
 }
 
-fn standing_records(items: &[Standing]) -> Vec<StandingRecord> {
-    items
-        .iter()
-        .map(|s| StandingRecord {
-            id: s.id,
-            name: s.name.clone(),
-            value: s.value,
-        })
-        .collect()
+fn write_standing(s: &Standing) -> Field<'_> {
+    fields![s.id, &s.name, s.value]
 }
 
-fn character_record(character: &Character) -> CharacterRecord {
-    CharacterRecord {
-        id: character.id,
-        name: character.name.clone(),
-        facets: character
-            .facets
-            .items()
-            .iter()
-            .map(FacetRecord::of)
-            .collect(),
-        harm: character.harm.iter().map(harm_record).collect(),
-        level: character.sheet.level,
-        roles: character
-            .sheet
-            .roles
-            .iter()
-            .map(|r| RoleRecord {
-                id: r.id,
-                name: r.name.clone(),
-                rank: r.rank,
-            })
-            .collect(),
-        maneuvers: character
-            .sheet
-            .maneuvers
-            .iter()
-            .map(|m| ManeuverRecord {
-                id: m.id,
-                name: m.name.clone(),
-                bonus: m.bonus,
-                role: m.role,
-            })
-            .collect(),
-        boosts: standing_records(&character.sheet.boosts),
-        penalties: standing_records(&character.sheet.penalties),
+fn write_character(c: &Character) -> Field<'_> {
+    let sheet = &c.sheet;
+    fields![
+        c.id,
+        &c.name,
+        write_facets(&c.facets),
+        each(&c.harm, write_harm),
+        sheet.level,
+        each(&sheet.roles, |r| fields![r.id, &r.name, r.rank]),
+        each(&sheet.maneuvers, |m| fields![
+            m.id, &m.name, m.bonus, m.role
+        ]),
+        each(&sheet.boosts, write_standing),
+        each(&sheet.penalties, write_standing),
+    ]
+}
+
+/// Rewrites a character an earlier version stored as an object, and its entries.
+fn upgrade_character(character: &mut Value) {
+    if let Value::Object(members) = character {
+        upgrade_facets(members.get_mut("facets"));
+        each_item(members.get_mut("harm"), |mark| {
+            object_to_array(mark, &["id", "kind", "name"], "[null,null,null]");
+            // Only a condition has a name.
+            if let Value::Array(fields) = mark
+                && fields.last().is_some_and(Value::is_null)
+            {
+                fields.pop();
+            }
+        });
+        let lists: [(&str, &[&str], &str); 4] = [
+            ("roles", &["id", "name", "rank"], "[null,null,null]"),
+            (
+                "maneuvers",
+                &["id", "name", "bonus", "role"],
+                "[null,null,null,null]",
+            ),
+            ("boosts", &["id", "name", "value"], "[null,null,null]"),
+            ("penalties", &["id", "name", "value"], "[null,null,null]"),
+        ];
+        for (list, keys, defaults) in lists {
+            each_item(members.get_mut(list), |item| {
+                object_to_array(item, keys, defaults)
+            });
+        }
     }
+    let keys = [
+        "id",
+        "name",
+        "facets",
+        "harm",
+        "level",
+        "roles",
+        "maneuvers",
+        "boosts",
+        "penalties",
+    ];
+    object_to_array(character, &keys, "[null,null,[],[],0,[],[],[],[]]");
 }
 
-/// `{"next_id": 7, "active": 3, "characters": [character, ...]}`; version 2 characters carry
-/// an EL sheet, and version 1 reads with an empty one.
 impl Document for Roster {
     const KEY: &'static str = "dicetray.characters";
     const TITLE: &'static str = "characters";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let stored: StoredRoster = decode_record(data, "the characters")?;
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 3 {
+            each_item(data.get_mut("characters"), upgrade_character);
+            let keys = ["next_id", "active", "characters"];
+            object_to_array(data, &keys, "[0,null,null]");
+        }
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let Stored(next_id, active, stored) = decode_record(data, "the characters")?;
         let mut characters: Vec<Character> = Vec::new();
         let mut ids = BTreeSet::new();
         let mut set_aside = Vec::new();
-        for item in stored.characters {
-            match decode_character(item) {
-                Ok(character) if characters.len() >= MAX_CHARACTERS => {
-                    set_aside.push(format!("“{}” is past the limit", character.name));
+        for item in &stored {
+            let character = match decode_character(item) {
+                Ok(character) => character,
+                Err(reason) => {
+                    set_aside.push(reason);
+                    continue;
                 }
-                Ok(character)
-                    if characters
-                        .iter()
-                        .any(|c| c.name.eq_ignore_ascii_case(&character.name)) =>
-                {
-                    set_aside.push(format!("a second character called “{}”", character.name));
-                }
-                Ok(character) => {
-                    // Ids must stay unique across the roster; a clash sets the newcomer aside.
-                    let own: Vec<u64> = character.ids().collect();
-                    let distinct = own.iter().collect::<BTreeSet<_>>().len() == own.len();
-                    if distinct && own.iter().all(|id| !ids.contains(id)) {
-                        ids.extend(own);
-                        characters.push(character);
-                    } else {
-                        set_aside.push(format!(
-                            "the character “{}” shares an id with another",
-                            character.name
-                        ));
-                    }
-                }
-                Err(reason) => set_aside.push(reason),
-            }
+            };
+            // Ids stay unique across the roster: a clash sets the newcomer aside.
+            let mut with = ids.clone();
+            let problem = if characters.len() >= MAX_CHARACTERS {
+                "is past the limit"
+            } else if characters
+                .iter()
+                .any(|c| c.name.eq_ignore_ascii_case(&character.name))
+            {
+                "has the name of another"
+            } else if !character.ids().all(|id| with.insert(id)) {
+                "shares an id with another"
+            } else {
+                ids = with;
+                characters.push(character);
+                continue;
+            };
+            set_aside.push(format!("the character “{}” {problem}", character.name));
         }
-        let value = Roster::from_parts(characters, stored.active, stored.next_id)?;
+        let value = Roster::from_parts(characters, active, next_id)?;
         Ok(Decoded { value, set_aside })
     }
 
     fn encode(&self) -> impl Serialize {
-        RosterOut {
-            next_id: self.next_id(),
-            active: self.active_id(),
-            characters: self.characters().iter().map(character_record).collect(),
-        }
+        let characters = each(self.characters(), write_character);
+        Stored(self.next_id(), self.active_id(), characters)
     }
 }

@@ -1,21 +1,17 @@
 //! The Highest d6 tray as the player left it.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
+use super::fields::object_to_array;
 use super::{Decoded, Document, decode_record};
 use crate::core::highest_d6::{ChallengeKind, D6Setup, FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
 
-/// Version 1: `{"base": 3, "kind": "physical", "conflict": false, "applied": ["c4", "s2"]}`,
-/// where `c` names a character facet and `s` a scene facet.
+/// Version 2: `[3, "physical", false, ["c4", "s2"]]`: base dice, kind of challenge, whether
+/// it is a conflict, and the facets applied (`c` names a character facet, `s` a scene
+/// facet). Version 1 stored `{"base", "kind", "conflict", "applied"?}`.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SetupRecord {
-    base: u32,
-    kind: String,
-    conflict: bool,
-    #[serde(default)]
-    applied: Vec<String>,
-}
+struct Stored(u32, String, bool, Vec<String>);
 
 fn facet_ref(text: &str) -> Option<FacetRef> {
     let (scope, id) = text.split_at_checked(1)?;
@@ -41,34 +37,40 @@ fn facet_ref_text(facet: &FacetRef) -> String {
 impl Document for D6Setup {
     const KEY: &'static str = "dicetray.d6.setup";
     const TITLE: &'static str = "Highest d6 tray";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let record: SetupRecord = decode_record(data, "the Highest d6 tray")?;
-        if !(MIN_BASE_DICE..=MAX_BASE_DICE).contains(&record.base) {
-            return Err(format!("{} base dice", record.base));
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 2 {
+            let keys = ["base", "kind", "conflict", "applied"];
+            object_to_array(data, &keys, "[null,null,null,[]]");
         }
-        let kind = ChallengeKind::from_key(&record.kind)
-            .ok_or_else(|| format!("no such kind of challenge: “{}”", record.kind))?;
-        let applied = record
-            .applied
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let Stored(base, kind, conflict, applied) = decode_record(data, "the Highest d6 tray")?;
+        if !(MIN_BASE_DICE..=MAX_BASE_DICE).contains(&base) {
+            return Err(format!("{base} base dice"));
+        }
+        let kind = ChallengeKind::from_key(&kind)
+            .ok_or_else(|| format!("no such kind of challenge: “{kind}”"))?;
+        let applied = applied
             .iter()
             .map(|text| facet_ref(text).ok_or_else(|| format!("no such facet: “{text}”")))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Decoded::clean(Self {
-            base: record.base,
+            base,
             applied,
             kind,
-            conflict: record.conflict,
+            conflict,
         }))
     }
 
     fn encode(&self) -> impl Serialize {
-        SetupRecord {
-            base: self.base,
-            kind: self.kind.key().into(),
-            conflict: self.conflict,
-            applied: self.applied.iter().map(facet_ref_text).collect(),
-        }
+        Stored(
+            self.base,
+            self.kind.key().into(),
+            self.conflict,
+            self.applied.iter().map(facet_ref_text).collect(),
+        )
     }
 }

@@ -2,13 +2,16 @@
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use serde_json::Value;
 
-use super::{Decoded, Document, decode_item, decode_record};
+use super::fields::{
+    Field, Fields, Misshapen, each, each_item, fields, object_to_array, object_to_value, text,
+};
+use super::{Decoded, Document, decode_record};
 
 use crate::core::effective_level::{Dedicated, ElRoll};
 use crate::core::facet::clean_name;
-use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS};
+use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS, MAX_SUM_LINE_CHARS};
 use crate::core::narrative::{NarrativeRoll, Reroll};
 use crate::core::notation::effective_level::{
     format_check, format_faces as format_el_faces, parse_check, parse_faces as parse_el_faces,
@@ -226,240 +229,239 @@ impl RollHistory {
     }
 }
 
-/// One roll as stored. Version 1 held narrative rolls only:
-/// `{"id", "at", "label", "system": "narrative", "pool": "2g1y", "faces": "g3 y11",
-/// "rerolls"?: [{"die": 0, "was": "g3"}]}`. Version 2 adds `"who"?` (the character) and
-/// Highest d6 checks: `{"system": "d6", "pool": "3 base + Keen Eye = 4 dice", "dice": "4",
-/// "faces": "6 3 1 1", "kind": "physical", "conflict": false, "cost"?: "Too much noise"}`.
-/// Version 3 adds Effective Level rolls: `{"system": "el", "pool": "el 10 wager 3 vs 4",
-/// "faces": "d2:1 d2:0 ...", "vs_faces"?: "d2:1 ...", "dedicated"?: ["Injury", "elbow"]}`.
+/// Version 4: `[entry, ...]`, newest first; an entry is an array, `[id, at,
+/// label, who, system, pool, faces, ...]` (`who`, the character, is `null` when none was
+/// rolling), then by system:
+/// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
+///   naming the die and the face it showed before;
+/// - Highest d6: `[..., "d6", "3 base + Keen Eye = 4 dice", "6 3 1 1", "4" | "none-one" |
+///   "none-lowest", "physical", conflict, cost]`, the cost `null` or its note;
+/// - Effective Level: `[..., "el", "el 10 wager 3 vs 4", "d2:1 d2:0 ...", the other side's
+///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`.
+///
+/// Versions 1 to 3 stored `{"entries": [entry, ...]}`, each entry an object with those
+/// names: `{"id", "at", "label",
+/// "who"?, "system", "pool", "faces"}` and the system's own, `"rerolls"?: [{"die", "was"}]`,
+/// `"dice", "kind", "conflict", "cost"?`, or `"vs_faces"?, "dedicated"?`; version 1 held
+/// narrative rolls only, version 2 added the character and Highest d6, version 3 Effective
+/// Level.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EntryRecord {
-    id: u64,
-    at: u64,
-    label: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    who: Option<String>,
-    system: String,
-    pool: String,
-    faces: String,
-    /// Left out when nothing was re-rolled.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    rerolls: Vec<RerollRecord>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dice: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    kind: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    conflict: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    cost: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    vs_faces: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dedicated: Option<(String, String)>,
+struct Stored<E>(Vec<E>);
+
+/// The fields every entry starts with: id, time, label, who, system and pool.
+type Head<'a> = (u64, u64, &'a str, Option<&'a str>, &'a str, &'a str);
+
+fn read_head<'a>(fields: &mut Fields<'a>) -> Result<Head<'a>, Misshapen> {
+    let (id, at, label) = (fields.u64()?, fields.u64()?, fields.str()?);
+    let who = fields.maybe()?.map(text).transpose()?;
+    Ok((id, at, label, who, fields.str()?, fields.str()?))
 }
 
-/// A re-roll as stored: which die, and the face it showed before.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RerollRecord {
-    die: usize,
-    was: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StoredHistory<'a> {
-    #[serde(borrow)]
-    entries: Vec<&'a RawValue>,
-}
-
-#[derive(Serialize)]
-struct HistoryOut {
-    entries: Vec<EntryRecord>,
-}
-
-fn decode_entry(item: &RawValue) -> Result<HistoryEntry, String> {
-    let record: EntryRecord = decode_item(item, "a roll")?;
-    let label = &record.label;
-    let bad = |reason: String| format!("the roll \"{label}\" ({}): {reason}", record.pool);
-    if label.chars().count() > MAX_LABEL_CHARS {
-        return Err(bad(format!(
-            "label longer than {MAX_LABEL_CHARS} characters"
-        )));
-    }
-    let who = match &record.who {
-        Some(name) => Some(clean_name(name, "character").map_err(bad)?),
-        None => None,
-    };
-    // Each system has its own fields; another system's field would be dropped at the next
-    // save, so an entry carrying one is set aside instead.
-    let narrative_only = !record.rerolls.is_empty();
-    let d6_only = record.dice.is_some()
-        || record.kind.is_some()
-        || record.conflict.is_some()
-        || record.cost.is_some();
-    let el_only = record.vs_faces.is_some() || record.dedicated.is_some();
-    let foreign = match record.system.as_str() {
-        "narrative" => d6_only || el_only,
-        "d6" => narrative_only || el_only,
-        _ => narrative_only || d6_only,
-    };
-    if foreign {
-        return Err(bad("it carries fields of another dice system".into()));
-    }
-    let roll = match record.system.as_str() {
-        "narrative" => {
-            let pool = parse_pool(&record.pool).map_err(|e| bad(e.to_string()))?;
-            let dice = parse_faces(&record.faces).map_err(|e| bad(e.to_string()))?;
-            let mut rerolls = Vec::new();
-            for reroll in &record.rerolls {
-                let was = parse_faces(&reroll.was).map_err(|e| bad(e.to_string()))?;
-                let [before] = was.as_slice() else {
-                    return Err(bad("a re-roll must name one die".into()));
-                };
-                rerolls.push(Reroll {
-                    index: reroll.die,
-                    before: *before,
-                });
-            }
-            let roll = NarrativeRoll::from_parts(dice, pool.added(), rerolls)
-                .map_err(|e| bad(e.to_string()))?;
-            if *roll.pool() != pool {
-                return Err(bad("its dice do not match its pool".into()));
-            }
-            RecordedRoll::Narrative(roll)
+fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
+    let mut fields = Fields::of(item).map_err(|e| format!("a roll: {}", String::from(e)))?;
+    let (id, at_ms, label, who, system, pool) =
+        read_head(&mut fields).map_err(|e| format!("a roll: {}", String::from(e)))?;
+    let read = || -> Result<_, String> {
+        if label.chars().count() > MAX_LABEL_CHARS {
+            return Err(format!("label longer than {MAX_LABEL_CHARS} characters"));
         }
-        "d6" => {
-            let plan = parse_plan(record.dice.as_deref().unwrap_or_default())
-                .map_err(|e| bad(e.to_string()))?;
-            let roll = parse_roll(plan, &record.faces).map_err(|e| bad(e.to_string()))?;
-            let kind = record.kind.as_deref().unwrap_or_default();
-            let kind = ChallengeKind::from_key(kind)
-                .ok_or_else(|| bad(format!("no such kind of challenge “{kind}”")))?;
-            if record.pool.chars().count() > MAX_POOL_LINE_CHARS {
-                return Err(bad("its pool is too long".into()));
-            }
-            let mut check = D6Check {
-                roll,
-                pool_line: record.pool.clone(),
-                kind,
-                conflict: record.conflict.unwrap_or(false),
-                cost: None,
-            };
-            if let Some(cost) = &record.cost {
-                if cost.chars().count() > MAX_COST_CHARS {
-                    return Err(bad("its cost note is too long".into()));
-                }
-                check.note_cost(cost).map_err(bad)?;
-            }
-            RecordedRoll::HighestD6(check)
-        }
-        "el" => {
-            let mut check = parse_check(&record.pool).map_err(|e| bad(e.to_string()))?;
-            if let Some((kind, name)) = &record.dedicated {
-                let text = |s: &str, what: &str| -> Result<String, String> {
-                    if s.is_empty() {
-                        Ok(String::new())
-                    } else {
-                        clean_name(s, what)
-                    }
-                };
-                check.dedicated = Some(Dedicated {
-                    kind: text(kind, "kind").map_err(bad)?,
-                    name: text(name, "dedicated effect").map_err(bad)?,
-                });
-            }
-            let faces = parse_el_faces(&record.faces).map_err(|e| bad(e.to_string()))?;
-            let theirs = parse_el_faces(record.vs_faces.as_deref().unwrap_or_default())
-                .map_err(|e| bad(e.to_string()))?;
-            RecordedRoll::EffectiveLevel(ElRoll::from_parts(check, faces, theirs).map_err(bad)?)
-        }
-        other => return Err(bad(format!("unknown system \"{other}\""))),
+        let who = who.map(|name| clean_name(name, "character")).transpose()?;
+        let roll = match system {
+            "narrative" => read_narrative(pool, &mut fields)?,
+            "d6" => read_d6(pool, &mut fields)?,
+            "el" => read_el(pool, &mut fields)?,
+            other => return Err(format!("unknown system \"{other}\"")),
+        };
+        fields.end()?;
+        Ok((who, roll))
     };
+    let (who, roll) = read().map_err(|e| format!("the roll \"{label}\" ({pool}): {e}"))?;
     Ok(HistoryEntry {
-        id: record.id,
-        at_ms: record.at,
-        label: record.label,
+        id,
+        at_ms,
+        label: label.to_string(),
         who,
         roll,
     })
 }
 
-/// The longest pool line a stored Highest d6 check may have.
-const MAX_POOL_LINE_CHARS: usize = 2_000;
-
-fn encode_entry(entry: &HistoryEntry) -> EntryRecord {
-    let mut record = EntryRecord {
-        id: entry.id,
-        at: entry.at_ms,
-        label: entry.label.clone(),
-        who: entry.who.clone(),
-        system: String::new(),
-        pool: String::new(),
-        faces: String::new(),
-        rerolls: Vec::new(),
-        dice: None,
-        kind: None,
-        conflict: None,
-        cost: None,
-        vs_faces: None,
-        dedicated: None,
-    };
-    match &entry.roll {
-        RecordedRoll::Narrative(roll) => {
-            record.system = "narrative".into();
-            record.pool = format_pool(roll.pool());
-            record.faces = format_faces(roll.dice());
-            record.rerolls = roll
-                .rerolls()
-                .iter()
-                .map(|r| RerollRecord {
-                    die: r.index,
-                    was: format_faces(&[r.before]),
-                })
-                .collect();
-        }
-        RecordedRoll::HighestD6(check) => {
-            record.system = "d6".into();
-            record.pool = check.pool_line.clone();
-            record.faces = format_roll(&check.roll);
-            record.dice = Some(format_plan(check.roll.plan()));
-            record.kind = Some(check.kind.key().into());
-            record.conflict = Some(check.conflict);
-            record.cost = check.cost.clone();
-        }
-        RecordedRoll::EffectiveLevel(roll) => {
-            record.system = "el".into();
-            record.pool = format_check(&roll.check);
-            record.faces = format_el_faces(&roll.faces);
-            record.vs_faces = roll
-                .check
-                .against
-                .as_ref()
-                .map(|_| format_el_faces(&roll.their_faces));
-            record.dedicated = roll
-                .check
-                .dedicated
-                .as_ref()
-                .map(|d| (d.kind.clone(), d.name.clone()));
-        }
+fn read_narrative(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
+    let pool = parse_pool(pool).map_err(|e| e.to_string())?;
+    let dice = parse_faces(fields.str()?).map_err(|e| e.to_string())?;
+    let mut rerolls = Vec::new();
+    for item in fields.list()? {
+        let mut reroll = Fields::of(item)?;
+        let (index, was) = (reroll.u64()?, reroll.str()?);
+        reroll.end()?;
+        let was = parse_faces(was).map_err(|e| e.to_string())?;
+        let ([before], Ok(index)) = (was.as_slice(), usize::try_from(index)) else {
+            return Err("a re-roll must name one die".into());
+        };
+        rerolls.push(Reroll {
+            index,
+            before: *before,
+        });
     }
-    record
+    let roll = NarrativeRoll::from_parts(dice, pool.added(), rerolls).map_err(|e| e.to_string())?;
+    if *roll.pool() != pool {
+        return Err("its dice do not match its pool".into());
+    }
+    Ok(RecordedRoll::Narrative(roll))
 }
 
-/// Version 3 (versions 1 and 2 read the same way): `{"entries": [entry, ...]}`, newest first.
+fn read_d6(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
+    let (faces, plan, kind) = (fields.str()?, fields.str()?, fields.str()?);
+    let (conflict, cost) = (fields.bool()?, fields.maybe()?.map(text).transpose()?);
+    let plan = parse_plan(plan).map_err(|e| e.to_string())?;
+    let roll = parse_roll(plan, faces).map_err(|e| e.to_string())?;
+    let kind = ChallengeKind::from_key(kind)
+        .ok_or_else(|| format!("no such kind of challenge “{kind}”"))?;
+    if pool.chars().count() > MAX_SUM_LINE_CHARS {
+        return Err("its pool is too long".into());
+    }
+    let mut check = D6Check {
+        roll,
+        pool_line: pool.to_string(),
+        kind,
+        conflict,
+        cost: None,
+    };
+    if let Some(cost) = cost {
+        if cost.chars().count() > MAX_COST_CHARS {
+            return Err("its cost note is too long".into());
+        }
+        check.note_cost(cost)?;
+    }
+    Ok(RecordedRoll::HighestD6(check))
+}
+
+fn read_el(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
+    let mut check = parse_check(pool).map_err(|e| e.to_string())?;
+    let faces = parse_el_faces(fields.str()?).map_err(|e| e.to_string())?;
+    let theirs = parse_el_faces(fields.str()?).map_err(|e| e.to_string())?;
+    if let Some(dedicated) = fields.maybe()? {
+        let mut dedicated = Fields::of(dedicated)?;
+        let (kind, name) = (dedicated.str()?, dedicated.str()?);
+        dedicated.end()?;
+        let text = |s: &str, what: &str| -> Result<String, String> {
+            if s.is_empty() {
+                Ok(String::new())
+            } else {
+                clean_name(s, what)
+            }
+        };
+        check.dedicated = Some(Dedicated {
+            kind: text(kind, "kind")?,
+            name: text(name, "dedicated effect")?,
+        });
+    }
+    Ok(RecordedRoll::EffectiveLevel(ElRoll::from_parts(
+        check, faces, theirs,
+    )?))
+}
+
+fn encode_entry(e: &HistoryEntry) -> Field<'_> {
+    let who = e.who.as_deref();
+    match &e.roll {
+        RecordedRoll::Narrative(roll) => fields![
+            e.id,
+            e.at_ms,
+            &e.label,
+            who,
+            "narrative",
+            format_pool(roll.pool()),
+            format_faces(roll.dice()),
+            each(roll.rerolls(), |r| fields![
+                r.index,
+                format_faces(&[r.before])
+            ]),
+        ],
+        RecordedRoll::HighestD6(check) => fields![
+            e.id,
+            e.at_ms,
+            &e.label,
+            who,
+            "d6",
+            &check.pool_line,
+            format_roll(&check.roll),
+            format_plan(check.roll.plan()),
+            check.kind.key(),
+            check.conflict,
+            check.cost.as_deref(),
+        ],
+        RecordedRoll::EffectiveLevel(roll) => fields![
+            e.id,
+            e.at_ms,
+            &e.label,
+            who,
+            "el",
+            format_check(&roll.check),
+            format_el_faces(&roll.faces),
+            format_el_faces(&roll.their_faces),
+            roll.check
+                .dedicated
+                .as_ref()
+                .map(|d| fields![&d.kind, &d.name]),
+        ],
+    }
+}
+
+/// Rewrites an entry versions 1 to 3 stored as an object, by its system's fields; one of
+/// an unknown system, or with another system's fields, is left for the reader to refuse.
+fn upgrade_entry(entry: &mut Value) {
+    let system = entry.get("system").and_then(Value::as_str).unwrap_or("");
+    let (keys, defaults): (&[&str], &str) = match system {
+        "narrative" => (
+            &[
+                "id", "at", "label", "who", "system", "pool", "faces", "rerolls",
+            ],
+            "[null,null,null,null,null,null,null,[]]",
+        ),
+        "d6" => (
+            &[
+                "id", "at", "label", "who", "system", "pool", "faces", "dice", "kind", "conflict",
+                "cost",
+            ],
+            "[null,null,null,null,null,null,null,null,null,false,null]",
+        ),
+        "el" => (
+            &[
+                "id",
+                "at",
+                "label",
+                "who",
+                "system",
+                "pool",
+                "faces",
+                "vs_faces",
+                "dedicated",
+            ],
+            r#"[null,null,null,null,null,null,null,"",null]"#,
+        ),
+        _ => return,
+    };
+    each_item(entry.get_mut("rerolls"), |reroll| {
+        object_to_array(reroll, &["die", "was"], "[null,null]");
+    });
+    object_to_array(entry, keys, defaults);
+}
+
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let stored: StoredHistory = decode_record(data, "the roll history")?;
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 4 {
+            object_to_value(data, "entries");
+            each_item(Some(data), upgrade_entry);
+        }
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let Stored(entries) = decode_record(data, "the roll history")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in stored.entries {
+        for item in &entries {
             match decode_entry(item) {
                 Ok(entry) => decoded.value.entries.push(entry),
                 Err(reason) => decoded.set_aside.push(reason),
@@ -476,8 +478,6 @@ impl Document for RollHistory {
     }
 
     fn encode(&self) -> impl Serialize {
-        HistoryOut {
-            entries: self.entries.iter().map(encode_entry).collect(),
-        }
+        Stored(each(&self.entries, encode_entry))
     }
 }

@@ -1,14 +1,20 @@
 //! The saved-data layer: it owns what is written to localStorage and how it is read back.
 //!
 //! Each document lives under its own key as `{"version": N, "data": ...}`, written and read
-//! with serde. Loading migrates older versions and validates every item. Nothing is ever
-//! dropped silently: text that cannot be read (corrupt or hand-edited) is first copied to a
-//! backup key, and only then replaced; if the copy fails, the original is left alone and the
-//! document becomes read-only. Data written by a newer Dicetray is valid, just not ours to
-//! read: it is left untouched and read-only here. A read-only document still works in this
-//! tab, in memory, from what could be read plus this tab's own changes. Every change re-reads
-//! the stored document first, so two open tabs add to each other's data instead of
-//! overwriting it.
+//! with serde. Reading parses the text once into a `serde_json::Value`; data of an older
+//! version is rewritten there, one version at a time, into the current form
+//! ([`Document::upgrade`]); then the document reads it through its one derived record, an
+//! array of its fields, and reads and validates every item of its lists (`fields` has the
+//! helpers). A member or field this version does not store makes its item (or document)
+//! unreadable rather than being dropped at the next save.
+//!
+//! Nothing is ever dropped silently: text that cannot be read (corrupt or hand-edited) is
+//! first copied to a backup key, and only then replaced; if the copy fails, the original is
+//! left alone and the document becomes read-only. Data written by a newer Dicetray is valid,
+//! just not ours to read: it is left untouched and read-only here. A read-only document
+//! still works in this tab, in memory, from what could be read plus this tab's own changes.
+//! Every change re-reads the stored document first, so two open tabs add to each other's
+//! data instead of overwriting it.
 
 mod backend;
 pub mod backup_file;
@@ -16,6 +22,7 @@ mod characters;
 mod d6_setup;
 mod el_setup;
 mod el_turn;
+mod fields;
 mod history;
 mod narrative_pool;
 mod saved_pools;
@@ -27,8 +34,9 @@ pub use history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, Roll
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
 pub use settings::Settings;
 
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 /// Every key this app writes starts with this.
 pub const KEY_PREFIX: &str = "dicetray.";
@@ -42,10 +50,17 @@ pub trait Document: Sized + Default + Clone {
     /// The version this build writes.
     const VERSION: u32;
 
-    /// Reads `data`, the JSON text stored at `version` (never above `VERSION`), migrating
-    /// older versions. Items that fail validation are left out and described in `set_aside`;
-    /// an `Err` means nothing could be read.
-    fn decode(version: u32, data: &str) -> Result<Decoded<Self>, String>;
+    /// Rewrites `data`, stored at `version` (from 1 to `VERSION`), into the current stored
+    /// form, one version at a time, as edits of the parsed JSON. What a step cannot make
+    /// sense of it leaves alone, for [`Document::decode`] to refuse. A document still at
+    /// its first version has nothing to do.
+    fn upgrade(version: u32, data: &mut Value) {
+        let _ = (version, data);
+    }
+
+    /// Reads `data` in the current stored form. Items that fail validation are left out and
+    /// described in `set_aside`; an `Err` means nothing could be read.
+    fn decode(data: Value) -> Result<Decoded<Self>, String>;
 
     /// The value in the current version's stored form.
     fn encode(&self) -> impl Serialize;
@@ -100,15 +115,6 @@ pub struct Loaded<D> {
     pub writable: bool,
 }
 
-/// What every key holds, as read: the data stays raw until its document decodes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StoredEnvelope<'a> {
-    version: u32,
-    #[serde(borrow)]
-    data: &'a RawValue,
-}
-
 /// What every key holds, as written.
 #[derive(Serialize)]
 struct Envelope<T> {
@@ -116,15 +122,33 @@ struct Envelope<T> {
     data: T,
 }
 
-/// Reads one item of a list on its own, so that a bad item is set aside alone.
-/// `what` names the item for the message ("a saved pool").
-pub fn decode_item<'a, R: Deserialize<'a>>(item: &'a RawValue, what: &str) -> Result<R, String> {
-    serde_json::from_str(item.get()).map_err(|e| format!("{what} could not be read ({e})"))
+/// Opens what every key holds, `{"version": N, "data": ...}` with nothing else, and returns
+/// its version (1 or more) and data.
+fn open(stored: Value) -> Option<(u32, Value)> {
+    let Value::Object(mut envelope) = stored else {
+        return None;
+    };
+    let version = envelope.remove("version")?.as_u64()?;
+    let data = envelope.remove("data")?;
+    let version = u32::try_from(version).ok().filter(|&v| v >= 1)?;
+    envelope.is_empty().then_some((version, data))
 }
 
-/// Decodes a document's data as one record, for documents without lists.
-pub fn decode_record<'a, R: Deserialize<'a>>(data: &'a str, what: &str) -> Result<R, String> {
-    serde_json::from_str(data).map_err(|e| format!("{what} is not in the expected form ({e})"))
+/// Reads a document's data, in the current form, as its one derived record. `what` names
+/// it for the message ("the scene").
+///
+/// serde's own wording of the problem is left out: it is for programmers ("invalid type:
+/// string, expected u32"), and showing it would bring serde_json's error display code into
+/// the app.
+pub fn decode_record<R: DeserializeOwned>(data: Value, what: &str) -> Result<R, String> {
+    serde_json::from_value(data)
+        .map_err(|_| format!("{what} is not in the form this version stores"))
+}
+
+/// Upgrades data stored at `version` (at most `D::VERSION`) and decodes it.
+fn decode_version<D: Document>(version: u32, mut data: Value) -> Result<Decoded<D>, String> {
+    D::upgrade(version, &mut data);
+    D::decode(data)
 }
 
 /// Reads a document, repairing and backing up as described in the module notes.
@@ -135,7 +159,7 @@ pub fn decode_record<'a, R: Deserialize<'a>>(data: &'a str, what: &str) -> Resul
 pub fn load<D: Document>(store: &dyn KeyValueStore, now_ms: u64) -> Loaded<D> {
     let mut value = None;
     let reading = read_stored(store, D::KEY, D::VERSION, &mut |version, data| {
-        D::decode(version, data).map(|decoded| {
+        decode_version::<D>(version, data).map(|decoded| {
             value = Some(decoded.value);
             decoded.set_aside
         })
@@ -167,7 +191,7 @@ enum Reading {
 
 /// Decodes a document's data at a version, keeping the value, and returns the reasons for
 /// any items set aside.
-type DecodeData<'a> = dyn FnMut(u32, &str) -> Result<Vec<String>, String> + 'a;
+type DecodeData<'a> = dyn FnMut(u32, Value) -> Result<Vec<String>, String> + 'a;
 
 /// Reads a key and decodes its envelope; `decode` reads the data and returns the reasons for
 /// any items it set aside.
@@ -182,11 +206,10 @@ fn read_stored(
         Ok(None) => return Reading::Missing,
         Err(error) => return Reading::Failed(error),
     };
-    let decoded = match serde_json::from_str::<StoredEnvelope>(&raw) {
-        Err(e) => Err(format!("it is not saved data in the expected form ({e})")),
-        Ok(envelope) if envelope.version > current => return Reading::Newer,
-        Ok(envelope) => decode(envelope.version, envelope.data.get())
-            .map(|set_aside| (envelope.version, set_aside)),
+    let decoded = match serde_json::from_str(&raw).ok().and_then(open) {
+        None => Err("it is not saved data in the expected form".to_string()),
+        Some((version, _)) if version > current => return Reading::Newer,
+        Some((version, data)) => decode(version, data).map(|set_aside| (version, set_aside)),
     };
     match decoded {
         Ok((version, set_aside)) if set_aside.is_empty() => Reading::Clean {
@@ -268,15 +291,21 @@ fn settle(
 /// Reads a document's stored text strictly, as an imported file must be read: it must be
 /// this document, at this version or an older one, with every item readable.
 pub fn decode_text<D: Document>(text: &str) -> Result<D, String> {
-    let envelope: StoredEnvelope = serde_json::from_str(text)
-        .map_err(|e| format!("its {} is not in the expected form ({e})", D::TITLE))?;
-    if envelope.version > D::VERSION {
+    let stored = serde_json::from_str(text).unwrap_or(Value::Null);
+    decode_stored(stored)
+}
+
+/// [`decode_text`] for a document already parsed, as an export file holds it.
+fn decode_stored<D: Document>(stored: Value) -> Result<D, String> {
+    let (version, data) =
+        open(stored).ok_or_else(|| format!("its {} is not in the expected form", D::TITLE))?;
+    if version > D::VERSION {
         return Err(format!(
             "its {} was saved by a newer version of Dicetray",
             D::TITLE
         ));
     }
-    let decoded = D::decode(envelope.version, envelope.data.get())?;
+    let decoded = decode_version::<D>(version, data)?;
     if !decoded.set_aside.is_empty() {
         return Err(format!(
             "part of its {} cannot be read ({})",
@@ -289,11 +318,12 @@ pub fn decode_text<D: Document>(text: &str) -> Result<D, String> {
 
 /// The stored text of a document in the current format.
 pub fn encode<D: Document>(value: &D) -> Result<String, StoreError> {
+    // Only a map with keys that are not text could fail, and no document writes one.
     serde_json::to_string(&Envelope {
         version: D::VERSION,
         data: value.encode(),
     })
-    .map_err(|e| StoreError::Write(e.to_string()))
+    .map_err(|_| StoreError::Write("it could not be written as JSON".into()))
 }
 
 /// Writes a document in the current format.

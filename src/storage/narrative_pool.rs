@@ -1,32 +1,35 @@
 //! The narrative pool on the tray, kept so the app reopens where the player left it.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
+use super::fields::object_to_value;
 use super::{Decoded, Document, decode_record};
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::{format_pool, parse_pool};
 
-/// Version 1: `{"pool": "2g1y"}`, the pool in notation.
+/// Version 2: the pool in notation, `"2g1y"`. Version 1 stored `{"pool": "2g1y"}`.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PoolRecord {
-    pool: String,
-}
+struct Stored(String);
 
 impl Document for NarrativePool {
     const KEY: &'static str = "dicetray.narrative.pool";
     const TITLE: &'static str = "narrative pool";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let record: PoolRecord = decode_record(data, "the pool")?;
-        let pool = parse_pool(&record.pool).map_err(|e| e.to_string())?;
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 2 {
+            object_to_value(data, "pool");
+        }
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let Stored(pool) = decode_record(data, "the pool")?;
+        let pool = parse_pool(&pool).map_err(|e| e.to_string())?;
         Ok(Decoded::clean(pool))
     }
 
     fn encode(&self) -> impl Serialize {
-        PoolRecord {
-            pool: format_pool(self),
-        }
+        Stored(format_pool(self))
     }
 }

@@ -1,9 +1,10 @@
 //! Named pools a player keeps for reuse ("Heavy blaster"), for every system.
 
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use serde_json::Value;
 
-use super::{Decoded, Document, decode_item, decode_record};
+use super::fields::{Fields, Misshapen, each, each_item, fields, object_to_array, object_to_value};
+use super::{Decoded, Document, decode_record};
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::{format_pool, parse_pool};
 
@@ -102,49 +103,48 @@ fn clean_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-/// One saved pool as stored: `{"name": "Heavy blaster", "system": "narrative", "pool": "2g1y"}`.
+/// Version 2: `[["Heavy blaster", "narrative", "2g1y"], ...]`: each pool's name, system and
+/// pool in that system's notation. Version 1 stored `{"pools": [{"name", "system",
+/// "pool"}]}`.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PoolRecord {
-    name: String,
-    system: String,
-    pool: String,
-}
+struct Stored<P>(Vec<P>);
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StoredPools<'a> {
-    #[serde(borrow)]
-    pools: Vec<&'a RawValue>,
-}
-
-#[derive(Serialize)]
-struct PoolsOut {
-    pools: Vec<PoolRecord>,
-}
-
-fn decode_pool(item: &RawValue) -> Result<SavedPool, String> {
-    let record: PoolRecord = decode_item(item, "a saved pool")?;
-    let name = clean_name(&record.name)?;
-    let pool = match record.system.as_str() {
+fn decode_pool(item: &Value) -> Result<SavedPool, String> {
+    let read = || -> Result<_, Misshapen> {
+        let mut fields = Fields::of(item)?;
+        let parts = (fields.str()?, fields.str()?, fields.str()?);
+        fields.end()?;
+        Ok(parts)
+    };
+    let (name, system, pool) = read().map_err(|e| format!("a saved pool: {}", String::from(e)))?;
+    let name = clean_name(name)?;
+    let pool = match system {
         "narrative" => {
-            SystemPool::Narrative(parse_pool(&record.pool).map_err(|e| format!("\"{name}\": {e}"))?)
+            SystemPool::Narrative(parse_pool(pool).map_err(|e| format!("\"{name}\": {e}"))?)
         }
         other => return Err(format!("\"{name}\" is for an unknown system \"{other}\"")),
     };
     Ok(SavedPool { name, pool })
 }
 
-/// Version 1: `{"pools": [pool, ...]}`.
 impl Document for SavedPools {
     const KEY: &'static str = "dicetray.saved-pools";
     const TITLE: &'static str = "saved pools";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
-    fn decode(_version: u32, data: &str) -> Result<Decoded<Self>, String> {
-        let stored: StoredPools = decode_record(data, "the saved pools")?;
+    fn upgrade(version: u32, data: &mut Value) {
+        if version < 2 {
+            object_to_value(data, "pools");
+            each_item(Some(data), |pool| {
+                object_to_array(pool, &["name", "system", "pool"], "[null,null,null]");
+            });
+        }
+    }
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let Stored(pools) = decode_record(data, "the saved pools")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in stored.pools {
+        for item in &pools {
             match decode_pool(item) {
                 Ok(saved) if decoded.value.pools.iter().any(|p| p.name == saved.name) => {
                     decoded
@@ -166,18 +166,8 @@ impl Document for SavedPools {
     }
 
     fn encode(&self) -> impl Serialize {
-        PoolsOut {
-            pools: self
-                .pools
-                .iter()
-                .map(|saved| match &saved.pool {
-                    SystemPool::Narrative(pool) => PoolRecord {
-                        name: saved.name.clone(),
-                        system: "narrative".into(),
-                        pool: format_pool(pool),
-                    },
-                })
-                .collect(),
-        }
+        Stored(each(&self.pools, |saved| match &saved.pool {
+            SystemPool::Narrative(pool) => fields![&saved.name, "narrative", format_pool(pool)],
+        }))
     }
 }

@@ -47,7 +47,8 @@ describe('export and import', () => {
     const text = await exportFrom(first.page);
     const file = JSON.parse(text);
     assert.equal(file.app, 'dicetray');
-    assert.equal(file.documents['dicetray.characters'].data.characters[0].name, 'Mira');
+    // The roster is [next id, active, characters]; a character is [id, name, ...].
+    assert.equal(file.documents['dicetray.characters'].data[2][0][1], 'Mira');
     noErrors(first.page);
     await first.context.close();
 

@@ -20,7 +20,7 @@ pub use dice::{ElDice, ElDie, MAX_CHOSEN_DICE};
 pub use progress::{
     RollAtObstacle, against_obstacle, against_player, finish_within, roll_at_obstacle,
 };
-pub use setup::{ElMode, ElSetup, MAX_SITUATIONAL};
+pub use setup::{ElMode, ElSetup, MAX_PICKED, MAX_SITUATIONAL};
 pub use turn::{
     MAX_DEFENCES, MAX_PORTIONS, Portion, PortionKind, PortionState, Turn, attack_effect,
 };

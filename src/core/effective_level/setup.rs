@@ -20,6 +20,9 @@ pub enum ElMode {
 
 /// The most situational modifiers one roll takes.
 pub const MAX_SITUATIONAL: usize = 12;
+/// The most sheet entries and scene boosts ticked at once, in all: far more than one
+/// character's sheet and a scene hold, since ticks stay when the character changes.
+pub const MAX_PICKED: usize = 500;
 
 /// The tray before a roll.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -82,7 +85,7 @@ impl ElSetup {
     pub fn toggle(&mut self, id: u64) {
         if let Some(at) = self.picked.iter().position(|&p| p == id) {
             self.picked.remove(at);
-        } else {
+        } else if self.has_room() {
             self.picked.push(id);
         }
     }
@@ -91,9 +94,14 @@ impl ElSetup {
     pub fn toggle_scene(&mut self, id: u64) {
         if let Some(at) = self.picked_scene.iter().position(|&p| p == id) {
             self.picked_scene.remove(at);
-        } else {
+        } else if self.has_room() {
             self.picked_scene.push(id);
         }
+    }
+
+    /// Whether another entry may be ticked: at most `MAX_PICKED` in all.
+    fn has_room(&self) -> bool {
+        self.picked.len() + self.picked_scene.len() < MAX_PICKED
     }
 
     /// Adds a situational modifier; a zero or a nameless one is refused.

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use super::check::{Against, ElCheck, ElOdds, ElRoll, Side};
+use super::check::{Against, ElCheck, ElOdds, ElRoll, MAX_EL, Side};
 use super::cross_role::CrossRoleSplit;
 use super::dice::ElDice;
 use crate::core::distribution::Chance;
@@ -83,10 +83,10 @@ pub struct Turn {
 }
 
 impl Turn {
-    /// A turn splitting `el`.
+    /// A turn splitting `el`, at most `MAX_EL`: the tray rolls no higher.
     pub fn new(el: u32) -> Self {
         Self {
-            el,
+            el: el.min(MAX_EL),
             ..Self::default()
         }
     }
@@ -126,6 +126,9 @@ impl Turn {
         }
         if points < 1 {
             return Err("A portion needs at least 1 point.".into());
+        }
+        if points > MAX_EL {
+            return Err(format!("A portion has at most {MAX_EL} points."));
         }
         let free = matches!(kind, PortionKind::Boost { free: true, .. });
         if !free && points > self.remaining() {
@@ -261,7 +264,11 @@ impl Turn {
         if self.get(id).is_some_and(|p| p.kind == PortionKind::Defence) {
             return Err("Defence is rolled against each attack: use Defend.".into());
         }
-        let roll = self.check(id, against).roll(rng);
+        let check = self.check(id, against);
+        if let Some(reason) = check.refusal(None) {
+            return Err(reason);
+        }
+        let roll = check.roll(rng);
         let portion = self
             .portions
             .iter_mut()
@@ -281,7 +288,11 @@ impl Turn {
                 "At most {MAX_DEFENCES} defence rolls are kept per turn."
             ));
         }
-        let roll = self.check(id, None).roll(rng);
+        let check = self.check(id, None);
+        if let Some(reason) = check.refusal(None) {
+            return Err(reason);
+        }
+        let roll = check.roll(rng);
         let portion = self
             .portions
             .iter_mut()
@@ -346,6 +357,9 @@ impl Turn {
         let name = clean_name(name, "portion")?;
         if self.portions.len() >= MAX_PORTIONS {
             return Err(format!("A turn holds at most {MAX_PORTIONS} portions."));
+        }
+        if !(1..=MAX_EL).contains(&points) {
+            return Err(format!("A portion has 1 to {MAX_EL} points."));
         }
         let id = self.next_id.max(1);
         self.next_id = id + 1;

@@ -58,8 +58,10 @@ impl D6Check {
         if self.outcome() != D6Outcome::CostlySuccess {
             return Err("Only a costly success has a cost to note.".into());
         }
+        // Trimmed again after the cut, so a noted cost reads back as it is.
         let cost: String = cost.trim().chars().take(MAX_COST_CHARS).collect();
-        self.cost = (!cost.is_empty()).then_some(cost);
+        let cost = cost.trim_end();
+        self.cost = (!cost.is_empty()).then(|| cost.to_string());
         Ok(())
     }
 }

@@ -13,6 +13,8 @@ pub use challenge::ChallengeKind;
 pub use check::{D6Check, MAX_COST_CHARS};
 pub use odds::D6Odds;
 pub use outcome::{ConflictHarm, D6Outcome, HarmKind, classify};
-pub use pool::{D6Pool, MAX_BASE_DICE, MIN_BASE_DICE, PoolSize, ZeroDiceRule};
+pub use pool::{
+    D6Pool, MAX_BASE_DICE, MAX_POOL_DICE, MAX_SUM_LINE_CHARS, MIN_BASE_DICE, PoolSize, ZeroDiceRule,
+};
 pub use roll::{D6Roll, Deciding};
 pub use setup::{D6Setup, FacetRef};

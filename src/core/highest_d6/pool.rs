@@ -3,10 +3,31 @@
 
 use std::fmt;
 
+use crate::core::facet::{MAX_FACETS, MAX_NAME_CHARS};
+
 /// The fewest base dice the tray offers.
 pub const MIN_BASE_DICE: u32 = 1;
 /// The most base dice the tray offers.
 pub const MAX_BASE_DICE: u32 = 10;
+/// The most dice a pool can count: every base die and every facet of a character and of the
+/// scene helping.
+pub const MAX_POOL_DICE: u32 = MAX_BASE_DICE + 2 * MAX_FACETS as u32;
+/// The longest [`D6Pool::sum_line`]: the most base dice, then every facet of a character and
+/// of the scene under the longest name, then the total; history reads no longer line.
+pub const MAX_SUM_LINE_CHARS: usize = digits(MAX_BASE_DICE)
+    + " base".len()
+    + 2 * MAX_FACETS * (" + ".len() + MAX_NAME_CHARS)
+    + " = −".len()
+    + digits(MAX_POOL_DICE)
+    + " dice".len();
+
+/// How many digits `n` is written with.
+const fn digits(n: u32) -> usize {
+    match n.checked_ilog10() {
+        Some(log) => log as usize + 1,
+        None => 1,
+    }
+}
 
 /// What to roll when facets leave zero or fewer dice; RULES.md section 2 leaves it to us.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

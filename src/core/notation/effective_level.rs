@@ -91,7 +91,7 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
     Ok(check)
 }
 
-/// The canonical text of a roll: `el 12 dice d6,d6,d4 wager 3 vs 4 vsdice d6 opposed`.
+/// The canonical text of a roll: `el 12 dice 2d6,d4 wager 3 vs 4 vsdice d6 opposed`.
 pub fn format_check(check: &ElCheck) -> String {
     let mut text = format!("el {}", check.me.el);
     if !check.me.dice.is_simple() {
@@ -112,14 +112,19 @@ pub fn format_check(check: &ElCheck) -> String {
     text
 }
 
-/// Chosen dice as `d6,d6,d4`, largest first; `simple` for the Simple Pool.
+/// Chosen dice as `2d6,d4`: each size once with its count, largest first, a lone die without
+/// one (so forty d20 are `40d20`, short enough for any reader); `simple` for the Simple Pool.
 pub fn format_dice(dice: &ElDice) -> String {
     match dice {
         ElDice::Simple => "simple".into(),
-        ElDice::Chosen(_) => dice
-            .dice(0)
+        ElDice::Chosen(_) => ElDie::ALL
             .iter()
-            .map(|d| d.name())
+            .rev()
+            .filter_map(|&die| match dice.count(die) {
+                0 => None,
+                1 => Some(die.name()),
+                n => Some(format!("{n}{}", die.name())),
+            })
             .collect::<Vec<_>>()
             .join(","),
     }
