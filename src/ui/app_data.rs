@@ -11,6 +11,7 @@ use leptos::prelude::*;
 
 use super::notices::Notices;
 use super::persisted::Persisted;
+use super::snackbar::Snackbar;
 use crate::core::character::Roster;
 use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::highest_d6::D6Setup;
@@ -27,6 +28,8 @@ type Slot<D> = StoredValue<Option<Persisted<D>>>;
 pub struct AppData {
     /// Messages about the app itself.
     pub notices: Notices,
+    /// The one short message near the thumb: what a tap did, with Undo where it can.
+    pub snackbar: Snackbar,
     /// The app's own reactive owner. Documents and tray states are created under it, not
     /// under the page that first asks, so they outlive that page.
     owner: StoredValue<Owner>,
@@ -43,6 +46,8 @@ pub struct AppData {
     turn: Slot<Turn>,
     /// Each tray's state, made by the tray's own code the first time it opens.
     trays: StoredValue<TrayStates>,
+    /// Folded panels' open state, by panel id, made the first time each is drawn.
+    folds: StoredValue<Vec<(&'static str, RwSignal<bool>)>>,
 }
 
 /// The trays' states, each as its own module defines it; `None` until first opened.
@@ -61,6 +66,7 @@ impl AppData {
     pub fn new(notices: Notices) -> Self {
         Self {
             notices,
+            snackbar: Snackbar::new(),
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
             shared: RwSignal::new(None),
             history: StoredValue::new(None),
@@ -73,6 +79,7 @@ impl AppData {
             el_setup: StoredValue::new(None),
             turn: StoredValue::new(None),
             trays: StoredValue::new(TrayStates::default()),
+            folds: StoredValue::new(Vec::new()),
         }
     }
 
@@ -167,5 +174,28 @@ impl AppData {
         self.shared
             .update_untracked(|s| text = s.take().map(|(_, t)| t));
         text
+    }
+
+    /// Whether the folded panel `id` is open: as the player left it.
+    pub fn fold_open(&self, id: &'static str) -> RwSignal<bool> {
+        if let Some(open) = self
+            .folds
+            .with_value(|f| f.iter().find(|(f, _)| *f == id).map(|(_, open)| *open))
+        {
+            return open;
+        }
+        let open = self.lasting(|| RwSignal::new(false));
+        self.folds.update_value(|f| f.push((id, open)));
+        open
+    }
+
+    /// Opens or folds the panel `id`, and remembers it.
+    pub fn set_fold_open(&self, id: &'static str, open: bool) {
+        self.fold_open(id).set(open);
+    }
+
+    /// Whether Roll gives a haptic tick.
+    pub fn haptics_enabled(&self) -> bool {
+        true
     }
 }

@@ -229,3 +229,14 @@ pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
         .as_string()
         .ok_or_else(|| "the file is not text".to_string())
 }
+
+/// A short buzz under the thumb, where the phone can (`navigator.vibrate`: Android's
+/// browsers; iPhones have none, and then nothing happens).
+pub fn haptic_tick() {
+    if let Some(navigator) = web_sys::window().map(|w| w.navigator()) {
+        // Older browsers lack the method: calling a missing one would throw.
+        if js_sys::Reflect::has(&navigator, &"vibrate".into()).unwrap_or(false) {
+            let _ = navigator.vibrate_with_duration(12);
+        }
+    }
+}

@@ -2,9 +2,36 @@
 
 use leptos::prelude::*;
 
+use super::app_data::AppData;
 use super::browser::{can_share_text, clock_text, copy_text, share_text};
+use super::deferred::{Deferred, split_view};
+use super::fold::Fold;
 use super::persisted::Persisted;
+use crate::route::Page;
 use crate::storage::{HistoryEntry, MAX_HISTORY, RollHistory};
+
+split_view!(
+    history_panel,
+    __preload_history_panel,
+    |data: AppData, _page: Page| view! {
+        <HistoryPanel history=data.history()/>
+    }
+);
+
+/// History, folded at the foot of a tray, its code fetched when first opened.
+pub fn history_fold(data: AppData, page: Page) -> impl IntoView {
+    let count = Signal::derive(move || {
+        data.history().with(|h| match h.entries().len() {
+            0 => String::new(),
+            n => format!("{n} rolls"),
+        })
+    });
+    view! {
+        <Fold data id="history" title="History" summary=count>
+            <Deferred preload=__preload_history_panel draw=move || history_panel(data, page)/>
+        </Fold>
+    }
+}
 
 /// The shared history of every system's rolls, with copy and clear.
 #[component]
@@ -19,11 +46,8 @@ pub fn HistoryPanel(history: Persisted<RollHistory>) -> impl IntoView {
         status.set(Some("History cleared.".into()));
     };
     view! {
-        <section class="history" aria-labelledby="history-title">
-            <div class="section-head">
-                <h2 id="history-title">"History"</h2>
-                <span class="hint">{move || format!("{} of the last {MAX_HISTORY}", count())}</span>
-            </div>
+        <section class="history" aria-label="History">
+            <p class="hint">{move || format!("{} of the last {MAX_HISTORY}", count())}</p>
             <p class="feedback" role="status" aria-live="polite">{move || status.get()}</p>
             <ol class="history-list">
                 {move || {

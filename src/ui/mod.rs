@@ -8,17 +8,24 @@ mod browser;
 mod character_bar;
 mod characters;
 mod data_panel;
+mod deferred;
+mod dock;
 mod effective_level;
 mod end_scene;
+mod fold;
 mod highest_d6;
 mod history;
+mod label_field;
 mod later;
 mod markup;
 mod narrative;
 mod notices;
 mod pages;
 mod persisted;
+mod recorder;
+mod result_actions;
 mod roll_form;
+mod snackbar;
 mod stepper;
 
 /// Mounts the app in place of the static shell `index.html` shows while the WebAssembly

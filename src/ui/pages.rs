@@ -1,29 +1,21 @@
 //! The pages, each in its own piece of WebAssembly: opening a tray fetches that tray's code
 //! (and what it shares with others) the first time, never the code of the pages not opened.
 //!
-//! Each page is a split point (`wasm_split`, the mechanism behind Leptos's `#[lazy]`). The
-//! build splits the module there (see `scripts/build-app.mjs`), and the start-up script
-//! fetches the opened page's pieces beside the main one. Leptos's `#[lazy]` stops the app
-//! when a piece cannot be fetched; these split points use the `fallible` option instead, so
-//! the page says what went wrong and offers to try again.
+//! Each page is a split point (`wasm_split`, the mechanism behind Leptos's `#[lazy]`; see
+//! `ui::deferred`). The build splits the module there (see `scripts/build-app.mjs`), and the
+//! start-up script fetches the opened page's pieces beside the main one. Leptos's `#[lazy]`
+//! stops the app when a piece cannot be fetched; these split points use the `fallible`
+//! option instead, so the page says what went wrong and offers to try again.
 
 use leptos::prelude::*;
 
 use super::app_data::AppData;
 use super::characters::CharactersPage;
+use super::deferred::{poll_once, split_view};
 use super::effective_level::ElTray;
 use super::highest_d6::D6Tray;
 use super::narrative::NarrativeTray;
 use crate::route::Page;
-
-/// A page's code did not arrive (no signal and not yet cached, or a failed fetch).
-pub struct PageLoadError;
-
-impl From<leptos::wasm_split::SplitLoaderError> for PageLoadError {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        Self
-    }
-}
 
 /// The page `page` names, drawn once its code is here; a skeleton of the page until then.
 ///
@@ -94,16 +86,6 @@ fn draw(page: Page, data: AppData) -> Option<AnyView> {
     answer.and_then(Result::ok)
 }
 
-/// Polls a future once, with a waker that does nothing: its answer if it has one already.
-fn poll_once<F: std::future::Future>(future: F) -> Option<F::Output> {
-    let mut future = std::pin::pin!(future);
-    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
-    match future.as_mut().poll(&mut context) {
-        std::task::Poll::Ready(answer) => Some(answer),
-        std::task::Poll::Pending => None,
-    }
-}
-
 /// What shows while a page's code is on its way: the page's outline, so nothing jumps.
 #[component]
 fn PageSkeleton() -> impl IntoView {
@@ -133,22 +115,27 @@ fn PageFailed(page: Page, retry: Callback<()>) -> impl IntoView {
     }
 }
 
-#[leptos::wasm_split::wasm_split(narrative_page, wasm_split_path = ::leptos::wasm_split, fallible, preload(__preload_narrative_page))]
-fn narrative_page(data: AppData) -> Result<AnyView, PageLoadError> {
-    Ok(view! { <NarrativeTray data/> }.into_any())
-}
-
-#[leptos::wasm_split::wasm_split(d6_page, wasm_split_path = ::leptos::wasm_split, fallible, preload(__preload_d6_page))]
-fn d6_page(data: AppData) -> Result<AnyView, PageLoadError> {
-    Ok(view! { <D6Tray data/> }.into_any())
-}
-
-#[leptos::wasm_split::wasm_split(el_page, wasm_split_path = ::leptos::wasm_split, fallible, preload(__preload_el_page))]
-fn el_page(data: AppData) -> Result<AnyView, PageLoadError> {
-    Ok(view! { <ElTray data/> }.into_any())
-}
-
-#[leptos::wasm_split::wasm_split(characters_page, wasm_split_path = ::leptos::wasm_split, fallible, preload(__preload_characters_page))]
-fn characters_page(data: AppData) -> Result<AnyView, PageLoadError> {
-    Ok(view! { <CharactersPage data/> }.into_any())
-}
+split_view!(
+    narrative_page,
+    __preload_narrative_page,
+    |data: AppData| view! {
+        <NarrativeTray data/>
+    }
+);
+split_view!(
+    d6_page,
+    __preload_d6_page,
+    |data: AppData| view! { <D6Tray data/> }
+);
+split_view!(
+    el_page,
+    __preload_el_page,
+    |data: AppData| view! { <ElTray data/> }
+);
+split_view!(
+    characters_page,
+    __preload_characters_page,
+    |data: AppData| view! {
+        <CharactersPage data/>
+    }
+);

@@ -4,30 +4,18 @@ use leptos::prelude::*;
 
 use super::icons::SymbolIcon;
 use super::state::NarrativeState;
-use crate::core::narrative::{AddedSymbol, NarrativePool};
+use crate::core::narrative::AddedSymbol;
 
-/// Symbols added from talents or items, one stepper per symbol, folded away until opened.
+/// Symbols added from talents or items, one stepper per symbol (in a folded panel).
 #[component]
 pub fn AddedSymbols(state: NarrativeState) -> impl IntoView {
-    let total = move || state.pool.with(NarrativePool::added_count);
     let rows = AddedSymbol::ALL
         .into_iter()
         .map(|symbol| view! { <SymbolStepper state symbol/> })
         .collect_view();
     view! {
-        <details class="added">
-            <summary>
-                "Added symbols"
-                <span class="added-count">
-                    {move || match total() {
-                        0 => String::new(),
-                        n => format!("({n})"),
-                    }}
-                </span>
-            </summary>
-            <p class="hint">"From talents or items: they count in the result and the odds."</p>
-            <ul class="steppers">{rows}</ul>
-        </details>
+        <p class="hint">"From talents or items: they count in the result and the odds."</p>
+        <ul class="steppers">{rows}</ul>
     }
 }
 

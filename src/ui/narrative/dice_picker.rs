@@ -36,9 +36,6 @@ pub fn DicePicker(state: NarrativeState) -> impl IntoView {
             <div class="tray-neutral">
                 <DieCard state die=NarrativeDie::Force/>
             </div>
-            <p class="tray-message" role="status" aria-live="polite">
-                {move || state.message.get()}
-            </p>
         </section>
     }
 }

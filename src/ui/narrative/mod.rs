@@ -1,11 +1,14 @@
 //! The narrative dice tray: pick dice, see exact odds live, roll, re-roll, save and share.
+//! What is used every roll comes first; the rest is folded away, its code fetched when
+//! first opened.
 
 mod added_symbols;
 mod dice_picker;
 mod icons;
 mod odds_panel;
 mod pool_summary;
-mod roll_panel;
+mod result_view;
+mod roll;
 mod saved_pools;
 mod state;
 
@@ -15,19 +18,30 @@ use leptos::prelude::*;
 
 use added_symbols::AddedSymbols;
 use dice_picker::DicePicker;
-use odds_panel::{OddsDetail, OddsStrip};
+use odds_panel::{BarChances, OddsDetail};
 use pool_summary::PoolSummary;
-use roll_panel::RollPanel;
+use result_view::ResultView;
 use saved_pools::SavedPoolsPanel;
 
-use crate::core::narrative::{NarrativeDie, NarrativeOdds};
+use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool};
 use crate::route::Page;
 use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
-use crate::ui::history::HistoryPanel;
-use crate::ui::later::Later;
+use crate::ui::deferred::{Deferred, split_view};
+use crate::ui::dock::{Headline, RollDock};
+use crate::ui::fold::Fold;
+use crate::ui::history::history_fold;
+use crate::ui::label_field::LabelField;
 
-/// The Narrative dice page: picker, pool, live odds, roll, saved pools and history.
+split_view!(
+    saved_pools_panel,
+    __preload_saved_pools_panel,
+    |data: AppData| view! {
+        <SavedPoolsPanel state=NarrativeState::of(data) saved=data.saved()/>
+    }
+);
+
+/// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
 #[component]
 pub fn NarrativeTray(data: AppData) -> impl IntoView {
     let state = NarrativeState::of(data);
@@ -38,9 +52,9 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
     });
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
-    let makes_check = Signal::derive(move || state.pool.with(|p| p.makes_check()));
-    // The detail charts, mostly below the fold, follow one animation frame behind: the
-    // tap's own frame then only redraws the dice, the pool and the key odds.
+    let makes_check = Signal::derive(move || state.pool.with(NarrativePool::makes_check));
+    // The detail charts follow one animation frame behind: the tap's own frame then only
+    // redraws the dice, the pool and the bar's chances.
     let detail_pool = RwSignal::new(state.pool.get_untracked());
     Effect::new(move |_| {
         let pool = state.pool.get();
@@ -49,30 +63,55 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         });
     });
     let detail_odds = Memo::new(move |_| detail_pool.with(NarrativeOdds::of));
-    let detail_checks = Signal::derive(move || detail_pool.with(|p| p.makes_check()));
+    let detail_checks = Signal::derive(move || detail_pool.with(NarrativePool::makes_check));
     let has_force = Signal::derive(move || detail_pool.with(|p| p.count(NarrativeDie::Force) > 0));
+    let headline = Signal::derive(move || {
+        state.shown.with(|e| {
+            e.as_ref().map(|e| Headline {
+                text: e.headline().to_string(),
+                tone: e.tone(),
+                id: e.id,
+            })
+        })
+    });
+    let on_roll = Callback::new(move |()| roll::roll(state, data));
+    let saved_count = Signal::derive(move || {
+        data.saved().with(|s| match s.narrative().count() {
+            0 => String::new(),
+            n => format!("{n} saved"),
+        })
+    });
+    let added_count = Signal::derive(move || {
+        state.pool.with(|p| match p.added_count() {
+            0 => String::new(),
+            n => format!("{n} added"),
+        })
+    });
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Narrative dice"</h1>
             <CharacterBar roster=data.roster()/>
             <DicePicker state/>
-            <Later>
+            <PoolSummary state/>
+            <LabelField id="roll-label" placeholder="e.g. Pilot: evade the TIEs" label=state.label on_roll/>
+            <Fold data id="narrative-added" title="Added symbols" summary=added_count>
                 <AddedSymbols state/>
-                <PoolSummary state/>
-            </Later>
-            <Later>
-                <OddsStrip odds makes_check/>
-                <RollPanel state data/>
-            </Later>
-            <Later>
-                <OddsDetail odds=detail_odds makes_check=detail_checks has_force/>
-            </Later>
-            <Later>
-                <SavedPoolsPanel state saved=data.saved()/>
-            </Later>
-            <Later>
-                <HistoryPanel history=data.history()/>
-            </Later>
+            </Fold>
+            <Fold data id="narrative-saved" title="Saved pools" summary=saved_count>
+                <Deferred preload=__preload_saved_pools_panel draw=move || saved_pools_panel(data)/>
+            </Fold>
+            {history_fold(data, Page::Narrative)}
+            <RollDock
+                data
+                panel=state.panel
+                headline
+                chances=move || view! { <BarChances odds makes_check/> }
+                roll_label="Roll"
+                can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
+                on_roll
+                result=move || view! { <ResultView state data/> }
+                odds=move || view! { <OddsDetail odds=detail_odds makes_check=detail_checks has_force/> }
+            />
         </div>
     }
 }

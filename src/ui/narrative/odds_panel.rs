@@ -1,4 +1,5 @@
-//! Live exact odds: the key chances beside the pool, and full distributions as bars.
+//! Live exact odds: the two chances that matter in the roll bar; the key chances and whole
+//! distributions, as bars and exact fractions, in the dock's odds panel.
 
 use leptos::prelude::*;
 
@@ -11,14 +12,34 @@ use crate::ui::bars::DistributionBars;
 /// Most bars a chart shows on a phone before tails are merged.
 const MAX_BARS: usize = 13;
 
-/// The five chances players ask about, each as a number and a bar.
+/// The two chances that matter, for the roll bar: success and advantage.
 #[component]
-pub fn OddsStrip(
+pub fn BarChances(
     odds: Memo<NarrativeOdds>,
     /// False for an empty or force-only pool: there is no check to give odds for.
     #[prop(into)]
     makes_check: Signal<bool>,
 ) -> impl IntoView {
+    let percent =
+        move |pick: fn(&NarrativeOdds) -> &Chance| move || odds.with(|o| pick(o).percent_text());
+    view! {
+        <span class="bar-chances" hidden=move || !makes_check.get()>
+            <span class="bar-chance good">
+                <span class="bar-chance-name">"Success"</span>
+                <span class="bar-chance-pct">{percent(|o| &o.success)}</span>
+            </span>
+            <span class="bar-chance good">
+                <span class="bar-chance-name">"Advantage"</span>
+                <span class="bar-chance-pct">{percent(|o| &o.advantage)}</span>
+            </span>
+        </span>
+        <span class="bar-chances none" hidden=move || makes_check.get()>"No check yet"</span>
+    }
+}
+
+/// The five chances players ask about, each as a number and a bar.
+#[component]
+fn KeyChances(odds: Memo<NarrativeOdds>) -> impl IntoView {
     let figure =
         move |name: &'static str, tone: &'static str, pick: fn(&NarrativeOdds) -> &Chance| {
             let read = move |show: fn(&Chance) -> String| move || odds.with(|o| show(pick(o)));
@@ -36,19 +57,12 @@ pub fn OddsStrip(
             }
         };
     view! {
-        <section class="odds-strip" aria-label="Odds">
-            <Show
-                when=move || makes_check.get()
-                fallback=|| view! { <p class="hint">"Odds appear once the pool has dice that decide success."</p> }
-            >
-                <ul class="odds-figures">
-                    {KEY_CHANCES
-                        .into_iter()
-                        .map(|(name, tone, pick)| figure(name, tone, pick))
-                        .collect_view()}
-                </ul>
-            </Show>
-        </section>
+        <ul class="odds-figures">
+            {KEY_CHANCES
+                .into_iter()
+                .map(|(name, tone, pick)| figure(name, tone, pick))
+                .collect_view()}
+        </ul>
     }
 }
 
@@ -67,6 +81,7 @@ pub fn OddsDetail(
         <section class="odds-detail" aria-labelledby="odds-detail-title">
             <h2 id="odds-detail-title">"Odds in detail"</h2>
             <Show when=move || makes_check.get()>
+                <KeyChances odds/>
                 <DistributionBars
                     title="Net successes (1 or more succeeds)"
                     columns=columns(|o| o.net_success.columns(MAX_BARS))

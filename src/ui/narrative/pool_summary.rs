@@ -9,6 +9,14 @@ use crate::core::notation::narrative::format_pool;
 use crate::route::Page;
 use crate::ui::browser::{copy_text, page_url};
 
+/// Empties the pool, with Undo in the snackbar.
+fn clear(state: NarrativeState) {
+    let before = state.pool.get_untracked();
+    state.pool.update(|p| p.clear());
+    let undo = Callback::new(move |()| state.pool.update(|p| *p = before.clone()));
+    state.snackbar.say_with("Pool cleared.", "Undo", undo);
+}
+
 /// The pool as chips and notation, with Clear and Copy share link.
 #[component]
 pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
@@ -45,11 +53,10 @@ pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
             Page::Narrative.share_href(&state.pool.with_untracked(format_pool))
         );
         leptos::task::spawn_local(async move {
-            let message = match copy_text(&link).await {
-                Ok(()) => format!("Share link copied: {link}"),
+            state.snackbar.say(match copy_text(&link).await {
+                Ok(()) => "Share link copied.".to_string(),
                 Err(error) => format!("Copy this link to share the pool ({error}): {link}"),
-            };
-            state.message.set(Some(message));
+            });
         });
     };
     view! {
@@ -70,15 +77,12 @@ pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
                     type="button"
                     class="small"
                     disabled=empty
-                    on:click=move |_| state.change(|p| {
-                        p.clear();
-                        Ok(())
-                    })
+                    on:click=move |_| clear(state)
                 >
                     "Clear pool"
                 </button>
                 <button type="button" class="small" disabled=empty on:click=share>
-                    "Copy share link"
+                    "Copy pool link"
                 </button>
             </div>
         </section>

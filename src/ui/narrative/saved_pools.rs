@@ -95,7 +95,10 @@ fn SavedRow(
     };
     let load = {
         let (name, pool) = (name.clone(), pool.clone());
-        move |_| state.replace(pool.clone(), format!("Loaded “{name}”."))
+        move |_| {
+            state.pool.update(|stored| *stored = pool.clone());
+            state.snackbar.say(format!("Loaded “{name}”."));
+        }
     };
     let ask = {
         let name = name.clone();

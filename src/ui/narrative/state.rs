@@ -6,18 +6,26 @@ use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
 use crate::storage::HistoryEntry;
 use crate::ui::app_data::AppData;
+use crate::ui::dock::DockPanel;
 use crate::ui::persisted::Persisted;
+use crate::ui::snackbar::Snackbar;
 
 /// Everything the narrative tray's components share; cheap to copy.
 #[derive(Clone, Copy)]
 pub struct NarrativeState {
     /// The pool on the tray, saved with every change.
     pub pool: Persisted<NarrativePool>,
-    /// Feedback on the last tray action ("at most 20 ..."); cleared by the next good one.
-    pub message: RwSignal<Option<String>>,
-    /// The roll the result panel shows, set when rolling and re-rolling. Kept apart from
-    /// the history so other rolls coming and going never redraw or re-announce it.
+    /// The roll the dock shows, set when rolling and re-rolling. Kept apart from the
+    /// history so other rolls coming and going never redraw or re-announce it.
     pub shown: RwSignal<Option<HistoryEntry>>,
+    /// The label for the next rolls; it stays until the player clears it.
+    pub label: RwSignal<String>,
+    /// What the dock shows above its bar.
+    pub panel: RwSignal<DockPanel>,
+    /// The die of the shown roll picked for a re-roll, by its index.
+    pub picked: RwSignal<Option<usize>>,
+    /// Where messages go: near the thumb.
+    pub snackbar: Snackbar,
 }
 
 impl NarrativeState {
@@ -28,28 +36,22 @@ impl NarrativeState {
             |t| &mut t.narrative,
             |data| Self {
                 pool: data.narrative_pool(),
-                message: RwSignal::new(None),
                 shown: RwSignal::new(None),
+                label: RwSignal::new(String::new()),
+                panel: RwSignal::new(DockPanel::Closed),
+                picked: RwSignal::new(None),
+                snackbar: data.snackbar,
             },
         )
     }
 
-    /// Applies a pool change, or explains why it was refused and leaves the pool as it was.
+    /// Applies a pool change, or says why it was refused and leaves the pool as it was.
     pub fn change(&self, change: impl FnOnce(&mut NarrativePool) -> Result<(), PoolError>) {
         let mut next = self.pool.with_untracked(NarrativePool::clone);
         match change(&mut next) {
-            Ok(()) => {
-                self.pool.set_soon(next);
-                self.message.set(None);
-            }
-            Err(error) => self.message.set(Some(error.to_string())),
+            Ok(()) => self.pool.set_soon(next),
+            Err(error) => self.snackbar.say(error.to_string()),
         }
-    }
-
-    /// Puts a pool on the tray with a short confirmation.
-    pub fn replace(&self, pool: NarrativePool, why: String) {
-        self.pool.update(|stored| *stored = pool);
-        self.message.set(Some(why));
     }
 
     /// Opens a pool from a share link. A bad link leaves the tray as it was and says why.
@@ -57,11 +59,12 @@ impl NarrativeState {
         match parse_pool(text) {
             Ok(pool) => {
                 let why = format!("Opened the shared pool {}.", format_pool(&pool));
-                self.replace(pool, why);
+                self.pool.update(|stored| *stored = pool);
+                self.snackbar.say(why);
             }
-            Err(error) => self.message.set(Some(format!(
+            Err(error) => self.snackbar.say(format!(
                 "The shared link's pool could not be read: {error} The tray is left as it was."
-            ))),
+            )),
         }
     }
 }

@@ -1,0 +1,35 @@
+//! Every tray's rolls go through here: made with the browser's secure random numbers,
+//! labelled, tagged with who rolled, and kept in History. One way to record, for every
+//! system.
+
+use rand::Rng;
+
+use super::app_data::AppData;
+use super::browser::now_ms;
+use crate::core::rng::{RandomnessUnavailable, SecureDice};
+use crate::storage::{HistoryEntry, RecordedRoll};
+
+/// Rolls with `roll` and records it under `label` for the active character; the entry as
+/// recorded, or why there is no roll (the browser gave no secure random numbers, and a
+/// roll is never faked).
+pub fn record_roll(
+    data: AppData,
+    label: &str,
+    roll: impl FnOnce(&mut SecureDice) -> RecordedRoll,
+) -> Result<HistoryEntry, String> {
+    let mut dice = SecureDice::new().map_err(|_| RandomnessUnavailable.to_string())?;
+    let roll = roll(&mut dice);
+    let id = dice.random();
+    dice.check().map_err(|e| e.to_string())?;
+    let entry = HistoryEntry {
+        id,
+        at_ms: now_ms(),
+        label: HistoryEntry::clean_label(label),
+        who: data
+            .roster()
+            .with_untracked(|r| r.active().map(|c| c.name.clone())),
+        roll,
+    };
+    data.history().update(|h| h.record(entry.clone()));
+    Ok(entry)
+}

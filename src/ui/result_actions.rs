@@ -1,0 +1,43 @@
+//! What a player does with a roll once it is made, in every tray: copy it as text, or send
+//! it through the phone's share sheet where the browser has one.
+
+use leptos::prelude::*;
+
+use super::browser::{can_share_text, copy_text, share_text};
+use super::snackbar::Snackbar;
+use crate::storage::HistoryEntry;
+
+/// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text.
+#[component]
+pub fn ResultActions(
+    /// The roll.
+    #[prop(into)]
+    entry: Signal<Option<HistoryEntry>>,
+    /// Where what happened is said.
+    snackbar: Snackbar,
+) -> impl IntoView {
+    let text = move || entry.with_untracked(|e| e.as_ref().map(HistoryEntry::text));
+    let copy = move |_| {
+        let Some(text) = text() else { return };
+        leptos::task::spawn_local(async move {
+            match copy_text(&text).await {
+                Ok(()) => snackbar.say("Copied the result."),
+                Err(error) => snackbar.say(format!("Could not copy ({error}). The result: {text}")),
+            }
+        });
+    };
+    let share = move |_| {
+        let Some(text) = text() else { return };
+        leptos::task::spawn_local(async move {
+            if let Err(error) = share_text(&text).await {
+                snackbar.say(format!("Not shared ({error})."));
+            }
+        });
+    };
+    view! {
+        <button type="button" class="small" on:click=copy>"Copy result"</button>
+        {can_share_text().then(|| view! {
+            <button type="button" class="small" on:click=share>"Share result"</button>
+        })}
+    }
+}
