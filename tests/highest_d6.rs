@@ -375,3 +375,19 @@ proptest! {
         let _ = parse_plan(&text);
     }
 }
+
+/// Success or better means at least one six: every roll of n dice but the 5^n with none.
+#[test]
+fn success_or_better_is_at_least_one_six() {
+    for n in 1..=8u32 {
+        let chance = D6Odds::of(PoolSize::Dice(n)).at_least_success();
+        let none = 5u64.pow(n);
+        let all = 6u64.pow(n);
+        assert_eq!(
+            chance.ways,
+            Count::from(all - none),
+            "{n} dice: ways with a six"
+        );
+        assert_eq!(chance.total, Count::from(all), "{n} dice: every roll");
+    }
+}

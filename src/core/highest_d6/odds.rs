@@ -49,12 +49,22 @@ impl D6Odds {
 
     /// The chance of a costly success or better.
     pub fn at_least_costly(&self) -> Chance {
-        let mut ways = Count::zero();
-        for outcome in [
+        self.any_of(&[
             D6Outcome::Triumph,
             D6Outcome::Success,
             D6Outcome::CostlySuccess,
-        ] {
+        ])
+    }
+
+    /// The chance of a success or better: a success with no cost, or a triumph.
+    pub fn at_least_success(&self) -> Chance {
+        self.any_of(&[D6Outcome::Triumph, D6Outcome::Success])
+    }
+
+    /// The chance of any of `outcomes` (each listed once).
+    fn any_of(&self, outcomes: &[D6Outcome]) -> Chance {
+        let mut ways = Count::zero();
+        for &outcome in outcomes {
             ways.add(&self.chance(outcome).ways);
         }
         Chance {

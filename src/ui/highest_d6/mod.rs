@@ -1,31 +1,46 @@
 //! The Highest d6 tray: base dice and facets, challenge and conflict, live exact odds of the
-//! five outcomes, the roll with its deciding dice, and what the outcome asks next.
+//! five outcomes, the roll with its deciding dice, and what the outcome asks next. What is
+//! used every roll comes first; the rest is folded away, its code fetched when first opened.
 
 mod challenge_panel;
 mod faces;
 mod odds_panel;
 mod pool_panel;
 mod prompts;
-mod roll_panel;
+mod result_view;
+mod roll;
 mod scene_panel;
 mod state;
+mod zero_dice;
 
 pub use state::D6State;
 
 use leptos::prelude::*;
 
 use challenge_panel::ChallengePanel;
-use odds_panel::OddsPanel;
+use odds_panel::{BarChances, OddsPanel};
 use pool_panel::PoolPanel;
-use roll_panel::RollPanel;
+use result_view::ResultView;
 use scene_panel::ScenePanel;
+use zero_dice::ZeroDiceChoice;
 
 use crate::route::Page;
 use crate::ui::app_data::AppData;
 use crate::ui::browser::{copy_text, page_url};
 use crate::ui::character_bar::CharacterBar;
-use crate::ui::history::HistoryPanel;
-use crate::ui::later::Later;
+use crate::ui::deferred::{Deferred, split_view};
+use crate::ui::dock::{Headline, RollDock};
+use crate::ui::fold::Fold;
+use crate::ui::history::history_fold;
+use crate::ui::label_field::LabelField;
+
+split_view!(
+    d6_scene_panel,
+    __preload_d6_scene_panel,
+    |data: AppData| view! {
+        <ScenePanel data/>
+    }
+);
 
 /// The whole tray.
 #[component]
@@ -44,32 +59,59 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
             Page::HighestD6.share_href(&base.to_string())
         );
         leptos::task::spawn_local(async move {
-            state.message.set(Some(match copy_text(&link).await {
-                Ok(()) => format!("Share link copied: {link}"),
+            state.snackbar.say(match copy_text(&link).await {
+                Ok(()) => "Share link copied.".to_string(),
                 Err(error) => format!("Copy this link to share the pool ({error}): {link}"),
-            }));
+            });
         });
     };
+    let headline = Signal::derive(move || {
+        state.shown.with(|e| {
+            e.as_ref().map(|e| Headline {
+                text: e.headline().to_string(),
+                tone: e.tone(),
+                id: e.id,
+            })
+        })
+    });
+    let rule_note =
+        Signal::derive(move || data.settings().with(|s| s.zero_dice.title().to_string()));
+    let scene_note = Signal::derive(move || {
+        data.scene().with(|s| match s.facets.items().len() {
+            0 => String::new(),
+            1 => "1 facet".to_string(),
+            n => format!("{n} facets"),
+        })
+    });
+    let on_roll = Callback::new(move |()| roll::roll(state, data));
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Highest d6"</h1>
             <CharacterBar roster=data.roster()/>
             <PoolPanel state data/>
             <ChallengePanel state/>
-            <Later>
-                <OddsPanel state/>
-                <RollPanel state data/>
-                <div class="pool-actions">
-                    <button type="button" class="small" on:click=share>"Copy share link"</button>
-                </div>
-                <p class="tray-message" role="status" aria-live="polite">{move || state.message.get()}</p>
-            </Later>
-            <Later>
-                <ScenePanel data/>
-            </Later>
-            <Later>
-                <HistoryPanel history=data.history()/>
-            </Later>
+            <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=state.label on_roll/>
+            <div class="pool-actions">
+                <button type="button" class="small" on:click=share>"Copy pool link"</button>
+            </div>
+            <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
+                <Deferred preload=__preload_d6_scene_panel draw=move || d6_scene_panel(data)/>
+            </Fold>
+            <Fold data id="d6-zero-dice" title="When no dice are left" summary=rule_note>
+                <ZeroDiceChoice data/>
+            </Fold>
+            {history_fold(data, Page::HighestD6)}
+            <RollDock
+                data
+                panel=state.panel
+                headline
+                chances=move || view! { <BarChances state/> }
+                roll_label="Roll"
+                can_roll=true
+                on_roll
+                result=move || view! { <ResultView state data/> }
+                odds=move || view! { <OddsPanel state/> }
+            />
         </div>
     }
 }

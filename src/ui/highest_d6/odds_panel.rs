@@ -1,9 +1,29 @@
-//! Live exact odds of the five outcomes, as bars and as numbers.
+//! Live exact odds: the chances that matter in the roll bar, and the five outcomes as bars
+//! and exact fractions in the dock's odds panel.
 
 use leptos::prelude::*;
 
 use super::state::D6State;
 use crate::core::highest_d6::D6Outcome;
+
+/// The roll bar's chances: a success or better, and a costly success or better.
+#[component]
+pub fn BarChances(state: D6State) -> impl IntoView {
+    let success = move || state.odds.with(|o| o.at_least_success().percent_text());
+    let costly = move || state.odds.with(|o| o.at_least_costly().percent_text());
+    view! {
+        <span class="bar-chances">
+            <span class="bar-chance good">
+                <span class="bar-chance-name">"Success"</span>
+                <span class="bar-chance-pct">{success}</span>
+            </span>
+            <span class="bar-chance good">
+                <span class="bar-chance-name">"At least costly"</span>
+                <span class="bar-chance-pct">{costly}</span>
+            </span>
+        </span>
+    }
+}
 
 /// The exact chance of each outcome of the pool as it stands, as bars and numbers.
 #[component]

@@ -1,11 +1,11 @@
-//! The pool: base dice on a large stepper, the facets that may apply as toggles, the sum
-//! that says why the pool has its size, and the rule for when no dice are left.
+//! The pool: base dice on a large stepper, the facets that may apply as toggles, and the sum
+//! that says why the pool has its size.
 
 use leptos::prelude::*;
 
 use super::faces::PipDie;
 use super::state::D6State;
-use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE, ZeroDiceRule};
+use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
 use crate::ui::app_data::AppData;
 
 /// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
@@ -25,7 +25,6 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
         })
     };
     let shown_dice = move || state.plan.with(|p| p.dice_thrown());
-    let rule = move || data.settings().with(|s| s.zero_dice);
     view! {
         <section class="d6-pool" aria-labelledby="d6-pool-title">
             <h2 id="d6-pool-title">"Pool"</h2>
@@ -91,31 +90,12 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
                 }}
             </ul>
             <p class="hint" hidden=move || !choices().is_empty()>
-                "No facets yet: add them to a character or to the scene below."
+                "No facets yet: add them to a character, or to the scene below."
             </p>
             <p class="sum-line" role="status" aria-label="Pool size">{move || state.pool.with(|p| p.sum_line())}</p>
             <p class="rule-note" hidden=move || state.plan.with(|p| p.rule_note().is_none())>
                 {move || state.plan.with(|p| p.rule_note().unwrap_or_default())}
             </p>
-            <fieldset class="choice-group">
-                <legend>"When no dice are left"</legend>
-                {ZeroDiceRule::ALL
-                    .into_iter()
-                    .map(|r| {
-                        view! {
-                            <label class="choice">
-                                <input
-                                    type="radio"
-                                    name="zero-dice"
-                                    prop:checked=move || rule() == r
-                                    on:change=move |_| data.settings().update(|s| s.zero_dice = r)
-                                />
-                                <span>{r.title()}</span>
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
         </section>
     }
 }

@@ -18,7 +18,6 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
         .character
         .filter(|_| check.conflict)?;
     let condition = RwSignal::new(String::new());
-    let feedback = RwSignal::new(None::<String>);
     // Harm goes to whoever rolled, even if another character is picked since.
     let who = move || {
         let roller = state.rolled_for.get();
@@ -39,9 +38,11 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
         match outcome {
             Ok(()) => {
                 state.harm_marked.set(Some(id));
-                feedback.set(Some(format!("Marked {} on {name}.", kind.describe())));
+                state
+                    .snackbar
+                    .say(format!("Marked {} on {name}.", kind.describe()));
             }
-            Err(error) => feedback.set(Some(error)),
+            Err(error) => state.snackbar.say(error),
         }
     };
     let marked = move || state.harm_marked.get() == Some(id);
@@ -74,7 +75,6 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
                     </button>
                 </form>
             </Show>
-            <p class="feedback" role="status" aria-live="polite">{move || feedback.get()}</p>
         </div>
     })
 }
@@ -90,7 +90,6 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
     let name = RwSignal::new(String::new());
     let helps = RwSignal::new(outcome.facet_helps());
     let on_scene = RwSignal::new(data.roster().with_untracked(|r| r.active().is_none()));
-    let feedback = RwSignal::new(None::<String>);
     let who = move || {
         data.roster()
             .with(|r| r.active().map(|c| (c.id, c.name.clone())))
@@ -117,14 +116,14 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
                 "the scene".to_string()
             }
         };
-        feedback.set(Some(match outcome {
+        state.snackbar.say(match outcome {
             Ok(_) => {
                 state.facet_made.set(Some(id));
                 name.set(String::new());
                 format!("Added “{}” to {place}.", typed.trim())
             }
             Err(error) => error,
-        }));
+        });
     };
     let suggestions = check
         .kind
@@ -206,7 +205,6 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
                     "Create facet"
                 </button>
             </form>
-            <p class="feedback" role="status" aria-live="polite">{move || feedback.get()}</p>
         </div>
     })
 }
@@ -226,7 +224,7 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
             Ok(()) => state
                 .shown
                 .set(data.history().with_untracked(|h| h.get(id).cloned())),
-            Err(error) => state.message.set(Some(error)),
+            Err(error) => state.snackbar.say(error),
         }
     };
     let suggestions = check

@@ -6,17 +6,23 @@ use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
 use crate::core::notation::highest_d6::parse_base_dice;
 use crate::storage::HistoryEntry;
 use crate::ui::app_data::AppData;
+use crate::ui::dock::DockPanel;
 use crate::ui::persisted::Persisted;
+use crate::ui::snackbar::Snackbar;
 
 /// Everything the tray's components share; cheap to copy.
 #[derive(Clone, Copy)]
 pub struct D6State {
     /// Base dice, applied facets, kind and conflict; saved with every change.
     pub setup: Persisted<D6Setup>,
-    /// Feedback on the last tray action.
-    pub message: RwSignal<Option<String>>,
-    /// The roll the result panel shows.
+    /// The roll the dock shows.
     pub shown: RwSignal<Option<HistoryEntry>>,
+    /// The label for the next rolls; it stays until the player clears it.
+    pub label: RwSignal<String>,
+    /// What the dock shows above its bar.
+    pub panel: RwSignal<DockPanel>,
+    /// Where messages go: near the thumb.
+    pub snackbar: Snackbar,
     /// The shown roll's id once its harm was marked, so it is marked once.
     pub harm_marked: RwSignal<Option<u64>>,
     /// The shown roll's id once a facet was made from it.
@@ -48,8 +54,10 @@ impl D6State {
         let odds = Memo::new(move |_| D6Odds::of(plan.get()));
         Self {
             setup,
-            message: RwSignal::new(None),
             shown: RwSignal::new(None),
+            label: RwSignal::new(String::new()),
+            panel: RwSignal::new(DockPanel::Closed),
+            snackbar: data.snackbar,
             harm_marked: RwSignal::new(None),
             facet_made: RwSignal::new(None),
             rolled_for: RwSignal::new(None),
@@ -71,12 +79,12 @@ impl D6State {
         match parse_base_dice(text) {
             Ok(base) => {
                 self.setup.update(|s| s.base = base);
-                self.message
-                    .set(Some(format!("Opened the shared pool of {base} base dice.")));
+                self.snackbar
+                    .say(format!("Opened the shared pool of {base} base dice."));
             }
-            Err(error) => self.message.set(Some(format!(
+            Err(error) => self.snackbar.say(format!(
                 "The shared link's dice could not be read: {error} The tray is left as it was."
-            ))),
+            )),
         }
     }
 }

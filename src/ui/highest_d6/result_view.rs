@@ -1,0 +1,97 @@
+//! The shown roll in full, in the dock: the outcome and what it means, every die drawn with
+//! the deciding ones marked, and what follows: harm in a conflict, a new facet after a
+//! triumph or a catastrophe, a cost after a costly success.
+
+use leptos::prelude::*;
+
+use super::faces::PipDie;
+use super::prompts::{CostPrompt, FacetPrompt, HarmPrompt};
+use super::state::D6State;
+use crate::core::highest_d6::D6Check;
+use crate::storage::RecordedRoll;
+use crate::ui::app_data::AppData;
+use crate::ui::result_actions::ResultActions;
+
+/// The dock's result panel for the Highest d6 tray.
+#[component]
+pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
+    let shown = move || {
+        state.shown.get().and_then(|e| match e.roll {
+            RecordedRoll::HighestD6(check) => Some((e.id, e.label, e.who, check)),
+            _ => None,
+        })
+    };
+    view! {
+        <div class="result">
+            <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
+                {move || shown().map(|(id, label, who, check)| view! { <ResultSummary id label who check/> })}
+            </div>
+            <p class="hint" hidden=move || state.shown.with(Option::is_some)>
+                "Your roll appears here, the deciding dice marked."
+            </p>
+            {move || {
+                shown()
+                    .map(|(id, _, _, check)| {
+                        view! {
+                            <RolledFaces check=check.clone()/>
+                            <HarmPrompt check=check.clone() id state data/>
+                            <FacetPrompt check=check.clone() id state data/>
+                            <CostPrompt id check state data/>
+                        }
+                    })
+            }}
+            <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
+                <ResultActions entry=state.shown snackbar=state.snackbar/>
+            </div>
+        </div>
+    }
+}
+
+/// The outcome in words, for the eye and for screen readers.
+#[component]
+fn ResultSummary(id: u64, label: String, who: Option<String>, check: D6Check) -> impl IntoView {
+    let outcome = check.outcome();
+    let harm = check.conflict.then(|| outcome.harm().describe());
+    let nameless = label.is_empty() && who.is_none();
+    view! {
+        <p class="result-label" hidden=nameless>
+            {who.map(|who| view! { <span class="who">{who}</span> })}
+            {label.clone()}
+        </p>
+        // Keyed by the roll, so a roll that lands as the one before still shows a change.
+        <p class=format!("headline {}", outcome.tone().name()) data-roll=id.to_string()>{outcome.title()}</p>
+        <p class="result-details">{outcome.meaning()}</p>
+        <p class="result-details">{format!("Rolled {}.", check.faces_text())}</p>
+        <p class="result-details" hidden=harm.is_none()>{harm.clone()}</p>
+        <p class="result-details" hidden=check.cost.is_none()>
+            {check.cost.clone().map(|c| format!("Cost: {c}"))}
+        </p>
+    }
+}
+
+/// Every die of the roll; the deciding ones stand out, a dropped one is faded.
+#[component]
+fn RolledFaces(check: D6Check) -> impl IntoView {
+    let deciding = check.roll.deciding();
+    let faces = check
+        .roll
+        .faces()
+        .iter()
+        .enumerate()
+        .map(|(i, &face)| {
+            let (class, note) = if deciding.dropped == Some(i) {
+                ("rolled-d6 dropped", ", set aside")
+            } else if deciding.dice.contains(&i) {
+                ("rolled-d6 deciding", ", deciding")
+            } else {
+                ("rolled-d6", "")
+            };
+            view! {
+                <li class=format!("{class} landing") aria-label=format!("Die {}: {face}{note}", i + 1)>
+                    <PipDie face/>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="pip-row rolled" aria-label="Dice rolled">{faces}</ul> }
+}
