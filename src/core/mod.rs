@@ -2,6 +2,7 @@
 //! everything here compiles and is tested natively.
 
 pub mod character;
+pub mod chart;
 pub mod count;
 pub mod distribution;
 pub mod effective_level;

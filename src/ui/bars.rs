@@ -3,15 +3,12 @@
 
 use leptos::prelude::*;
 
+use crate::core::chart::{Bar, bars};
 use crate::core::distribution::Column;
 use crate::core::tone::Tone;
-use crate::html::bars_markup;
 
 /// Bars for `columns`, the tallest full height. `tone` colours each value; a merged tail
 /// takes the tone its ends share, else neutral.
-///
-/// The list is set as one piece of markup: on a tap that changes the odds this is one
-/// update instead of dozens of small ones, which keeps the tap within a frame.
 #[component]
 pub fn DistributionBars(
     /// Caption, e.g. "Net successes".
@@ -19,10 +16,25 @@ pub fn DistributionBars(
     #[prop(into)] columns: Signal<Vec<Column>>,
     tone: fn(i32) -> Tone,
 ) -> impl IntoView {
+    let drawn = Memo::new(move |_| columns.with(|c| bars(c, tone)));
     view! {
         <figure class="bars">
             <figcaption>{title}</figcaption>
-            <ol class="bar-list" inner_html=move || columns.with(|c| bars_markup(c, tone))></ol>
+            <ol class="bar-list">
+                {move || drawn.get().into_iter().map(|bar| view! { <BarItem bar/> }).collect_view()}
+            </ol>
         </figure>
+    }
+}
+
+/// One bar: its label first for screen readers ("2: 22%"); CSS shows percentage, bar, label.
+#[component]
+fn BarItem(bar: Bar) -> impl IntoView {
+    view! {
+        <li class=format!("bar {}", bar.tone.name()) style=format!("--h:{}", bar.height)>
+            <span class="bar-label">{bar.label}<span class="visually-hidden">": "</span></span>
+            <span class="bar-pct">{bar.percent}</span>
+            <span class="bar-fill"></span>
+        </li>
     }
 }
