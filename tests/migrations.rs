@@ -72,9 +72,9 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<D6Setup>("d6-setup"),
         migrates_every_earlier_version::<Turn>("el-turn"),
     ];
-    // history v1 to v3; characters v1, v2; scene v1, v2; EL setup v1 to v3; saved pools,
-    // narrative pool, settings, Highest d6 tray and EL turn v1.
-    assert_eq!(checked.iter().sum::<u32>(), 15);
+    // history v1 to v4; characters v1, v2; scene v1, v2; EL setup v1 to v4; saved pools,
+    // narrative pool, settings v1; Highest d6 tray and EL turn v1, v2.
+    assert_eq!(checked.iter().sum::<u32>(), 19);
 }
 
 #[test]
@@ -198,6 +198,7 @@ mod written {
                     dice: chosen(&[ElDie::D10, ElDie::D4]),
                 },
                 kind: Pushback::Opposition,
+                name: None,
             }),
         };
         let resisted = ElCheck {
@@ -207,6 +208,7 @@ mod written {
                     dice: ElDice::Simple,
                 },
                 kind: Pushback::Resistance,
+                name: None,
             }),
             dedicated: Some(Dedicated {
                 kind: String::new(),
@@ -358,10 +360,11 @@ mod written {
                 dice: chosen(&[ElDie::D4]),
             },
             kind: Pushback::Resistance,
+            name: None,
         };
-        turn.roll(rallied, None, &mut rng).unwrap();
-        turn.roll(feint, None, &mut rng).unwrap();
-        turn.roll(strike, Some(&target), &mut rng).unwrap();
+        turn.roll(rallied, None, 0, &mut rng).unwrap();
+        turn.roll(feint, None, 0, &mut rng).unwrap();
+        turn.roll(strike, Some(&target), 0, &mut rng).unwrap();
         turn.defend(guard, &mut rng).unwrap();
         turn.defend(guard, &mut rng).unwrap();
         turn

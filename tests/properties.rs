@@ -646,7 +646,7 @@ mod round_trip {
         (el_check(), prop::option::of(0..=MAX_SCENE_EL), any::<u64>()).prop_map(
             |(check, obstacle, seed)| {
                 let check = match obstacle {
-                    Some(el) => against_obstacle(&check, el),
+                    Some(el) => against_obstacle(&check.me, el, 0),
                     None => check,
                 };
                 RecordedRoll::EffectiveLevel(check.roll(&mut StdRng::seed_from_u64(seed)))
@@ -752,7 +752,7 @@ mod round_trip {
                         TurnChange::Roll(index, at_target) => {
                             if let Some(id) = pick(&turn, index) {
                                 let against = target.against.as_ref().filter(|_| at_target);
-                                let _ = turn.roll(id, against, &mut rng);
+                                let _ = turn.roll(id, against, 0, &mut rng);
                             }
                         }
                         TurnChange::Defend(index) => {
@@ -979,6 +979,7 @@ mod round_trip {
             against: Some(Against {
                 side: Side { el: MAX_EL, dice },
                 kind: Pushback::Opposition,
+                name: None,
             }),
         };
         let text = format_check(&check);
