@@ -756,3 +756,39 @@ fn a_wager_belongs_to_the_one_roll_it_was_set_for() {
     assert_eq!(setup.check(None, &[]).unwrap().against.unwrap().name, None);
     assert!(setup.set_their_name(&"g".repeat(41)).is_err());
 }
+
+#[test]
+fn a_stored_tray_with_a_bad_name_or_condition_is_kept_aside() {
+    use dicetray::core::effective_level::ElSetup;
+    let stored = |name: &str, conditions: &str| {
+        format!(
+            r#"{{"version":5,"data":["quick",7,3,[],[],[],false,"simple",0,"","","opposition",5,"simple",{name},{conditions}]}}"#
+        )
+    };
+    let good = stored(r#""the goblin""#, "[[8,1],[9,100]]");
+    let store = MemoryStore::default();
+    store.set(ElSetup::KEY, &good).unwrap();
+    let loaded = storage::load::<ElSetup>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    assert_eq!(loaded.value.their_name, "the goblin");
+    assert_eq!(loaded.value.conditions, vec![(8, 1), (9, 100)]);
+    for bad in [
+        stored(r#""the  goblin""#, "[]"),
+        stored(r#"" goblin""#, "[]"),
+        stored(&format!(r#""{}""#, "g".repeat(41)), "[]"),
+        stored(r#""""#, "[[8,0]]"),
+        stored(r#""""#, "[[8,101]]"),
+        stored(r#""""#, "[[8,1],[8,2]]"),
+        stored(r#""""#, "[[8]]"),
+    ] {
+        let store = MemoryStore::default();
+        store.set(ElSetup::KEY, &bad).unwrap();
+        let loaded = storage::load::<ElSetup>(&store, NOW);
+        let backup = loaded.notice.and_then(|n| n.backup_key);
+        assert_eq!(
+            backup.and_then(|key| store.get(&key).unwrap()).as_deref(),
+            Some(bad.as_str()),
+            "{bad}"
+        );
+    }
+}

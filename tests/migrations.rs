@@ -114,6 +114,7 @@ mod written {
         ChallengeKind, D6Check, D6Roll, D6Setup, FacetRef, HarmKind, PoolSize, ZeroDiceRule,
     };
     use dicetray::core::narrative::{NarrativePool, NarrativeRoll};
+    use dicetray::core::notation::effective_level::parse_check;
     use dicetray::core::notation::narrative::parse_pool;
     use dicetray::core::scene::Scene;
     use dicetray::storage::{
@@ -330,6 +331,76 @@ mod written {
         }
     }
 
+    /// The EL tray with what version 5 added: the other side's name, conditions ticked.
+    pub fn el_setup_v5() -> ElSetup {
+        let mut setup = el_setup();
+        setup.set_their_name("the goblin").unwrap();
+        setup.toggle_condition(8);
+        setup.set_condition_value(9, 3).unwrap();
+        setup
+    }
+
+    /// The Highest d6 tray with what version 3 added: a condition ticked.
+    pub fn d6_setup_v3() -> D6Setup {
+        let mut setup = d6_setup();
+        setup.toggle(FacetRef::Condition(7));
+        setup
+    }
+
+    /// The history with what version 5 added: EL rolls naming the other side, a Highest d6
+    /// pool hindered by a condition.
+    pub fn history_v5() -> RollHistory {
+        let mut history = history();
+        let mut rng = StdRng::seed_from_u64(11);
+        let named = [
+            "el 6 wager 1 vs 5 opposed by the goblin",
+            "el 5 vs 4 by Barred door",
+        ];
+        for (id, text) in (9..).zip(named) {
+            let roll = parse_check(text).unwrap().roll(&mut rng);
+            let roll = RecordedRoll::EffectiveLevel(roll);
+            history.record(HistoryEntry {
+                id,
+                at_ms: AT + id,
+                label: "Door".into(),
+                who: Some("Mira".into()),
+                roll,
+            });
+        }
+        let hindered = D6Check {
+            roll: D6Roll::from_parts(PoolSize::Dice(2), vec![4, 1]).unwrap(),
+            pool_line: "2 base + Keen Eye − Limping = 2 dice".into(),
+            kind: ChallengeKind::Physical,
+            conflict: false,
+            cost: None,
+        };
+        history.record(HistoryEntry {
+            id: 11,
+            at_ms: AT + 11,
+            label: String::new(),
+            who: Some("Mira".into()),
+            roll: RecordedRoll::HighestD6(hindered),
+        });
+        history
+    }
+
+    /// The turn with what version 3 added: a roll against a named side.
+    pub fn turn_v3() -> Turn {
+        let mut rng = StdRng::seed_from_u64(12);
+        let mut turn = turn();
+        let taunt = turn.add("Taunt", 2, PortionKind::Action, None).unwrap();
+        let goblin = Against {
+            side: Side {
+                el: 3,
+                dice: ElDice::Simple,
+            },
+            kind: Pushback::Opposition,
+            name: Some("the goblin".into()),
+        };
+        turn.roll(taunt, Some(&goblin), 0, &mut rng).unwrap();
+        turn
+    }
+
     pub fn turn() -> Turn {
         let mut rng = StdRng::seed_from_u64(9);
         let mut turn = Turn::new(20);
@@ -400,4 +471,9 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("settings", 1, written::settings());
     reads_back_as_written("d6-setup", 1, written::d6_setup());
     reads_back_as_written("d6-setup", 2, written::d6_setup());
+    // What each document's current version added, as this build writes it.
+    reads_back_as_written("history", 5, written::history_v5());
+    reads_back_as_written("el-setup", 5, written::el_setup_v5());
+    reads_back_as_written("el-turn", 3, written::turn_v3());
+    reads_back_as_written("d6-setup", 3, written::d6_setup_v3());
 }
