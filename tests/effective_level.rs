@@ -71,6 +71,17 @@ fn the_texts_wager_example() {
 fn el_below_one_is_impossible_and_wagers_have_limits() {
     let mut c = ElCheck::simple(0);
     assert_eq!(c.refusal(None).as_deref(), Some("Impossible (EL below 1)"));
+    assert!(
+        c.refusal_explained(None)
+            .unwrap()
+            .contains("impossible for now")
+    );
+    assert!(
+        parse_check("el 0")
+            .unwrap_err()
+            .message()
+            .contains("impossible for now")
+    );
     c.me.el = 10;
     c.wager = 10;
     assert!(c.refusal(None).unwrap().contains("at most 9"));

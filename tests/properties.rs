@@ -152,6 +152,7 @@ fn notation_errors(text: &str) -> Vec<NotationError> {
         "el 5 dice ",
         "el 5 wager ",
         "el 5 vs 3 vsdice ",
+        "el 5 vs 3 by ",
     ] {
         results.push(effective_level::parse_check(&format!("{words}{text}")).map(drop));
     }

@@ -218,6 +218,17 @@ impl ElCheck {
         None
     }
 
+    /// [`ElCheck::refusal`] in full sentences, for a message on screen: the short
+    /// [`IMPOSSIBLE`] becomes [`IMPOSSIBLE_EXPLAINED`].
+    pub fn refusal_explained(&self, rank: Option<u32>) -> Option<String> {
+        let reason = self.refusal(rank)?;
+        Some(if reason == IMPOSSIBLE {
+            IMPOSSIBLE_EXPLAINED.into()
+        } else {
+            reason
+        })
+    }
+
     /// Resolves totals as RULES.md says: over the EL rolled or 0 fails and counts as 0; the
     /// effect is the difference, ties to the defender; resistance never gives its side
     /// effect; wagered points count only if the roll succeeds and leaves effect.

@@ -101,7 +101,7 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
         }
         None => None,
     };
-    if let Some(reason) = check.refusal(None) {
+    if let Some(reason) = check.refusal_explained(None) {
         return Err(NotationError::new(reason));
     }
     Ok(check)
