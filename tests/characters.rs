@@ -405,8 +405,8 @@ fn history_version_two_migrates_and_effective_level_rolls_are_kept() {
     assert_eq!(again.value, history);
     assert_eq!(
         again.value.entries()[0].text(),
-        "Called shot | el 10 wager 3 vs 6: Success: rolled 5 (EL 7), resistance 4, \
-         effect 4 (1 + 3 wagered), dedicated to Injury: broken elbow"
+        "Called shot | el 10 wager 3 vs 6: You win: effect 4: rolled 5 (EL 7), resistance 4, \
+         +3 wagered, applied, dedicated to Injury: broken elbow"
     );
 }
 
@@ -424,4 +424,26 @@ fn an_entry_with_another_systems_fields_is_set_aside() {
     let notice = loaded.notice.unwrap();
     assert!(notice.text.contains("(1 item: a roll"), "{}", notice.text);
     assert_eq!(store.get(&notice.backup_key.unwrap()).unwrap(), Some(text));
+}
+
+#[test]
+fn harm_shows_as_badges_grouped() {
+    let mut roster = Roster::default();
+    let mira = roster.create("Mira").unwrap();
+    let character = |r: &Roster| r.get(mira).unwrap().harm_badges();
+    assert!(character(&roster).is_empty());
+    roster.take_harm(mira, HarmKind::Scratch, "").unwrap();
+    assert_eq!(character(&roster), ["1 scratch"]);
+    roster
+        .take_harm(mira, HarmKind::WoundWithCondition, "Limping")
+        .unwrap();
+    roster.take_harm(mira, HarmKind::Wound, "").unwrap();
+    roster.take_harm(mira, HarmKind::Scratch, "").unwrap();
+    roster
+        .add_harm(mira, Harm::Condition("Shaken".into()))
+        .unwrap();
+    assert_eq!(
+        character(&roster),
+        ["2 wounds", "2 scratches", "Limping", "Shaken"]
+    );
 }

@@ -4,10 +4,11 @@
 
 use dicetray::core::count::Count;
 use dicetray::core::effective_level::{
-    Against, Dedicated, ElBuild, ElCheck, ElDice, ElDie, ElRoll, MAX_CHOSEN_DICE, Modifier,
-    Pushback, Side, best_dice,
+    Against, Dedicated, ElBuild, ElCheck, ElDice, ElDie, ElRoll, ElSetup, MAX_CHOSEN_DICE,
+    Modifier, Pushback, Side, against_player, best_dice, side_name,
 };
 use dicetray::core::notation::effective_level::{format_check, parse_check};
+use dicetray::core::tone::Tone;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -69,7 +70,18 @@ fn the_texts_wager_example() {
 #[test]
 fn el_below_one_is_impossible_and_wagers_have_limits() {
     let mut c = ElCheck::simple(0);
-    assert!(c.refusal(None).unwrap().contains("impossible"));
+    assert_eq!(c.refusal(None).as_deref(), Some("Impossible (EL below 1)"));
+    assert!(
+        c.refusal_explained(None)
+            .unwrap()
+            .contains("impossible for now")
+    );
+    assert!(
+        parse_check("el 0")
+            .unwrap_err()
+            .message()
+            .contains("impossible for now")
+    );
     c.me.el = 10;
     c.wager = 10;
     assert!(c.refusal(None).unwrap().contains("at most 9"));
@@ -234,20 +246,21 @@ fn small_check() -> impl Strategy<Value = ElCheck> {
         1u32..=9,
         0u32..4,
         small_dice(),
-        prop::option::of((1u32..=7, small_dice(), any::<bool>())),
+        prop::option::of((1u32..=7, small_dice(), any::<bool>(), "[a-zA-Z +]{0,45}")),
     )
         .prop_filter_map("wager below EL", |(el, wager, dice, against)| {
             (wager < el).then(|| ElCheck {
                 me: Side { el, dice },
                 wager,
                 dedicated: None,
-                against: against.map(|(el, dice, opposed)| Against {
+                against: against.map(|(el, dice, opposed, typed)| Against {
                     side: Side { el, dice },
                     kind: if opposed {
                         Pushback::Opposition
                     } else {
                         Pushback::Resistance
                     },
+                    name: side_name(&typed).ok().flatten(),
                 }),
             })
         })
@@ -280,6 +293,19 @@ proptest! {
         prop_assert_eq!(roll.outcome().effect, rules_effect(total, c.rolled_el(), c.wager, theirs));
         let rebuilt = ElRoll::from_parts(c.clone(), roll.faces.clone(), roll.their_faces.clone());
         prop_assert_eq!(rebuilt, Ok(roll));
+    }
+
+    /// The headline says who gets effect: "Effect" or "You win" exactly when the roller
+    /// does, "against you" exactly when the other side does, and never "Success".
+    #[test]
+    fn headlines_follow_the_effect(c in small_check(), seed in any::<u64>()) {
+        let roll = c.roll(&mut StdRng::seed_from_u64(seed));
+        let (headline, outcome) = (roll.headline(), roll.outcome());
+        prop_assert!(!headline.to_lowercase().contains("success"), "{}", headline);
+        let mine = headline.starts_with("Effect ") || headline.starts_with("You win: effect ");
+        prop_assert_eq!(mine, outcome.effect > 0, "{}", headline);
+        prop_assert_eq!(headline.ends_with(" against you"), outcome.their_effect > 0, "{}", headline);
+        prop_assert_eq!(roll.tone() == Tone::Good, outcome.effect > 0);
     }
 
     #[test]
@@ -325,6 +351,345 @@ fn notation_reads_links_and_the_ruless_examples() {
         assert!(parse_check(bad).is_err(), "{bad:?}");
     }
     let _ = Dedicated::default();
+}
+
+#[test]
+fn notation_names_the_other_side_last() {
+    let named = |text: &str| check(text).against.and_then(|a| a.name);
+    for text in [
+        "el 8 vs 5 opposed by the goblin",
+        "el+8+vs+5+opposed+by+the+goblin",
+    ] {
+        assert_eq!(named(text).as_deref(), Some("the goblin"), "{text}");
+    }
+    // Everything after "by" is the name, keywords too.
+    let c = check("el 8 vs 5 by the goblin opposed");
+    assert_eq!(c.against.as_ref().unwrap().kind, Pushback::Resistance);
+    assert_eq!(
+        named("el 8 vs 5 by the goblin opposed").as_deref(),
+        Some("the goblin opposed")
+    );
+    // Keywords are read in any case, the name as typed, its words joined by single spaces.
+    let c = check("EL 8 VS 5 OPPOSED BY The   Goblin+King");
+    assert_eq!(c.against.as_ref().unwrap().kind, Pushback::Opposition);
+    assert_eq!(
+        c.against.as_ref().unwrap().name.as_deref(),
+        Some("The Goblin King")
+    );
+    assert_eq!(format_check(&c), "el 8 vs 5 opposed by The Goblin King");
+    // Everything after "by" is the name, so it is written last.
+    let mut c = check("el 12 dice d6,d4 wager 3 vs 4 vsdice d8 opposed");
+    c.against.as_mut().unwrap().name = Some("Old Grum".into());
+    assert_eq!(
+        format_check(&c),
+        "el 12 dice d6,d4 wager 3 vs 4 vsdice d8 opposed by Old Grum"
+    );
+    assert_eq!(parse_check(&format_check(&c)), Ok(c));
+    // A name needs a side to name, and words; 40 characters at most.
+    for bad in ["el 8 by the goblin", "el 8 vs 5 by", "el 8 vs 5 by + +"] {
+        assert!(parse_check(bad).is_err(), "{bad}");
+    }
+    assert!(named(&format!("el 8 vs 5 by {}", "g".repeat(40))).is_some());
+    assert!(parse_check(&format!("el 8 vs 5 by {}", "g".repeat(41))).is_err());
+    assert_eq!(
+        side_name("  the \t goblin + co "),
+        Ok(Some("the goblin co".into()))
+    );
+    assert_eq!(side_name(" + "), Ok(None));
+}
+
+/// A roll whose faces add up to `total` for the roller and `theirs` for the other side,
+/// built from `text`'s check.
+fn landed(c: ElCheck, total: u32, theirs: u32) -> ElRoll {
+    fn faces(dice: Vec<ElDie>, mut left: u32) -> Vec<(ElDie, u32)> {
+        let faces = dice
+            .into_iter()
+            .map(|die| {
+                let face = left.min(die.sides() - 1);
+                left -= face;
+                (die, face)
+            })
+            .collect();
+        assert_eq!(left, 0, "the dice cannot show that total");
+        faces
+    }
+    let mine = faces(c.me.dice.dice(c.rolled_el()), total);
+    let their = match &c.against {
+        Some(a) => faces(a.side.dice.dice(a.side.el), theirs),
+        None => Vec::new(),
+    };
+    ElRoll::from_parts(c, mine, their).unwrap()
+}
+
+#[test]
+fn el_outcomes_say_who_gets_effect() {
+    use Tone::{Bad, Good, Neutral};
+    // (roll, my total, their total, headline, details, tone), each worked by hand from
+    // RULES.md section 3.
+    let table: [(&str, u32, u32, &str, &str, Tone); 27] = [
+        // Nobody pushes back: the value is the effect.
+        ("el 7", 4, 0, "Effect 4", "rolled 4 (EL 7)", Good),
+        ("el 7", 7, 0, "Effect 7", "rolled 7 (EL 7)", Good),
+        ("el 7", 0, 0, "No effect", "rolled 0", Bad),
+        (
+            "el 3 dice d6",
+            5,
+            0,
+            "No effect",
+            "rolled 5, over EL 3",
+            Bad,
+        ),
+        // EL 10 wager 3 rolls at 7: 5 succeeds, 5 + 3; 8 is over the 7 rolled.
+        (
+            "el 10 wager 3",
+            5,
+            0,
+            "Effect 8",
+            "rolled 5 (EL 7) · +3 wagered, applied",
+            Good,
+        ),
+        (
+            "el 10 wager 3",
+            0,
+            0,
+            "No effect",
+            "rolled 0 · 3 wagered, lost",
+            Bad,
+        ),
+        (
+            "el 10 wager 3 dice d10",
+            8,
+            0,
+            "No effect",
+            "rolled 8, over EL 7 · 3 wagered, lost",
+            Bad,
+        ),
+        // Resistance: it holds on a tie, on a better roll, and when the roll fails.
+        (
+            "el 8 vs 6",
+            5,
+            4,
+            "You win: effect 1",
+            "rolled 5 (EL 8) · resistance 4",
+            Good,
+        ),
+        (
+            "el 8 vs 6",
+            4,
+            4,
+            "It holds: no effect",
+            "rolled 4 (EL 8) · resistance 4",
+            Neutral,
+        ),
+        (
+            "el 8 vs 6",
+            3,
+            5,
+            "It holds: no effect",
+            "rolled 3 (EL 8) · resistance 5",
+            Neutral,
+        ),
+        (
+            "el 8 vs 6",
+            0,
+            2,
+            "It holds: no effect",
+            "rolled 0 · resistance 2",
+            Bad,
+        ),
+        // Its 5 is over its EL 3, so it counts 0.
+        (
+            "el 8 vs 3 vsdice d6",
+            3,
+            5,
+            "You win: effect 3",
+            "rolled 3 (EL 8) · resistance 5, counts 0",
+            Good,
+        ),
+        // The text's wager example: 5 against 4 leaves 1, plus 3; against 5, nothing.
+        (
+            "el 10 wager 3 vs 6",
+            5,
+            4,
+            "You win: effect 4",
+            "rolled 5 (EL 7) · resistance 4 · +3 wagered, applied",
+            Good,
+        ),
+        (
+            "el 10 wager 3 vs 6",
+            5,
+            5,
+            "It holds: no effect",
+            "rolled 5 (EL 7) · resistance 5 · 3 wagered, lost",
+            Neutral,
+        ),
+        (
+            "el 8 vs 6 by the locked door",
+            2,
+            5,
+            "The locked door holds: no effect",
+            "rolled 2 (EL 8) · the locked door rolled 5",
+            Neutral,
+        ),
+        // Opposition: whoever rolls higher gets the difference; a tie or two failures,
+        // nobody.
+        (
+            "el 9 vs 6 opposed",
+            7,
+            3,
+            "You win: effect 4",
+            "rolled 7 (EL 9) · opposition 3",
+            Good,
+        ),
+        (
+            "el 9 vs 6 opposed",
+            3,
+            6,
+            "They win: 3 against you",
+            "rolled 3 (EL 9) · opposition 6",
+            Bad,
+        ),
+        (
+            "el 9 vs 6 opposed",
+            5,
+            5,
+            "They hold: no effect",
+            "rolled 5 (EL 9) · opposition 5",
+            Neutral,
+        ),
+        (
+            "el 9 vs 6 opposed",
+            0,
+            0,
+            "They hold: no effect",
+            "rolled 0 · opposition 0, counts 0",
+            Bad,
+        ),
+        (
+            "el 9 vs 6 opposed",
+            0,
+            4,
+            "They win: 4 against you",
+            "rolled 0 · opposition 4",
+            Bad,
+        ),
+        // The case: EL 1 against an opposition of EL 20, rolling 1.
+        (
+            "el 1 vs 20 opposed",
+            1,
+            11,
+            "They win: 10 against you",
+            "rolled 1 (EL 1) · opposition 11",
+            Bad,
+        ),
+        (
+            "el 1 vs 20 opposed",
+            1,
+            1,
+            "They hold: no effect",
+            "rolled 1 (EL 1) · opposition 1",
+            Neutral,
+        ),
+        (
+            "el 1 vs 20 opposed",
+            1,
+            0,
+            "You win: effect 1",
+            "rolled 1 (EL 1) · opposition 0, counts 0",
+            Good,
+        ),
+        (
+            "el 1 vs 20 opposed by goblin",
+            1,
+            11,
+            "Goblin wins: 10 against you",
+            "rolled 1 (EL 1) · goblin rolled 11",
+            Bad,
+        ),
+        (
+            "el 9 vs 6 opposed by the goblin",
+            5,
+            5,
+            "The goblin holds: no effect",
+            "rolled 5 (EL 9) · the goblin rolled 5",
+            Neutral,
+        ),
+        // Only ASCII letters are capitalised.
+        (
+            "el 5 vs 3 by élan",
+            1,
+            2,
+            "élan holds: no effect",
+            "rolled 1 (EL 5) · élan rolled 2",
+            Neutral,
+        ),
+        (
+            "el 10 wager 3 vs 6 opposed",
+            2,
+            4,
+            "They win: 2 against you",
+            "rolled 2 (EL 7) · opposition 4 · 3 wagered, lost",
+            Bad,
+        ),
+    ];
+    for (text, total, theirs, headline, details, tone) in table {
+        let roll = landed(check(text), total, theirs);
+        assert_eq!(roll.headline(), headline, "{text} {total} vs {theirs}");
+        assert_eq!(
+            roll.details().join(" · "),
+            details,
+            "{text} {total} vs {theirs}"
+        );
+        assert_eq!(roll.tone(), tone, "{text} {total} vs {theirs}");
+    }
+    // A dedicated effect is named when the wagered points apply, and only then.
+    let mut c = check("el 10 wager 3 vs 6 opposed");
+    c.dedicated = Some(Dedicated {
+        kind: "Injury".into(),
+        name: "Gashed leg".into(),
+    });
+    let won = landed(c.clone(), 6, 2);
+    assert_eq!(won.headline(), "You win: effect 7");
+    assert_eq!(
+        won.details().join(" · "),
+        "rolled 6 (EL 7) · opposition 2 · +3 wagered, applied · dedicated to Injury: Gashed leg"
+    );
+    let lost = landed(c, 2, 4);
+    assert_eq!(
+        lost.details().join(" · "),
+        "rolled 2 (EL 7) · opposition 4 · 3 wagered, lost"
+    );
+}
+
+#[test]
+fn a_roll_against_you_says_what_it_does_to_you() {
+    use Tone::{Bad, Good, Neutral};
+    // The fire rolls at EL 3 (three coins); you resist at EL 6, or cannot at EL 0.
+    let table = [
+        (6, 3, 1, "Fire wins: 2 against you", Bad),
+        (6, 2, 2, "You hold: no effect", Neutral),
+        (6, 1, 4, "You hold: no effect", Neutral),
+        (6, 0, 1, "Fire fails: no effect", Good),
+        (0, 2, 0, "Fire wins: 2 against you", Bad),
+        (0, 0, 0, "Fire fails: no effect", Good),
+    ];
+    for (your_el, its_total, yours, headline, tone) in table {
+        let roll = landed(against_player(3, your_el), its_total, yours);
+        assert_eq!(roll.headline_against_you("fire"), headline);
+        assert_eq!(roll.tone_against_you(), tone);
+    }
+}
+
+#[test]
+fn a_tray_at_el_below_one_is_impossible_in_short() {
+    let setup = ElSetup {
+        quick_el: 0,
+        ..ElSetup::default()
+    };
+    assert_eq!(
+        setup.check(None, &[]),
+        Err("Impossible (EL below 1)".to_string())
+    );
 }
 
 #[test]

@@ -36,10 +36,10 @@ fn portions_take_at_least_one_point_and_no_more_than_remain() {
     // Portions roll in any order, once each.
     let mut rng = StdRng::seed_from_u64(1);
     let b = turn.portions[1].id;
-    turn.roll(b, None, &mut rng).unwrap();
-    turn.roll(a, None, &mut rng).unwrap();
+    turn.roll(b, None, 0, &mut rng).unwrap();
+    turn.roll(a, None, 0, &mut rng).unwrap();
     assert!(
-        turn.roll(a, None, &mut rng)
+        turn.roll(a, None, 0, &mut rng)
             .unwrap_err()
             .contains("has been rolled")
     );
@@ -161,18 +161,18 @@ fn a_contingent_portion_waits_and_is_lost_if_the_first_fails() {
         assert_eq!(turn.state(throw), PortionState::Waiting);
         let mut rng = StdRng::seed_from_u64(seed);
         assert!(
-            turn.roll(throw, None, &mut rng).is_err(),
+            turn.roll(throw, None, 0, &mut rng).is_err(),
             "not before the catch"
         );
-        let caught = turn.roll(catch, None, &mut rng).unwrap().outcome().value >= 1;
+        let caught = turn.roll(catch, None, 0, &mut rng).unwrap().outcome().value >= 1;
         if caught {
             assert_eq!(turn.state(throw), PortionState::Ready);
-            turn.roll(throw, None, &mut rng).unwrap();
+            turn.roll(throw, None, 0, &mut rng).unwrap();
             assert_eq!(turn.state(throw), PortionState::Rolled);
         } else {
             assert_eq!(turn.state(throw), PortionState::Lost);
             assert!(
-                turn.roll(throw, None, &mut rng)
+                turn.roll(throw, None, 0, &mut rng)
                     .unwrap_err()
                     .contains("lost")
             );
@@ -191,7 +191,7 @@ fn defence_is_rolled_again_for_every_attack_and_never_spent() {
     assert_eq!(turn.get(defence).unwrap().defences.len(), 3);
     assert_eq!(turn.remaining(), 6, "the points stay where they were");
     assert!(
-        turn.roll(defence, None, &mut rng)
+        turn.roll(defence, None, 0, &mut rng)
             .unwrap_err()
             .contains("Defend")
     );
@@ -241,8 +241,12 @@ fn a_boost_adds_its_value_to_the_portion_it_sets_up() {
             .unwrap();
         assert_eq!(turn.remaining(), 1, "the free boost takes no points");
         let mut rng = StdRng::seed_from_u64(seed);
-        let a = turn.roll(study, None, &mut rng).unwrap().outcome().effect;
-        let b = turn.roll(log, None, &mut rng).unwrap().outcome().effect;
+        let a = turn
+            .roll(study, None, 0, &mut rng)
+            .unwrap()
+            .outcome()
+            .effect;
+        let b = turn.roll(log, None, 0, &mut rng).unwrap().outcome().effect;
         assert_eq!(turn.el_of(strike), 5 + a + b);
     }
 }
@@ -306,7 +310,7 @@ fn progress_at_an_obstacle_counts_its_resistance() {
     // EL 2 against a door at EL 1, both Simple Pools: every toss of three coins counted
     // here. The door's heads cancel the player's; a better door roll stops them, and the
     // door never gets effect from resisting.
-    let check = against_obstacle(&ElCheck::simple(2), 1);
+    let check = against_obstacle(&ElCheck::simple(2).me, 1, 0);
     let mut one = [0u64; 3]; // effect 0, 1, 2
     for tosses in 0..8u32 {
         let mine = (tosses & 0b11).count_ones();
@@ -333,7 +337,10 @@ fn progress_at_an_obstacle_counts_its_resistance() {
     assert_eq!(chance.ways, Count::from(hits));
     assert_eq!(chance.total, Count::from(all));
     // An obstacle at EL 0 does not resist: the plain check.
-    assert_eq!(against_obstacle(&ElCheck::simple(2), 0), ElCheck::simple(2));
+    assert_eq!(
+        against_obstacle(&ElCheck::simple(2).me, 0, 0),
+        ElCheck::simple(2)
+    );
 }
 
 #[test]
@@ -440,7 +447,7 @@ fn a_turn_in_the_middle_is_kept_whole() {
     )
     .unwrap();
     let mut rng = StdRng::seed_from_u64(9);
-    turn.roll(a, None, &mut rng).unwrap();
+    turn.roll(a, None, 0, &mut rng).unwrap();
     turn.defend(d, &mut rng).unwrap();
     turn.defend(d, &mut rng).unwrap();
     let mut split =
@@ -593,18 +600,26 @@ fn rolling_at_an_obstacle_checks_it_and_caps_its_el() {
     assert!(scene.add_residual("Inferno", 101).is_err(), "EL past 100");
     let check = ElCheck::simple(6);
     for seed in 0..20 {
-        let at = roll_at_obstacle(&scene, door, &check, &mut StdRng::seed_from_u64(seed)).unwrap();
+        let at =
+            roll_at_obstacle(&scene, door, &check.me, 0, &mut StdRng::seed_from_u64(seed)).unwrap();
         assert_eq!(at.name, "Barred door");
         assert_eq!(at.effect, at.roll.outcome().effect);
         // The door resisted at EL 3: its roll is in the record.
         assert_eq!(at.roll.check.against.as_ref().unwrap().side.el, 3);
     }
-    assert!(roll_at_obstacle(&scene, 999, &check, &mut StdRng::seed_from_u64(0)).is_err());
+    assert!(roll_at_obstacle(&scene, 999, &check.me, 0, &mut StdRng::seed_from_u64(0)).is_err());
     scene.add_progress(door, 4).unwrap();
-    let done = roll_at_obstacle(&scene, door, &check, &mut StdRng::seed_from_u64(0));
+    let done = roll_at_obstacle(&scene, door, &check.me, 0, &mut StdRng::seed_from_u64(0));
     assert!(done.unwrap_err().contains("already overcome"));
     // An EL saved before the cap is rolled at 100.
-    assert_eq!(against_obstacle(&check, 1000).against.unwrap().side.el, 100);
+    assert_eq!(
+        against_obstacle(&check.me, 1000, 0)
+            .against
+            .unwrap()
+            .side
+            .el,
+        100
+    );
     // The door, or a condition, rolls at the player, who resists at the tray's EL.
     let fire = scene.add_residual("On fire", 4).unwrap();
     assert_eq!(scene.roller(door), Some(("Barred door", 3)));
@@ -619,4 +634,161 @@ fn rolling_at_an_obstacle_checks_it_and_caps_its_el() {
         "below EL 1 nobody resists"
     );
     assert_eq!(against_player(1000, 6).me.el, 100);
+}
+
+#[test]
+fn a_condition_is_a_penalty_of_the_players_choosing() {
+    use dicetray::core::character::{Harm, Roster, SheetList};
+    use dicetray::core::effective_level::{ElMode, ElSetup};
+    let mut roster = Roster::default();
+    let mira = roster.create("Mira").unwrap();
+    roster.set_level(mira, 6).unwrap();
+    let warrior = roster.add_role(mira, "Warrior", 4).unwrap();
+    let tired = roster
+        .add_standing(mira, SheetList::Penalties, "Tired", 1)
+        .unwrap();
+    let limping = roster
+        .add_harm(mira, Harm::Condition("Limping".into()))
+        .unwrap();
+    let shaken = roster
+        .add_harm(mira, Harm::Condition("Shaken".into()))
+        .unwrap();
+    let mut setup = ElSetup {
+        mode: ElMode::Builder,
+        ..ElSetup::default()
+    };
+    setup.toggle(warrior);
+    setup.toggle(tired);
+    setup.toggle_condition(limping);
+    assert_eq!(setup.condition_value(limping), Some(1), "1 by default");
+    setup.set_condition_value(shaken, 3).unwrap();
+    let sum =
+        |setup: &ElSetup, roster: &Roster| setup.build(roster.get(mira), &[]).unwrap().sum_text();
+    // 6 + 4 − 1 − 1 − 3 = 5.
+    assert_eq!(
+        sum(&setup, &roster),
+        "Level 6 + Warrior 4 − Tired 1 − Limping 1 − Shaken 3 = EL 5"
+    );
+    assert_eq!(setup.el(roster.get(mira), &[]), 5);
+    for bad in [0, 101] {
+        assert!(setup.set_condition_value(limping, bad).is_err(), "{bad}");
+    }
+    setup.set_condition_value(limping, 100).unwrap();
+    assert_eq!(setup.el(roster.get(mira), &[]), 6 + 4 - 1 - 100 - 3);
+    setup.toggle_condition(limping);
+    assert_eq!(setup.condition_value(limping), None);
+    // Healed, a condition no longer counts; nor does it for another character.
+    roster.heal(mira, shaken);
+    assert_eq!(sum(&setup, &roster), "Level 6 + Warrior 4 − Tired 1 = EL 9");
+    let tor = roster.create("Tor").unwrap();
+    roster.set_level(tor, 3).unwrap();
+    setup.toggle_condition(limping);
+    assert_eq!(
+        setup.build(roster.get(tor), &[]).unwrap().sum_text(),
+        "Level 3 = EL 3"
+    );
+}
+
+#[test]
+fn a_wager_belongs_to_the_one_roll_it_was_set_for() {
+    use dicetray::core::effective_level::{Dedicated, ElSetup};
+    let mut setup = ElSetup {
+        quick_el: 8,
+        quick_rank: 3,
+        wager: 2,
+        dedicated: Dedicated {
+            kind: "Injury".into(),
+            name: "Gashed leg".into(),
+        },
+        against: Some(Pushback::Opposition),
+        ..ElSetup::default()
+    };
+    setup.set_their_name("  the   goblin ").unwrap();
+    assert_eq!(setup.their_name, "the goblin");
+    assert_eq!(setup.roll_label(), "Roll · wager 2 · Injury");
+    let tray = setup.check(None, &[]).unwrap();
+    assert_eq!((tray.wager, tray.dedicated.is_some()), (2, true));
+    assert_eq!(
+        tray.against.as_ref().unwrap().name.as_deref(),
+        Some("the goblin")
+    );
+    // An obstacle roll, a portion and a defence made beside it take none of that wager.
+    let at = against_obstacle(&tray.me, 4, 0);
+    assert_eq!((at.wager, at.dedicated), (0, None));
+    let mut scene = Scene::default();
+    let door = scene.add_obstacle("Barred door", 10, 3).unwrap();
+    let mut rng = StdRng::seed_from_u64(3);
+    let rolled = roll_at_obstacle(&scene, door, &tray.me, 0, &mut rng).unwrap();
+    assert_eq!(
+        (rolled.roll.check.wager, rolled.roll.check.dedicated),
+        (0, None)
+    );
+    let resisting = rolled.roll.check.against.as_ref().unwrap();
+    assert_eq!(resisting.name.as_deref(), Some("Barred door"));
+    let mut turn = Turn::new(8);
+    let strike = turn.add("Strike", 5, PortionKind::Action, None).unwrap();
+    let guard = turn.add("Guard", 3, PortionKind::Defence, None).unwrap();
+    let portion = turn
+        .roll(strike, tray.against.as_ref(), 0, &mut rng)
+        .unwrap();
+    assert_eq!((portion.check.wager, portion.check.me.el), (0, 5));
+    assert_eq!(turn.defend(guard, &mut rng).unwrap().check.wager, 0);
+    // A wager set for that roll itself is taken, and must leave 1 to roll.
+    let wagered = roll_at_obstacle(&scene, door, &tray.me, 3, &mut rng).unwrap();
+    assert_eq!(wagered.roll.check.wager, 3);
+    assert!(roll_at_obstacle(&scene, door, &tray.me, 8, &mut rng).is_err());
+    // After the tray's roll the wager and its effect are gone.
+    setup.after_roll();
+    assert_eq!(
+        (setup.wager, setup.dedicated.clone()),
+        (0, Dedicated::default())
+    );
+    assert_eq!(setup.roll_label(), "Roll");
+    assert_eq!(setup.check(None, &[]).unwrap().wager, 0);
+    // The button names what a wager is dedicated to by its kind, else its name.
+    setup.wager = 1;
+    assert_eq!(setup.roll_label(), "Roll · wager 1");
+    setup.dedicated.name = "Gashed leg".into();
+    assert_eq!(setup.roll_label(), "Roll · wager 1 · Gashed leg");
+    // The name is kept across rolls; empty text clears it.
+    assert_eq!(setup.their_name, "the goblin");
+    setup.set_their_name(" ").unwrap();
+    assert_eq!(setup.check(None, &[]).unwrap().against.unwrap().name, None);
+    assert!(setup.set_their_name(&"g".repeat(41)).is_err());
+}
+
+#[test]
+fn a_stored_tray_with_a_bad_name_or_condition_is_kept_aside() {
+    use dicetray::core::effective_level::ElSetup;
+    let stored = |name: &str, conditions: &str| {
+        format!(
+            r#"{{"version":5,"data":["quick",7,3,[],[],[],false,"simple",0,"","","opposition",5,"simple",{name},{conditions}]}}"#
+        )
+    };
+    let good = stored(r#""the goblin""#, "[[8,1],[9,100]]");
+    let store = MemoryStore::default();
+    store.set(ElSetup::KEY, &good).unwrap();
+    let loaded = storage::load::<ElSetup>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    assert_eq!(loaded.value.their_name, "the goblin");
+    assert_eq!(loaded.value.conditions, vec![(8, 1), (9, 100)]);
+    for bad in [
+        stored(r#""the  goblin""#, "[]"),
+        stored(r#"" goblin""#, "[]"),
+        stored(&format!(r#""{}""#, "g".repeat(41)), "[]"),
+        stored(r#""""#, "[[8,0]]"),
+        stored(r#""""#, "[[8,101]]"),
+        stored(r#""""#, "[[8,1],[8,2]]"),
+        stored(r#""""#, "[[8]]"),
+    ] {
+        let store = MemoryStore::default();
+        store.set(ElSetup::KEY, &bad).unwrap();
+        let loaded = storage::load::<ElSetup>(&store, NOW);
+        let backup = loaded.notice.and_then(|n| n.backup_key);
+        assert_eq!(
+            backup.and_then(|key| store.get(&key).unwrap()).as_deref(),
+            Some(bad.as_str()),
+            "{bad}"
+        );
+    }
 }

@@ -391,3 +391,58 @@ fn success_or_better_is_at_least_one_six() {
         assert_eq!(chance.total, Count::from(all), "{n} dice: every roll");
     }
 }
+
+#[test]
+fn a_condition_hinders_like_a_facet_until_it_heals() {
+    use dicetray::core::character::{Harm, Roster};
+    let mut roster = Roster::default();
+    let mira = roster.create("Mira").unwrap();
+    let keen = roster.add_facet(mira, "Keen Eye", true).unwrap();
+    roster.add_harm(mira, Harm::Wound).unwrap();
+    let limping = roster
+        .add_harm(mira, Harm::Condition("Limping".into()))
+        .unwrap();
+    let shaken = roster
+        .add_harm(mira, Harm::Condition("Shaken".into()))
+        .unwrap();
+    let tor = roster.create("Tor").unwrap();
+    let scene = Scene::default();
+    let mut setup = D6Setup {
+        base: 3,
+        ..D6Setup::default()
+    };
+    // Offered after the character's facets, as hindering facets; wounds are not offered.
+    let offered: Vec<(FacetRef, String, bool)> = setup
+        .choices(roster.get(mira), &scene)
+        .into_iter()
+        .map(|(at, facet, _)| (at, facet.name, facet.helps))
+        .collect();
+    assert_eq!(
+        offered,
+        vec![
+            (FacetRef::Character(keen), "Keen Eye".to_string(), true),
+            (FacetRef::Condition(limping), "Limping".to_string(), false),
+            (FacetRef::Condition(shaken), "Shaken".to_string(), false),
+        ]
+    );
+    setup.toggle(FacetRef::Character(keen));
+    setup.toggle(FacetRef::Condition(limping));
+    setup.toggle(FacetRef::Condition(shaken));
+    // 3 base + 1 helping − 2 hindering = 2.
+    let pool = setup.pool(roster.get(mira), &scene);
+    assert_eq!(
+        pool.sum_line(),
+        "3 base + Keen Eye − Limping − Shaken = 2 dice"
+    );
+    // Healed, a condition counts no more; another character's ticks count nothing.
+    assert!(roster.heal(mira, shaken));
+    assert_eq!(
+        setup.pool(roster.get(mira), &scene).sum_line(),
+        "3 base + Keen Eye − Limping = 3 dice"
+    );
+    assert_eq!(
+        setup.pool(roster.get(tor), &scene).sum_line(),
+        "3 base = 3 dice"
+    );
+    assert_eq!(setup.pool(None, &scene).size(), 3);
+}

@@ -72,9 +72,9 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<D6Setup>("d6-setup"),
         migrates_every_earlier_version::<Turn>("el-turn"),
     ];
-    // history v1 to v3; characters v1, v2; scene v1, v2; EL setup v1 to v3; saved pools,
-    // narrative pool, settings, Highest d6 tray and EL turn v1.
-    assert_eq!(checked.iter().sum::<u32>(), 15);
+    // history v1 to v4; characters v1, v2; scene v1, v2; EL setup v1 to v4; saved pools,
+    // narrative pool, settings v1; Highest d6 tray and EL turn v1, v2.
+    assert_eq!(checked.iter().sum::<u32>(), 19);
 }
 
 #[test]
@@ -114,6 +114,7 @@ mod written {
         ChallengeKind, D6Check, D6Roll, D6Setup, FacetRef, HarmKind, PoolSize, ZeroDiceRule,
     };
     use dicetray::core::narrative::{NarrativePool, NarrativeRoll};
+    use dicetray::core::notation::effective_level::parse_check;
     use dicetray::core::notation::narrative::parse_pool;
     use dicetray::core::scene::Scene;
     use dicetray::storage::{
@@ -198,6 +199,7 @@ mod written {
                     dice: chosen(&[ElDie::D10, ElDie::D4]),
                 },
                 kind: Pushback::Opposition,
+                name: None,
             }),
         };
         let resisted = ElCheck {
@@ -207,6 +209,7 @@ mod written {
                     dice: ElDice::Simple,
                 },
                 kind: Pushback::Resistance,
+                name: None,
             }),
             dedicated: Some(Dedicated {
                 kind: String::new(),
@@ -328,6 +331,76 @@ mod written {
         }
     }
 
+    /// The EL tray with what version 5 added: the other side's name, conditions ticked.
+    pub fn el_setup_v5() -> ElSetup {
+        let mut setup = el_setup();
+        setup.set_their_name("the goblin").unwrap();
+        setup.toggle_condition(8);
+        setup.set_condition_value(9, 3).unwrap();
+        setup
+    }
+
+    /// The Highest d6 tray with what version 3 added: a condition ticked.
+    pub fn d6_setup_v3() -> D6Setup {
+        let mut setup = d6_setup();
+        setup.toggle(FacetRef::Condition(7));
+        setup
+    }
+
+    /// The history with what version 5 added: EL rolls naming the other side, a Highest d6
+    /// pool hindered by a condition.
+    pub fn history_v5() -> RollHistory {
+        let mut history = history();
+        let mut rng = StdRng::seed_from_u64(11);
+        let named = [
+            "el 6 wager 1 vs 5 opposed by the goblin",
+            "el 5 vs 4 by Barred door",
+        ];
+        for (id, text) in (9..).zip(named) {
+            let roll = parse_check(text).unwrap().roll(&mut rng);
+            let roll = RecordedRoll::EffectiveLevel(roll);
+            history.record(HistoryEntry {
+                id,
+                at_ms: AT + id,
+                label: "Door".into(),
+                who: Some("Mira".into()),
+                roll,
+            });
+        }
+        let hindered = D6Check {
+            roll: D6Roll::from_parts(PoolSize::Dice(2), vec![4, 1]).unwrap(),
+            pool_line: "2 base + Keen Eye − Limping = 2 dice".into(),
+            kind: ChallengeKind::Physical,
+            conflict: false,
+            cost: None,
+        };
+        history.record(HistoryEntry {
+            id: 11,
+            at_ms: AT + 11,
+            label: String::new(),
+            who: Some("Mira".into()),
+            roll: RecordedRoll::HighestD6(hindered),
+        });
+        history
+    }
+
+    /// The turn with what version 3 added: a roll against a named side.
+    pub fn turn_v3() -> Turn {
+        let mut rng = StdRng::seed_from_u64(12);
+        let mut turn = turn();
+        let taunt = turn.add("Taunt", 2, PortionKind::Action, None).unwrap();
+        let goblin = Against {
+            side: Side {
+                el: 3,
+                dice: ElDice::Simple,
+            },
+            kind: Pushback::Opposition,
+            name: Some("the goblin".into()),
+        };
+        turn.roll(taunt, Some(&goblin), 0, &mut rng).unwrap();
+        turn
+    }
+
     pub fn turn() -> Turn {
         let mut rng = StdRng::seed_from_u64(9);
         let mut turn = Turn::new(20);
@@ -358,10 +431,11 @@ mod written {
                 dice: chosen(&[ElDie::D4]),
             },
             kind: Pushback::Resistance,
+            name: None,
         };
-        turn.roll(rallied, None, &mut rng).unwrap();
-        turn.roll(feint, None, &mut rng).unwrap();
-        turn.roll(strike, Some(&target), &mut rng).unwrap();
+        turn.roll(rallied, None, 0, &mut rng).unwrap();
+        turn.roll(feint, None, 0, &mut rng).unwrap();
+        turn.roll(strike, Some(&target), 0, &mut rng).unwrap();
         turn.defend(guard, &mut rng).unwrap();
         turn.defend(guard, &mut rng).unwrap();
         turn
@@ -385,12 +459,21 @@ fn reads_back_as_written<D: Document + PartialEq + Debug>(stem: &str, version: u
 #[test]
 fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("history", 3, written::history());
+    reads_back_as_written("history", 4, written::history());
     reads_back_as_written("characters", 2, written::roster());
     reads_back_as_written("scene", 2, written::scene());
     reads_back_as_written("saved-pools", 1, written::saved_pools());
     reads_back_as_written("el-setup", 3, written::el_setup());
+    reads_back_as_written("el-setup", 4, written::el_setup());
     reads_back_as_written("el-turn", 1, written::turn());
+    reads_back_as_written("el-turn", 2, written::turn());
     reads_back_as_written("narrative-pool", 1, written::narrative_pool());
     reads_back_as_written("settings", 1, written::settings());
     reads_back_as_written("d6-setup", 1, written::d6_setup());
+    reads_back_as_written("d6-setup", 2, written::d6_setup());
+    // What each document's current version added, as this build writes it.
+    reads_back_as_written("history", 5, written::history_v5());
+    reads_back_as_written("el-setup", 5, written::el_setup_v5());
+    reads_back_as_written("el-turn", 3, written::turn_v3());
+    reads_back_as_written("d6-setup", 3, written::d6_setup_v3());
 }

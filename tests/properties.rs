@@ -152,6 +152,7 @@ fn notation_errors(text: &str) -> Vec<NotationError> {
         "el 5 dice ",
         "el 5 wager ",
         "el 5 vs 3 vsdice ",
+        "el 5 vs 3 by ",
     ] {
         results.push(effective_level::parse_check(&format!("{words}{text}")).map(drop));
     }
@@ -393,11 +394,11 @@ mod stored_text {
 mod round_trip {
     use std::fmt::Debug;
 
-    use dicetray::core::character::{MAX_CHARACTERS, Roster, SheetList};
+    use dicetray::core::character::{Harm, MAX_CHARACTERS, MAX_HARM, Roster, SheetList};
     use dicetray::core::effective_level::{
         Against, CrossRoleSplit, Dedicated, ElCheck, ElDice, ElDie, ElMode, ElSetup,
         MAX_CHOSEN_DICE, MAX_DEFENCES, MAX_EL, MAX_PORTIONS, MAX_SITUATIONAL, PortionKind,
-        Pushback, Side, Turn, against_obstacle,
+        Pushback, Side, Turn, against_obstacle, roll_at_obstacle,
     };
     use dicetray::core::facet::{MAX_FACETS, MAX_NAME_CHARS, clean_name};
     use dicetray::core::highest_d6::{
@@ -526,16 +527,28 @@ mod round_trip {
         ]
     }
 
+    /// Conditions as marked on a character: a name and whether it is ticked, up to past
+    /// the most harm a character carries, often all under the longest name.
+    fn conditions() -> impl Strategy<Value = Vec<(String, bool)>> {
+        let condition = (typed_name(), any::<bool>());
+        let longest = (longest_name(), Just(true));
+        prop_oneof![
+            prop::collection::vec(condition.clone(), 0..=4),
+            prop::collection::vec(condition, MAX_HARM..=MAX_HARM + 2),
+            prop::collection::vec(longest, MAX_HARM..=MAX_HARM),
+        ]
+    }
+
     /// A Highest d6 check: any base dice, character and scene facets applied, kind,
     /// conflict, zero-dice rule, and a cost note on a costly success.
     fn d6_roll() -> impl Strategy<Value = RecordedRoll> {
         (
-            (0..=MAX_BASE_DICE + 1, facets(), facets()),
+            (0..=MAX_BASE_DICE + 1, facets(), facets(), conditions()),
             (0..4usize, any::<bool>(), any::<bool>()),
             (any::<u64>(), typed_note(MAX_COST_CHARS)),
         )
             .prop_map(
-                |((base, own, shared), (kind, conflict, lowest), (seed, cost))| {
+                |((base, own, shared, harm), (kind, conflict, lowest), (seed, cost))| {
                     let mut roster = Roster::default();
                     let who = roster.create("Mira").unwrap();
                     let mut scene = Scene::default();
@@ -556,6 +569,13 @@ mod round_trip {
                             && applied
                         {
                             setup.toggle(FacetRef::Scene(id));
+                        }
+                    }
+                    for (name, applied) in harm {
+                        if let Ok(id) = roster.add_harm(who, Harm::Condition(name))
+                            && applied
+                        {
+                            setup.toggle(FacetRef::Condition(id));
                         }
                     }
                     let pool = setup.pool(roster.get(who), &scene);
@@ -611,12 +631,16 @@ mod round_trip {
         (
             (0..=MAX_EL, 0..=MAX_EL, 0..=MAX_EL, el_dice()),
             (dedicated_text(), dedicated_text()),
-            (0..3usize, 0..=MAX_EL, el_dice()),
+            (0..3usize, 0..=MAX_EL, el_dice(), dedicated_text()),
         )
             .prop_map(
-                |((el, rank, wager, dice), (kind, named), (against, their_el, their_dice))| {
+                |(
+                    (el, rank, wager, dice),
+                    (kind, named),
+                    (against, their_el, their_dice, their_name),
+                )| {
                     let clean = |text: &str| clean_name(text, "effect").unwrap_or_default();
-                    ElSetup {
+                    let mut setup = ElSetup {
                         mode: ElMode::Quick,
                         quick_el: el,
                         quick_rank: rank,
@@ -631,7 +655,10 @@ mod round_trip {
                         their_el,
                         their_dice,
                         ..ElSetup::default()
-                    }
+                    };
+                    // A name the tray refuses leaves none.
+                    let _ = setup.set_their_name(&their_name);
+                    setup
                 },
             )
     }
@@ -641,15 +668,27 @@ mod round_trip {
         quick_setup().prop_filter_map("the tray refuses it", |setup| setup.check(None, &[]).ok())
     }
 
-    /// An Effective Level roll: at the tray's other side, or at an obstacle.
+    /// An Effective Level roll: at the tray's other side, or at a named obstacle of any EL
+    /// with a wager set for that roll (the tray's own wager, or none).
     fn el_roll() -> impl Strategy<Value = RecordedRoll> {
-        (el_check(), prop::option::of(0..=MAX_SCENE_EL), any::<u64>()).prop_map(
+        let obstacle = (0..=MAX_SCENE_EL, typed_name(), any::<bool>());
+        (el_check(), prop::option::of(obstacle), any::<u64>()).prop_map(
             |(check, obstacle, seed)| {
-                let check = match obstacle {
-                    Some(el) => against_obstacle(&check, el),
-                    None => check,
+                let mut rng = StdRng::seed_from_u64(seed);
+                let roll = match obstacle {
+                    Some((el, name, wagered)) => {
+                        let mut scene = Scene::default();
+                        let wager = if wagered { check.wager } else { 0 };
+                        match scene.add_obstacle(&name, MAX_SCENE_VALUE, el) {
+                            Ok(id) => roll_at_obstacle(&scene, id, &check.me, wager, &mut rng)
+                                .map(|at| at.roll)
+                                .unwrap_or_else(|_| check.roll(&mut rng)),
+                            Err(_) => against_obstacle(&check.me, el, wager).roll(&mut rng),
+                        }
+                    }
+                    None => check.roll(&mut rng),
                 };
-                RecordedRoll::EffectiveLevel(check.roll(&mut StdRng::seed_from_u64(seed)))
+                RecordedRoll::EffectiveLevel(roll)
             },
         )
     }
@@ -752,7 +791,7 @@ mod round_trip {
                         TurnChange::Roll(index, at_target) => {
                             if let Some(id) = pick(&turn, index) {
                                 let against = target.against.as_ref().filter(|_| at_target);
-                                let _ = turn.roll(id, against, &mut rng);
+                                let _ = turn.roll(id, against, 0, &mut rng);
                             }
                         }
                         TurnChange::Defend(index) => {
@@ -885,24 +924,34 @@ mod round_trip {
                 (typed_name(), -(MAX_EL as i32)..=MAX_EL as i32),
                 0..=MAX_SITUATIONAL + 2,
             ),
+            prop::collection::vec((any::<u64>(), 0..=MAX_EL + 1, any::<bool>()), 0..8),
         )
-            .prop_map(|(mut setup, (builder, training), ticks, modifiers)| {
-                if builder {
-                    setup.mode = ElMode::Builder;
-                }
-                setup.needs_training = training;
-                for (id, scene) in ticks {
-                    if scene {
-                        setup.toggle_scene(id);
-                    } else {
-                        setup.toggle(id);
+            .prop_map(
+                |(mut setup, (builder, training), ticks, modifiers, conditions)| {
+                    if builder {
+                        setup.mode = ElMode::Builder;
                     }
-                }
-                for (name, value) in modifiers {
-                    let _ = setup.add_situational(&name, value);
-                }
-                setup
-            })
+                    setup.needs_training = training;
+                    for (id, scene) in ticks {
+                        if scene {
+                            setup.toggle_scene(id);
+                        } else {
+                            setup.toggle(id);
+                        }
+                    }
+                    for (name, value) in modifiers {
+                        let _ = setup.add_situational(&name, value);
+                    }
+                    for (mark, value, toggle) in conditions {
+                        if toggle {
+                            setup.toggle_condition(mark);
+                        } else {
+                            let _ = setup.set_condition_value(mark, value);
+                        }
+                    }
+                    setup
+                },
+            )
     }
 
     fn d6_setup() -> impl Strategy<Value = D6Setup> {
@@ -910,7 +959,7 @@ mod round_trip {
             0..=MAX_BASE_DICE + 1,
             0..4usize,
             any::<bool>(),
-            prop::collection::vec(any::<(bool, u64)>(), 0..8),
+            prop::collection::vec((0..3u8, any::<u64>()), 0..8),
         )
             .prop_map(|(base, kind, conflict, facets)| {
                 let mut setup = D6Setup::default();
@@ -918,11 +967,11 @@ mod round_trip {
                 while setup.base > base && setup.remove_die() {}
                 setup.kind = ChallengeKind::ALL[kind];
                 setup.conflict = conflict;
-                for (scene, id) in facets {
-                    setup.toggle(if scene {
-                        FacetRef::Scene(id)
-                    } else {
-                        FacetRef::Character(id)
+                for (at, id) in facets {
+                    setup.toggle(match at {
+                        0 => FacetRef::Character(id),
+                        1 => FacetRef::Scene(id),
+                        _ => FacetRef::Condition(id),
                     });
                 }
                 setup
@@ -979,6 +1028,8 @@ mod round_trip {
             against: Some(Against {
                 side: Side { el: MAX_EL, dice },
                 kind: Pushback::Opposition,
+                // The longest name, each character the longest a name can have.
+                name: Some("\u{10FFFF}".repeat(MAX_NAME_CHARS)),
             }),
         };
         let text = format_check(&check);
@@ -989,13 +1040,17 @@ mod round_trip {
     #[test]
     fn the_longest_pool_line_and_the_largest_pool_fit_history() {
         let longest = "n".repeat(MAX_NAME_CHARS);
+        // Every facet of a character and of the scene, helping or hindering, and every
+        // condition of the character (they hinder).
         for hindering in [0, 1, 2 * MAX_FACETS] {
-            let pool = D6Pool {
-                base: MAX_BASE_DICE,
-                helping: vec![longest.clone(); 2 * MAX_FACETS - hindering],
-                hindering: vec![longest.clone(); hindering],
-            };
-            assert!(pool.sum_line().chars().count() <= MAX_SUM_LINE_CHARS);
+            for conditions in [0, MAX_HARM] {
+                let pool = D6Pool {
+                    base: MAX_BASE_DICE,
+                    helping: vec![longest.clone(); 2 * MAX_FACETS - hindering],
+                    hindering: vec![longest.clone(); hindering + conditions],
+                };
+                assert!(pool.sum_line().chars().count() <= MAX_SUM_LINE_CHARS);
+            }
         }
         let most = PoolSize::Dice(MAX_POOL_DICE);
         assert_eq!(parse_plan(&format_plan(most)), Ok(most));

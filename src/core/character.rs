@@ -147,6 +147,33 @@ impl Character {
         self.harm.iter().filter(|m| &m.harm == harm).count()
     }
 
+    /// The character's conditions, oldest first: each harm mark's id and the condition's
+    /// name. Trays offer them as hindering facets (Highest d6) and penalties (EL).
+    pub fn conditions(&self) -> impl Iterator<Item = (u64, &str)> + '_ {
+        self.harm.iter().filter_map(|mark| match &mark.harm {
+            Harm::Condition(name) => Some((mark.id, name.as_str())),
+            _ => None,
+        })
+    }
+
+    /// The character's harm as badges for the trays: wounds and scratches counted ("2
+    /// wounds", "1 scratch"), then each condition by its name ("Limping"), oldest first.
+    pub fn harm_badges(&self) -> Vec<String> {
+        let mut badges = Vec::new();
+        for (harm, one, many) in [
+            (Harm::Wound, "wound", "wounds"),
+            (Harm::Scratch, "scratch", "scratches"),
+        ] {
+            match self.count(&harm) {
+                0 => {}
+                1 => badges.push(format!("1 {one}")),
+                n => badges.push(format!("{n} {many}")),
+            }
+        }
+        badges.extend(self.conditions().map(|(_, name)| name.to_string()));
+        badges
+    }
+
     /// Every id the character uses: its own, its facets' and its harm marks'.
     pub fn ids(&self) -> impl Iterator<Item = u64> + '_ {
         let sheet = &self.sheet;

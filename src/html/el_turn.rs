@@ -134,7 +134,7 @@ pub fn turn_panel(
             }
             PortionState::Waiting | PortionState::Ready if portion.kind == PortionKind::Defence => {
                 // Resistance gives no effect: what matters is how high it rolls.
-                let odds = turn.odds(id, None);
+                let odds = turn.odds(id, None, 0);
                 let _ = write!(
                     html,
                     r#"<p class="hint">Each defence roll: 1 or more {} · average {}</p>"#,
@@ -143,7 +143,7 @@ pub fn turn_panel(
                 );
             }
             PortionState::Waiting | PortionState::Ready => {
-                let odds = turn.odds(id, against_now);
+                let odds = turn.odds(id, against_now, 0);
                 let _ = write!(
                     html,
                     r#"<p class="hint">Success {} · expected effect {}"#,
@@ -390,7 +390,7 @@ pub fn scene_panel(scene: &Scene, check: Option<&ElCheck>) -> String {
         );
         let check = check.filter(|_| !o.done());
         if let Some(check) = check {
-            let effect = against_obstacle(check, o.el).odds().effect;
+            let effect = against_obstacle(&check.me, o.el, 0).odds().effect;
             let within: Vec<String> = (1..=3)
                 .map(|k| {
                     format!(

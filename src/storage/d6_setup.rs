@@ -7,9 +7,10 @@ use super::fields::object_to_array;
 use super::{Decoded, Document, decode_record};
 use crate::core::highest_d6::{ChallengeKind, D6Setup, FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
 
-/// Version 2: `[3, "physical", false, ["c4", "s2"]]`: base dice, kind of challenge, whether
-/// it is a conflict, and the facets applied (`c` names a character facet, `s` a scene
-/// facet). Version 1 stored `{"base", "kind", "conflict", "applied"?}`.
+/// Version 3: `[3, "physical", false, ["c4", "s2", "h7"]]`: base dice, kind of challenge,
+/// whether it is a conflict, and the facets applied (`c` names a character facet, `s` a
+/// scene facet, `h` a condition by its harm mark). Version 2 was the same without `h`;
+/// version 1 stored `{"base", "kind", "conflict", "applied"?}`.
 #[derive(Serialize, Deserialize)]
 struct Stored(u32, String, bool, Vec<String>);
 
@@ -23,6 +24,7 @@ fn facet_ref(text: &str) -> Option<FacetRef> {
     match scope {
         "c" => Some(FacetRef::Character(id)),
         "s" => Some(FacetRef::Scene(id)),
+        "h" => Some(FacetRef::Condition(id)),
         _ => None,
     }
 }
@@ -31,14 +33,16 @@ fn facet_ref_text(facet: &FacetRef) -> String {
     match facet {
         FacetRef::Character(id) => format!("c{id}"),
         FacetRef::Scene(id) => format!("s{id}"),
+        FacetRef::Condition(id) => format!("h{id}"),
     }
 }
 
 impl Document for D6Setup {
     const KEY: &'static str = "dicetray.d6.setup";
     const TITLE: &'static str = "Highest d6 tray";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
+    /// Version 3 only adds conditions: version 2 reads as it is.
     fn upgrade(version: u32, data: &mut Value) {
         if version < 2 {
             let keys = ["base", "kind", "conflict", "applied"];

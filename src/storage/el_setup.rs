@@ -6,19 +6,22 @@ use serde_json::Value;
 use super::fields::{Fields, each, each_item, fields, object_to_array};
 use super::{Decoded, Document, decode_record};
 use crate::core::effective_level::{
-    Dedicated, ElMode, ElSetup, MAX_EL, MAX_PICKED, MAX_SITUATIONAL, Pushback,
+    Dedicated, ElMode, ElSetup, MAX_EL, MAX_PICKED, MAX_SITUATIONAL, Pushback, side_name,
 };
 use crate::core::facet::clean_name;
 use crate::core::notation::effective_level::{format_dice, parse_dice};
 
-/// Version 4: `["quick" | "builder", quick EL, quick rank, [ticked sheet entry ids],
+/// Version 5: `["quick" | "builder", quick EL, quick rank, [ticked sheet entry ids],
 /// [ticked scene boost ids], [["High ground", 2], ...], needs training, dice, wager,
 /// dedicated kind, dedicated name, "none" | "resistance" | "opposition", their EL, their
-/// dice]`, the dice in notation (`"simple"`, `"2d6,d4"`): the mode, the quick EL and the
-/// rank that caps its wager, the entries and scene boosts ticked in the builder, the
-/// situational modifiers, then the roll's own settings and the other side's.
+/// dice, their name, [[condition's harm mark id, points], ...]]`, the dice in notation
+/// (`"simple"`, `"2d6,d4"`), the name `""` for none: the mode, the quick EL and the rank
+/// that caps its wager, the entries and scene boosts ticked in the builder, the situational
+/// modifiers, then the roll's own settings and the other side's, then the conditions
+/// ticked as penalties.
 ///
-/// Earlier versions stored an object with those names: `{"mode", "quick_el", "quick_rank",
+/// Version 4 was the same without the last two fields (no name, no conditions). Earlier
+/// versions stored an object with those names: `{"mode", "quick_el", "quick_rank",
 /// "picked", "picked_scene", "situational", "needs_training", "dice", "wager",
 /// "dedicated_kind", "dedicated_name", "against", "their_el", "their_dice"}`, each modifier
 /// `{"name", "value"}`; version 1 had no `"picked_scene"` and reads with none, versions
@@ -39,6 +42,8 @@ struct Stored<I>(
     String,
     u32,
     String,
+    String,
+    Vec<I>,
 );
 
 /// The members of an earlier version's object, in the order of the array.
@@ -62,7 +67,7 @@ const MEMBERS: [&str; 14] = [
 impl Document for ElSetup {
     const KEY: &'static str = "dicetray.el.setup";
     const TITLE: &'static str = "Effective Level tray";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
 
     fn upgrade(version: u32, data: &mut Value) {
         if version < 4 {
@@ -71,6 +76,15 @@ impl Document for ElSetup {
             });
             let defaults = "[null,null,0,null,[],null,null,null,null,null,null,null,null,null]";
             object_to_array(data, &MEMBERS, defaults);
+        }
+        // No name for the other side, no conditions ticked. Data of another shape is left
+        // for the reader to refuse.
+        if version < 5
+            && let Value::Array(fields) = data
+            && fields.len() == MEMBERS.len()
+        {
+            fields.push(Value::from(""));
+            fields.push(Value::Array(Vec::new()));
         }
     }
 
@@ -90,6 +104,8 @@ impl Document for ElSetup {
             against,
             their_el,
             their_dice,
+            their_name,
+            conditions,
         ) = decode_record(data, "the Effective Level tray")?;
         let mode = match mode.as_str() {
             "quick" => ElMode::Quick,
@@ -108,7 +124,9 @@ impl Document for ElSetup {
         {
             return Err("a number past the tray's limits".into());
         }
-        if situational.len() > MAX_SITUATIONAL || picked.len() + picked_scene.len() > MAX_PICKED {
+        if situational.len() > MAX_SITUATIONAL
+            || picked.len() + picked_scene.len() + conditions.len() > MAX_PICKED
+        {
             return Err("more modifiers than a roll takes".into());
         }
         let mut setup = ElSetup {
@@ -131,6 +149,19 @@ impl Document for ElSetup {
             fields.end()?;
             setup.add_situational(name, value)?;
         }
+        for item in &conditions {
+            let mut fields = Fields::of(item)?;
+            let (mark, value) = (fields.u64()?, fields.u32()?);
+            fields.end()?;
+            if setup.condition_value(mark).is_some() {
+                return Err(format!("the condition {mark} is ticked twice"));
+            }
+            setup.set_condition_value(mark, value)?;
+        }
+        if side_name(&their_name)?.as_deref().unwrap_or_default() != their_name {
+            return Err("the other side's name is not as the tray keeps it".into());
+        }
+        setup.their_name = their_name;
         let text = |s: String, what: &str| -> Result<String, String> {
             if s.is_empty() {
                 Ok(s)
@@ -170,6 +201,8 @@ impl Document for ElSetup {
             against.into(),
             self.their_el,
             format_dice(&self.their_dice),
+            self.their_name.clone(),
+            each(&self.conditions, |&(mark, value)| fields![mark, value]),
         )
     }
 }

@@ -15,13 +15,14 @@ use crate::core::notation::effective_level::{
     format_check, format_faces, parse_check, parse_faces,
 };
 
-/// Version 2: `[el, next_id, [portion, ...], cross]`, the cross-role split `null` or
+/// Version 3: `[el, next_id, [portion, ...], cross]`, the cross-role split `null` or
 /// `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`; a portion is `[id,
 /// name, points,
 /// "action" | "defence" | "boost" | "free-boost", into, after, role, roll, [roll]]` (into,
 /// after, role and roll `null` when there are none; the last list holds the defence rolls),
 /// and a roll `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`: check, faces, the other side's faces.
-/// Version 1 stored `{"el", "next_id", "portions", "cross"?}`, and portions, rolls and the
+/// Version 2 was the same without the other side's name (`by ...`) in a roll's notation;
+/// version 1 stored `{"el", "next_id", "portions", "cross"?}`, and portions, rolls and the
 /// split as objects with those names.
 #[derive(Serialize, Deserialize)]
 struct Stored<I>(u32, u64, Vec<I>, I);
@@ -154,8 +155,9 @@ fn upgrade_roll(roll: &mut Value) {
 impl Document for Turn {
     const KEY: &'static str = "dicetray.el.turn";
     const TITLE: &'static str = "Effective Level turn";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
+    /// Version 3 only lets rolls name the other side: version 2 reads as it is.
     fn upgrade(version: u32, data: &mut Value) {
         if version < 2 {
             each_item(data.get_mut("portions"), |portion| {

@@ -99,11 +99,11 @@ impl HistoryEntry {
         }
     }
 
-    /// The outcome in a word or two: "Success", "Costly success", ...
-    pub fn headline(&self) -> &'static str {
+    /// The outcome in a few words: "Success", "Costly success", "You win: effect 4", ...
+    pub fn headline(&self) -> String {
         match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.result().headline(),
-            RecordedRoll::HighestD6(check) => check.outcome().title(),
+            RecordedRoll::Narrative(roll) => roll.result().headline().into(),
+            RecordedRoll::HighestD6(check) => check.outcome().title().into(),
             RecordedRoll::EffectiveLevel(roll) => roll.headline(),
         }
     }
@@ -229,15 +229,18 @@ impl RollHistory {
     }
 }
 
-/// Version 4: `[entry, ...]`, newest first; an entry is an array, `[id, at,
+/// Version 5: `[entry, ...]`, newest first; an entry is an array, `[id, at,
 /// label, who, system, pool, faces, ...]` (`who`, the character, is `null` when none was
 /// rolling), then by system:
 /// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
 ///   naming the die and the face it showed before;
 /// - Highest d6: `[..., "d6", "3 base + Keen Eye = 4 dice", "6 3 1 1", "4" | "none-one" |
 ///   "none-lowest", "physical", conflict, cost]`, the cost `null` or its note;
-/// - Effective Level: `[..., "el", "el 10 wager 3 vs 4", "d2:1 d2:0 ...", the other side's
-///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`.
+/// - Effective Level: `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the
+///   other side's faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`.
+///
+/// Version 4 was the same without the other side's name (`by ...`) in the EL notation, and
+/// with Highest d6 pool lines holding no conditions.
 ///
 /// Versions 1 to 3 stored `{"entries": [entry, ...]}`, each entry an object with those
 /// names: `{"id", "at", "label",
@@ -449,8 +452,9 @@ fn upgrade_entry(entry: &mut Value) {
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
 
+    /// Version 5 only lets entries hold more: version 4 reads as it is.
     fn upgrade(version: u32, data: &mut Value) {
         if version < 4 {
             object_to_value(data, "entries");

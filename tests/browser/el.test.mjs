@@ -68,7 +68,7 @@ describe('Effective Level tray', () => {
     await setNumber(page, 'Effective Level', 8);
     await page.getByRole('textbox', { name: 'Label (optional)' }).fill('Leap the gap');
     await tap(page, 'Roll');
-    const text = await eventually(result(page), (t) => /Leap the gap/.test(t) && /(Success|Failure)/.test(t), 'result');
+    const text = await eventually(result(page), (t) => /Leap the gap/.test(t) && /(Effect \d+|No effect)/.test(t), 'result');
     assert.match(text, /rolled \d+/);
     assert.equal(await page.getByRole('list', { name: 'Dice rolled' }).getByRole('listitem').count(), 8);
     const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
@@ -96,7 +96,7 @@ describe('Effective Level tray', () => {
     assert.equal(await page.getByRole('button', { name: 'Roll', exact: true }).isDisabled(), true);
     await setNumber(page, 'Wager', 2);
     await tap(page, 'Roll');
-    await eventually(result(page), (t) => /(Success|Failure)/.test(t) && /\(EL 6\)|over EL 6|rolled 0/.test(t), 'rolled at EL 8 - 2');
+    await eventually(result(page), (t) => /(Effect \d+|No effect)/.test(t) && /\(EL 6\)|over EL 6|rolled 0/.test(t), 'rolled at EL 8 - 2');
     await page.reload();
     await drawn(page);
     await eventually(sum(page), (t) => /= EL 8$/.test(t), 'setup kept');

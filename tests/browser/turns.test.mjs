@@ -55,7 +55,7 @@ describe('Effective Level turns and scene', () => {
     assert.match(await g1.textContent(), /Success \d+(\.\d)?%/, 'each portion shows its odds');
     await tap(page, 'Roll goblin 2');
     await tap(page, 'Roll goblin 1');
-    await eventually(textOf(g1), (t) => /(Success|Failure): rolled/.test(t), 'goblin 1 rolled');
+    await eventually(textOf(g1), (t) => /(Effect \d+|No effect): rolled/.test(t), 'goblin 1 rolled');
     // Two attacks come in; the defence (EL 4, so it rolls 0 to 4) answers each.
     const message = () => textOf(turnRegion(page).getByRole('status').last())();
     const attackField = turnRegion(page).getByRole('spinbutton', { name: "Attack's value against defence (0 if it failed)" });
@@ -92,7 +92,7 @@ describe('Effective Level turns and scene', () => {
     assert.match(await textOf(second)(), /whole chain succeeds \d+/);
     assert.equal(await page.getByRole('button', { name: 'Roll throw back' }).count(), 0, 'waits');
     await tap(page, 'Roll catch');
-    const caught = /Success: rolled/.test(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion catch' }))());
+    const caught = /Effect \d+: rolled/.test(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion catch' }))());
     if (caught) {
       await tap(page, 'Roll throw back');
       await eventually(textOf(second), (t) => /rolled/.test(t), 'rolled');

@@ -7,9 +7,16 @@ use rand::Rng;
 use super::dice::{ElDice, ElDie};
 use crate::core::count::Count;
 use crate::core::distribution::{Chance, Distribution};
+use crate::core::tone::Tone;
 
 /// The highest EL the tray works with.
 pub const MAX_EL: u32 = 100;
+
+/// Why a roll at an EL below 1 is not made, in short, for a headline (RULES.md section 3).
+pub const IMPOSSIBLE: &str = "Impossible (EL below 1)";
+/// The same, explained for the screen.
+pub const IMPOSSIBLE_EXPLAINED: &str = "An EL below 1 makes the task impossible for now, so there is no roll: find a boost or \
+     another way.";
 
 /// How the other side pushes back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +43,44 @@ pub struct Against {
     pub side: Side,
     /// Resistance or opposition.
     pub kind: Pushback,
+    /// What the player calls it ("the goblin"), kept as [`side_name`] leaves it; without
+    /// one, headlines call it "It" (resistance) or "They" (opposition).
+    pub name: Option<String>,
+}
+
+/// The other side's name as typed, as the tray keeps it: its words (split at spaces and
+/// `+`, as the notation splits them) joined by single spaces, so it reads back from the
+/// notation unchanged; at most `MAX_NAME_CHARS`. No words is no name.
+pub fn side_name(typed: &str) -> Result<Option<String>, String> {
+    let words: Vec<&str> = typed
+        .split(|c: char| c.is_whitespace() || c == '+')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    crate::core::facet::clean_name(&words.join(" "), "side").map(Some)
+}
+
+impl Against {
+    /// The subject of a headline about this side, with its verb: see [`subject`].
+    fn says(&self, verb: &str, plural: &str) -> String {
+        subject(self.name.as_deref(), self.kind, verb, plural)
+    }
+}
+
+/// The subject of a headline with its verb, from `verb` (the form after "it": "holds") and
+/// `plural` (after "they": "hold"). A name is said as the player typed it, its first letter
+/// capitalised as a sentence starts with it (ASCII letters only, to keep Unicode case tables
+/// out of the app), and takes the verb as "it" does; without a name, a resisting side is
+/// "It" and an opposing one "They".
+fn subject(name: Option<&str>, kind: Pushback, verb: &str, plural: &str) -> String {
+    let mut chars = name.unwrap_or_default().chars();
+    match (chars.next(), kind) {
+        (Some(first), _) => format!("{}{} {verb}", first.to_ascii_uppercase(), chars.as_str()),
+        (None, Pushback::Resistance) => format!("It {verb}"),
+        (None, Pushback::Opposition) => format!("They {plural}"),
+    }
 }
 
 /// What wagered points are dedicated to: a kind ("Injury") and the player's name for it.
@@ -136,12 +181,13 @@ impl ElCheck {
         self.me.el.saturating_sub(self.wager)
     }
 
-    /// Why this roll cannot be made, if it cannot: EL below 1 is impossible; a wager must
-    /// leave at least 1 and may not pass `rank`, the relevant role's rank, when known.
+    /// Why this roll cannot be made, if it cannot: EL below 1 is impossible ([`IMPOSSIBLE`],
+    /// explained by [`IMPOSSIBLE_EXPLAINED`]); a wager must leave at least 1 and may not
+    /// pass `rank`, the relevant role's rank, when known.
     pub fn refusal(&self, rank: Option<u32>) -> Option<String> {
         let el = self.me.el;
         if el < 1 {
-            return Some("EL below 1: the task is impossible for now, so there is no roll.".into());
+            return Some(IMPOSSIBLE.into());
         }
         if el > MAX_EL {
             return Some(format!("The tray works with EL up to {MAX_EL}."));
@@ -170,6 +216,17 @@ impl ElCheck {
             return Some(format!("The other side's EL must be 1 to {MAX_EL}."));
         }
         None
+    }
+
+    /// [`ElCheck::refusal`] in full sentences, for a message on screen: the short
+    /// [`IMPOSSIBLE`] becomes [`IMPOSSIBLE_EXPLAINED`].
+    pub fn refusal_explained(&self, rank: Option<u32>) -> Option<String> {
+        let reason = self.refusal(rank)?;
+        Some(if reason == IMPOSSIBLE {
+            IMPOSSIBLE_EXPLAINED.into()
+        } else {
+            reason
+        })
     }
 
     /// Resolves totals as RULES.md says: over the EL rolled or 0 fails and counts as 0; the
@@ -334,19 +391,28 @@ impl ElRoll {
 }
 
 impl ElRoll {
-    /// "Success" when the roller's own roll landed in 1..=EL rolled, else "Failure".
-    pub fn headline(&self) -> &'static str {
-        if self.outcome().value >= 1 {
-            "Success"
-        } else {
-            "Failure"
+    /// What happened, said as who gets effect (RULES.md section 3), never whether the
+    /// roller's own roll succeeded: unopposed "Effect 4" or "No effect"; against another
+    /// side "You win: effect 4", "It holds: no effect" (a tie, a better roll by it, or no
+    /// success), or under an opposition "They win: 3 against you".
+    pub fn headline(&self) -> String {
+        let outcome = self.outcome();
+        match &self.check.against {
+            None if outcome.effect > 0 => format!("Effect {}", outcome.effect),
+            None => "No effect".into(),
+            Some(_) if outcome.effect > 0 => format!("You win: effect {}", outcome.effect),
+            Some(against) if outcome.their_effect > 0 => format!(
+                "{}: {} against you",
+                against.says("wins", "win"),
+                outcome.their_effect
+            ),
+            Some(against) => format!("{}: no effect", against.says("holds", "hold")),
         }
     }
 
     /// Good with effect, bad on a failure or when the other side gets effect, neutral when a
     /// success is held off.
-    pub fn tone(&self) -> crate::core::tone::Tone {
-        use crate::core::tone::Tone;
+    pub fn tone(&self) -> Tone {
         let outcome = self.outcome();
         if outcome.effect > 0 {
             Tone::Good
@@ -357,7 +423,37 @@ impl ElRoll {
         }
     }
 
-    /// The result in short parts: "rolled 5 (EL 7)", "defence 4", "effect 4 (1 + 3 wagered)".
+    /// A roll made against the player by `its_name` (an obstacle or a condition of the
+    /// scene, rolling as this check's roller, the player resisting): "Fire wins: 3 against
+    /// you", "You hold: no effect" (its roll succeeded and was held off), or "Fire fails:
+    /// no effect".
+    pub fn headline_against_you(&self, its_name: &str) -> String {
+        let outcome = self.outcome();
+        let it = |verb| subject(Some(its_name), Pushback::Resistance, verb, verb);
+        if outcome.effect > 0 {
+            format!("{}: {} against you", it("wins"), outcome.effect)
+        } else if outcome.value >= 1 {
+            "You hold: no effect".into()
+        } else {
+            format!("{}: no effect", it("fails"))
+        }
+    }
+
+    /// How a roll against the player reads for the player: bad when it gets effect, good
+    /// when it fails, neutral when the player holds it off.
+    pub fn tone_against_you(&self) -> Tone {
+        let outcome = self.outcome();
+        if outcome.effect > 0 {
+            Tone::Bad
+        } else if outcome.value >= 1 {
+            Tone::Neutral
+        } else {
+            Tone::Good
+        }
+    }
+
+    /// The result in short parts: "rolled 5 (EL 7)", "resistance 4" (or "the goblin rolled
+    /// 4"), "+3 wagered, applied" or "3 wagered, lost", "dedicated to Injury: elbow".
     pub fn details(&self) -> Vec<String> {
         let outcome = self.outcome();
         let check = &self.check;
@@ -370,9 +466,10 @@ impl ElRoll {
             "rolled 0".to_string()
         }];
         if let (Some(against), Some(total)) = (&check.against, outcome.their_total) {
-            let who = match against.kind {
-                Pushback::Resistance => "resistance",
-                Pushback::Opposition => "opposition",
+            let who = match (&against.name, against.kind) {
+                (Some(name), _) => format!("{name} rolled"),
+                (None, Pushback::Resistance) => "resistance".into(),
+                (None, Pushback::Opposition) => "opposition".into(),
             };
             parts.push(if outcome.their_value >= 1 {
                 format!("{who} {total}")
@@ -381,25 +478,22 @@ impl ElRoll {
             });
         }
         let wagered = check.wager;
-        parts.push(match (outcome.effect, outcome.wager_applied) {
-            (0, _) if wagered > 0 => format!("no effect, {wagered} wagered lost"),
-            (0, _) => "no effect".to_string(),
-            (effect, true) => format!("effect {effect} ({} + {wagered} wagered)", effect - wagered),
-            (effect, false) => format!("effect {effect}"),
-        });
+        if wagered > 0 {
+            parts.push(if outcome.wager_applied {
+                format!("+{wagered} wagered, applied")
+            } else {
+                format!("{wagered} wagered, lost")
+            });
+        }
         if let Some(dedicated) = check.dedicated.as_ref().filter(|_| outcome.wager_applied) {
             let what = [dedicated.kind.as_str(), dedicated.name.as_str()]
                 .into_iter()
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>()
                 .join(": ");
-            parts.push(format!("dedicated to {what}"));
-        }
-        if outcome.their_effect > 0 {
-            parts.push(format!(
-                "the other side wins: effect {}",
-                outcome.their_effect
-            ));
+            if !what.is_empty() {
+                parts.push(format!("dedicated to {what}"));
+            }
         }
         parts
     }

@@ -13,7 +13,8 @@ mod turn;
 pub use best::{BestDice, MAX_SEARCH_EL, best_dice};
 pub use build::{ElBuild, ElLine, Modifier};
 pub use check::{
-    Against, Dedicated, ElCheck, ElOdds, ElOutcome, ElRoll, MAX_EL, Pushback, Side, value_of,
+    Against, Dedicated, ElCheck, ElOdds, ElOutcome, ElRoll, IMPOSSIBLE, IMPOSSIBLE_EXPLAINED,
+    MAX_EL, Pushback, Side, side_name, value_of,
 };
 pub use cross_role::{Assignment, CrossRoleSplit, RoleEl};
 pub use dice::{ElDice, ElDie, MAX_CHOSEN_DICE};

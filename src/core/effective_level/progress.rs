@@ -2,7 +2,7 @@
 
 use rand::Rng;
 
-use super::check::{Against, ElCheck, ElRoll, MAX_EL, Pushback, Side};
+use super::check::{Against, ElCheck, ElRoll, MAX_EL, Pushback, Side, side_name};
 use super::dice::ElDice;
 use crate::core::distribution::{Chance, Distribution};
 use crate::core::scene::Scene;
@@ -15,13 +15,17 @@ pub fn finish_within(effect: &Distribution, remaining: u32, rolls: u32) -> Chanc
         .chance(|total| total >= remaining as i32)
 }
 
-/// The roll a player makes at an obstacle: their own check, with the obstacle resisting at
-/// its own EL (the Simple Pool) in place of any other side, so any effect is progress and a
-/// better roll by the obstacle only stops it. An obstacle at EL 0 does not resist.
-pub fn against_obstacle(check: &ElCheck, obstacle_el: u32) -> ElCheck {
+/// The roll a player makes at an obstacle: `me`, the roller's EL and dice (the tray's),
+/// with the obstacle resisting at its own EL (the Simple Pool), so any effect is progress
+/// and a better roll by the obstacle only stops it. An obstacle at EL 0 does not resist.
+/// `wager` is what the player wagers on this roll itself, 0 unless they set one for it: a
+/// wager set on the tray belongs to the tray's own roll and never comes along.
+pub fn against_obstacle(me: &Side, obstacle_el: u32, wager: u32) -> ElCheck {
     ElCheck {
+        me: me.clone(),
+        wager,
+        dedicated: None,
         against: (obstacle_el > 0).then(|| resisting(obstacle_el)),
-        ..check.clone()
     }
 }
 
@@ -47,6 +51,7 @@ fn resisting(el: u32) -> Against {
             dice: ElDice::Simple,
         },
         kind: Pushback::Resistance,
+        name: None,
     }
 }
 
@@ -61,12 +66,15 @@ pub struct RollAtObstacle {
     pub effect: u32,
 }
 
-/// Rolls `check` at one of the scene's obstacles, against its resistance. The caller adds
-/// the effect to the scene (`Scene::add_progress`) once it trusts the roll.
+/// Rolls `me` at one of the scene's obstacles, against its resistance under its name, with
+/// `wager` points wagered on this roll (see [`against_obstacle`]): the roll is refused if
+/// the wager leaves no EL to roll at. The caller checks a wager against the role's rank, and
+/// adds the effect to the scene (`Scene::add_progress`) once it trusts the roll.
 pub fn roll_at_obstacle(
     scene: &Scene,
     id: u64,
-    check: &ElCheck,
+    me: &Side,
+    wager: u32,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<RollAtObstacle, String> {
     let obstacle = scene
@@ -77,7 +85,14 @@ pub fn roll_at_obstacle(
     if obstacle.done() {
         return Err(format!("{} is already overcome.", obstacle.name));
     }
-    let roll = against_obstacle(check, obstacle.el).roll(rng);
+    let mut check = against_obstacle(me, obstacle.el, wager);
+    if let Some(against) = &mut check.against {
+        against.name = side_name(&obstacle.name).ok().flatten();
+    }
+    if let Some(reason) = check.refusal(None) {
+        return Err(reason);
+    }
+    let roll = check.roll(rng);
     Ok(RollAtObstacle {
         name: obstacle.name.clone(),
         effect: roll.outcome().effect,

@@ -3,9 +3,9 @@
 //! roll follows from it.
 
 use super::build::{ElBuild, Modifier};
-use super::check::{Against, Dedicated, ElCheck, MAX_EL, Pushback, Side};
+use super::check::{Against, Dedicated, ElCheck, MAX_EL, Pushback, Side, side_name};
 use super::dice::ElDice;
-use crate::core::character::Character;
+use crate::core::character::{Character, MAX_EL_VALUE};
 use crate::core::scene::SceneValue;
 
 /// How the EL is given.
@@ -20,8 +20,8 @@ pub enum ElMode {
 
 /// The most situational modifiers one roll takes.
 pub const MAX_SITUATIONAL: usize = 12;
-/// The most sheet entries and scene boosts ticked at once, in all: far more than one
-/// character's sheet and a scene hold, since ticks stay when the character changes.
+/// The most sheet entries, scene boosts and conditions ticked at once, in all: far more than
+/// one character's sheet and a scene hold, since ticks stay when the character changes.
 pub const MAX_PICKED: usize = 500;
 
 /// The tray before a roll.
@@ -53,6 +53,11 @@ pub struct ElSetup {
     pub their_el: u32,
     /// The other side's dice.
     pub their_dice: ElDice,
+    /// What the player calls the other side, as [`side_name`] keeps it; empty for none.
+    pub their_name: String,
+    /// Conditions (harm marks, by id) ticked in the builder as penalties, each with the
+    /// points it takes away, 1 to `MAX_EL_VALUE`.
+    pub conditions: Vec<(u64, u32)>,
 }
 
 impl Default for ElSetup {
@@ -71,6 +76,8 @@ impl Default for ElSetup {
             against: None,
             their_el: 4,
             their_dice: ElDice::Simple,
+            their_name: String::new(),
+            conditions: Vec::new(),
         }
     }
 }
@@ -101,7 +108,72 @@ impl ElSetup {
 
     /// Whether another entry may be ticked: at most `MAX_PICKED` in all.
     fn has_room(&self) -> bool {
-        self.picked.len() + self.picked_scene.len() < MAX_PICKED
+        self.picked.len() + self.picked_scene.len() + self.conditions.len() < MAX_PICKED
+    }
+
+    /// The points a ticked condition (a harm mark's id) takes away, if it is ticked.
+    pub fn condition_value(&self, mark: u64) -> Option<u32> {
+        self.conditions
+            .iter()
+            .find(|(id, _)| *id == mark)
+            .map(|(_, value)| *value)
+    }
+
+    /// Ticks a condition as a penalty of 1, or unticks it.
+    pub fn toggle_condition(&mut self, mark: u64) {
+        if let Some(at) = self.conditions.iter().position(|(id, _)| *id == mark) {
+            self.conditions.remove(at);
+        } else if self.has_room() {
+            self.conditions.push((mark, 1));
+        }
+    }
+
+    /// Sets the points a condition takes away, 1 to `MAX_EL_VALUE`, ticking it if it was
+    /// not.
+    pub fn set_condition_value(&mut self, mark: u64, value: u32) -> Result<(), String> {
+        if !(1..=MAX_EL_VALUE as u32).contains(&value) {
+            return Err(format!("A condition takes away 1 to {MAX_EL_VALUE}."));
+        }
+        let room = self.has_room();
+        match self.conditions.iter_mut().find(|(id, _)| *id == mark) {
+            Some(ticked) => ticked.1 = value,
+            None if room => self.conditions.push((mark, value)),
+            None => return Err(format!("At most {MAX_PICKED} entries can be ticked.")),
+        }
+        Ok(())
+    }
+
+    /// Names the other side ("the goblin"), or clears its name with empty text.
+    pub fn set_their_name(&mut self, typed: &str) -> Result<(), String> {
+        self.their_name = side_name(typed)?.unwrap_or_default();
+        Ok(())
+    }
+
+    /// After a roll from the tray: a wager belongs to the one roll it was set for, so it
+    /// returns to 0 and its dedicated effect to none.
+    pub fn after_roll(&mut self) {
+        self.wager = 0;
+        self.dedicated = Dedicated::default();
+    }
+
+    /// The Roll button's words: "Roll" or, while a wager is set, "Roll · wager 2" and what
+    /// it is dedicated to, its kind or else its name: "Roll · wager 2 · Injury".
+    pub fn roll_label(&self) -> String {
+        if self.wager == 0 {
+            return "Roll".into();
+        }
+        let mut label = format!("Roll · wager {}", self.wager);
+        let dedicated = &self.dedicated;
+        let what = if dedicated.kind.is_empty() {
+            &dedicated.name
+        } else {
+            &dedicated.kind
+        };
+        if !what.is_empty() {
+            label.push_str(" · ");
+            label.push_str(what);
+        }
+        label
     }
 
     /// Adds a situational modifier; a zero or a nameless one is refused.
@@ -117,13 +189,16 @@ impl ElSetup {
         Ok(())
     }
 
-    /// The builder's sum from `character`'s sheet, the scene's boosts and what is ticked;
-    /// `None` in quick mode or without a character.
+    /// The builder's sum from `character`'s sheet, the scene's boosts and what is ticked
+    /// (its conditions last among the penalties); `None` in quick mode or without a
+    /// character. Ticks of entries and conditions the character does not hold (healed, or
+    /// another character's) count nothing.
     pub fn build(&self, character: Option<&Character>, scene: &[SceneValue]) -> Option<ElBuild> {
         if self.mode != ElMode::Builder {
             return None;
         }
-        let sheet = &character?.sheet;
+        let character = character?;
+        let sheet = &character.sheet;
         let picked_roles: Vec<u64> = sheet
             .roles
             .iter()
@@ -168,6 +243,9 @@ impl ElSetup {
                 .iter()
                 .filter(|p| self.is_picked(p.id))
                 .map(|p| named(&p.name, p.value as i32))
+                .chain(character.conditions().filter_map(|(mark, name)| {
+                    Some(named(name, self.condition_value(mark)? as i32))
+                }))
                 .collect(),
             needs_training: self.needs_training,
         })
@@ -245,6 +323,7 @@ impl ElSetup {
                     dice: self.their_dice.clone(),
                 },
                 kind,
+                name: (!self.their_name.is_empty()).then(|| self.their_name.clone()),
             }),
         };
         match check.refusal(Some(self.rank(character, scene))) {

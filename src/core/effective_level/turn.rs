@@ -233,24 +233,27 @@ impl Turn {
     }
 
     /// The roll a portion makes now: its EL with the Simple Pool, against the other side if
-    /// any.
-    pub fn check(&self, id: u64, against: Option<&Against>) -> ElCheck {
+    /// any, with `wager` points wagered on this portion itself (0 unless the player sets one
+    /// for it: the tray's own wager never comes along).
+    pub fn check(&self, id: u64, against: Option<&Against>, wager: u32) -> ElCheck {
         ElCheck {
             me: Side {
                 el: self.el_of(id),
                 dice: ElDice::Simple,
             },
-            wager: 0,
+            wager,
             dedicated: None,
             against: against.cloned(),
         }
     }
 
-    /// Rolls an action or boost portion once.
+    /// Rolls an action or boost portion once, with `wager` points wagered on it (see
+    /// [`Turn::check`]); a wager must leave at least 1 to roll.
     pub fn roll(
         &mut self,
         id: u64,
         against: Option<&Against>,
+        wager: u32,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<&ElRoll, String> {
         match self.state(id) {
@@ -264,7 +267,7 @@ impl Turn {
         if self.get(id).is_some_and(|p| p.kind == PortionKind::Defence) {
             return Err("Defence is rolled against each attack: use Defend.".into());
         }
-        let check = self.check(id, against);
+        let check = self.check(id, against, wager);
         if let Some(reason) = check.refusal(None) {
             return Err(reason);
         }
@@ -277,7 +280,8 @@ impl Turn {
         Ok(portion.roll.insert(roll))
     }
 
-    /// Rolls a defence portion again, as resistance, without spending it.
+    /// Rolls a defence portion again, as resistance, without spending it. Defence takes no
+    /// wager: resisting never gives effect for wagered points to add to.
     pub fn defend(&mut self, id: u64, rng: &mut (impl Rng + ?Sized)) -> Result<&ElRoll, String> {
         let portion = self.get(id).ok_or("That portion is no longer there.")?;
         if portion.kind != PortionKind::Defence {
@@ -288,7 +292,7 @@ impl Turn {
                 "At most {MAX_DEFENCES} defence rolls are kept per turn."
             ));
         }
-        let check = self.check(id, None);
+        let check = self.check(id, None, 0);
         if let Some(reason) = check.refusal(None) {
             return Err(reason);
         }
@@ -302,9 +306,9 @@ impl Turn {
         portion.defences.last().ok_or_else(|| "no roll".into())
     }
 
-    /// The odds of a portion as it stands.
-    pub fn odds(&self, id: u64, against: Option<&Against>) -> ElOdds {
-        self.check(id, against).odds()
+    /// The odds of a portion as it stands, with `wager` points wagered on it.
+    pub fn odds(&self, id: u64, against: Option<&Against>, wager: u32) -> ElOdds {
+        self.check(id, against, wager).odds()
     }
 
     /// The chance that a contingent chain all succeeds: this portion and every portion it
@@ -317,7 +321,7 @@ impl Turn {
         let mut at = Some(id);
         let mut seen = 0;
         while let Some(current) = at.and_then(|i| self.get(i)) {
-            let own = self.check(current.id, None).odds().success;
+            let own = self.check(current.id, None, 0).odds().success;
             chance = Chance {
                 ways: crate::core::count::Count::product(&chance.ways, &own.ways),
                 total: crate::core::count::Count::product(&chance.total, &own.total),

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::core::character::MAX_HARM;
 use crate::core::facet::{MAX_FACETS, MAX_NAME_CHARS};
 
 /// The fewest base dice the tray offers.
@@ -13,10 +14,12 @@ pub const MAX_BASE_DICE: u32 = 10;
 /// scene helping.
 pub const MAX_POOL_DICE: u32 = MAX_BASE_DICE + 2 * MAX_FACETS as u32;
 /// The longest [`D6Pool::sum_line`]: the most base dice, then every facet of a character and
-/// of the scene under the longest name, then the total; history reads no longer line.
+/// of the scene and every condition of the character (each harm mark) under the longest
+/// name, then the total; history reads no longer line. (" + " and " − " are both three
+/// characters.)
 pub const MAX_SUM_LINE_CHARS: usize = digits(MAX_BASE_DICE)
     + " base".len()
-    + 2 * MAX_FACETS * (" + ".len() + MAX_NAME_CHARS)
+    + (2 * MAX_FACETS + MAX_HARM) * (" + ".len() + MAX_NAME_CHARS)
     + " = −".len()
     + digits(MAX_POOL_DICE)
     + " dice".len();

@@ -14,6 +14,8 @@ pub enum FacetRef {
     Character(u64),
     /// A scene facet with this id.
     Scene(u64),
+    /// A condition of the character, by its harm mark's id: it hinders.
+    Condition(u64),
 }
 
 /// The tray before a roll.
@@ -69,28 +71,42 @@ impl D6Setup {
         }
     }
 
-    /// The facets a roll can use, each with whether it applies: the character's, then the
-    /// scene's.
-    pub fn choices<'a>(
+    /// The facets a roll can use, each with whether it applies: the character's facets,
+    /// then its conditions (each a hindering facet, under the harm mark's id), then the
+    /// scene's facets. A tick of something no longer offered (healed, removed, another
+    /// character's) stays in `applied` and counts nothing.
+    pub fn choices(
         &self,
-        character: Option<&'a Character>,
-        scene: &'a Scene,
-    ) -> Vec<(FacetRef, &'a Facet, bool)> {
+        character: Option<&Character>,
+        scene: &Scene,
+    ) -> Vec<(FacetRef, Facet, bool)> {
         let own = character
             .into_iter()
             .flat_map(|c| c.facets.items())
-            .map(|f| (FacetRef::Character(f.id), f));
+            .map(|f| (FacetRef::Character(f.id), f.clone()));
+        let conditions = character
+            .into_iter()
+            .flat_map(|c| c.conditions())
+            .map(|(id, name)| {
+                let facet = Facet {
+                    id,
+                    name: name.to_string(),
+                    helps: false,
+                };
+                (FacetRef::Condition(id), facet)
+            });
         let shared = scene
             .facets
             .items()
             .iter()
-            .map(|f| (FacetRef::Scene(f.id), f));
-        own.chain(shared)
+            .map(|f| (FacetRef::Scene(f.id), f.clone()));
+        own.chain(conditions)
+            .chain(shared)
             .map(|(at, facet)| (at, facet, self.applies(at)))
             .collect()
     }
 
-    /// The pool: base dice plus the applied facets that still exist.
+    /// The pool: base dice plus the applied facets and conditions that still exist.
     pub fn pool(&self, character: Option<&Character>, scene: &Scene) -> D6Pool {
         let mut pool = D6Pool::of(self.base);
         for (_, facet, applies) in self.choices(character, scene) {
@@ -100,7 +116,7 @@ impl D6Setup {
                 } else {
                     &mut pool.hindering
                 };
-                side.push(facet.name.clone());
+                side.push(facet.name);
             }
         }
         pool

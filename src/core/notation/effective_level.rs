@@ -1,12 +1,14 @@
 //! Effective Level notation (RULES.md section 3), for share links, history and the command
 //! line: `el 8`, `el 7 dice d8`, `el 12 dice d6,d6,d4`, `el 10 wager 3 vs 4`,
-//! `el 9 dice d10 vs 6 vsdice d6,d4`. `vs` is resistance; add `opposed` for an opposition.
-//! Words may be separated by spaces or `+` (as in a link), in any order after `el N`;
-//! `2d6` counts as `d6,d6`. Formatting is canonical, in the order above.
+//! `el 9 dice d10 vs 6 vsdice d6,d4`. `vs` is resistance; add `opposed` for an opposition,
+//! and `by` and the other side's name last: `el 8 vs 5 opposed by the goblin` (everything
+//! after `by` is the name, as the player typed it). Words may be separated by spaces or `+`
+//! (as in a link), in any order after `el N`; `2d6` counts as `d6,d6`. Formatting is
+//! canonical, in the order above.
 
 use super::{MAX_NOTATION_CHARS, NotationError, digits_value, excerpt};
 use crate::core::effective_level::{
-    Against, ElCheck, ElDice, ElDie, MAX_CHOSEN_DICE, MAX_EL, Pushback, Side,
+    Against, ElCheck, ElDice, ElDie, MAX_CHOSEN_DICE, MAX_EL, Pushback, Side, side_name,
 };
 
 /// Reads a roll in EL notation.
@@ -27,6 +29,7 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
     let el = number(words.next(), "el", MAX_EL)?;
     let mut check = ElCheck::simple(el);
     let (mut dice, mut wager, mut vs, mut vs_dice, mut opposed) = (None, None, None, None, false);
+    let mut name = None;
     while let Some(word) = words.next() {
         let once = |seen: bool| {
             if seen {
@@ -56,9 +59,21 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
                 once(opposed)?;
                 opposed = true;
             }
+            "by" => {
+                // The rest is the name, in the case it was typed: `lower` is `text` with
+                // ASCII letters lowered, so the two share every byte offset.
+                let rest = word.as_ptr() as usize - lower.as_ptr() as usize + word.len();
+                name = side_name(&text[rest..]).map_err(NotationError::new)?;
+                if name.is_none() {
+                    return Err(NotationError::new(
+                        "“by” needs the other side's name after it.",
+                    ));
+                }
+                break;
+            }
             other => {
                 return Err(NotationError::new(format!(
-                    "Unknown word “{}”. After “el N” come: dice, wager, vs, vsdice, opposed.",
+                    "Unknown word “{}”. After “el N” come: dice, wager, vs, vsdice, opposed, by.",
                     excerpt(other)
                 )));
             }
@@ -77,21 +92,23 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
             } else {
                 Pushback::Resistance
             },
+            name,
         }),
-        None if vs_dice.is_some() || opposed => {
+        None if vs_dice.is_some() || opposed || name.is_some() => {
             return Err(NotationError::new(
-                "“vsdice” and “opposed” need “vs” and the other side's EL.",
+                "“vsdice”, “opposed” and “by” need “vs” and the other side's EL.",
             ));
         }
         None => None,
     };
-    if let Some(reason) = check.refusal(None) {
+    if let Some(reason) = check.refusal_explained(None) {
         return Err(NotationError::new(reason));
     }
     Ok(check)
 }
 
-/// The canonical text of a roll: `el 12 dice 2d6,d4 wager 3 vs 4 vsdice d6 opposed`.
+/// The canonical text of a roll: `el 12 dice 2d6,d4 wager 3 vs 4 vsdice d6 opposed by the
+/// goblin`.
 pub fn format_check(check: &ElCheck) -> String {
     let mut text = format!("el {}", check.me.el);
     if !check.me.dice.is_simple() {
@@ -107,6 +124,10 @@ pub fn format_check(check: &ElCheck) -> String {
         }
         if against.kind == Pushback::Opposition {
             text.push_str(" opposed");
+        }
+        if let Some(name) = &against.name {
+            text.push_str(" by ");
+            text.push_str(name);
         }
     }
     text

@@ -67,9 +67,9 @@ pub fn turn_act(
                 let is_action = t.get(id).is_some_and(|p| p.kind == PortionKind::Action);
                 let against = against.as_ref().filter(|_| is_action);
                 let rolled = if act.name == "portion-roll" {
-                    t.roll(id, against, &mut rng).map(|r| {
+                    t.roll(id, against, 0, &mut rng).map(|r| {
                         recorded = Some((name, r.clone()));
-                        r.headline().to_string()
+                        r.headline()
                     })
                 } else {
                     let attack = number(act, "attack");
@@ -182,9 +182,9 @@ pub fn turn_act(
             let mut rng = dice()?;
             let at = data
                 .scene()
-                .with_untracked(|s| roll_at_obstacle(s, id, &check, &mut rng))?;
+                .with_untracked(|s| roll_at_obstacle(s, id, &check.me, 0, &mut rng))?;
             rng.check().map_err(|e| e.to_string())?;
-            let headline = at.roll.headline().to_string();
+            let headline = at.roll.headline();
             let (name, effect) = (at.name.clone(), at.effect);
             record(data, &mut rng, &name, at.roll);
             if effect == 0 {

@@ -15,12 +15,8 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
     let choices = move || {
         state.setup.with(|s| {
             data.roster().with(|r| {
-                data.scene().with(|scene| {
-                    s.choices(r.active(), scene)
-                        .into_iter()
-                        .map(|(at, facet, applies)| (at, facet.clone(), applies))
-                        .collect::<Vec<_>>()
-                })
+                data.scene()
+                    .with(|scene| s.choices(r.active(), scene).into_iter().collect::<Vec<_>>())
             })
         })
     };
@@ -68,6 +64,7 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
                             let whose = match at {
                                 FacetRef::Character(_) => "character",
                                 FacetRef::Scene(_) => "scene",
+                                FacetRef::Condition(_) => "condition",
                             };
                             let sign = if facet.helps { "+" } else { "−" };
                             let side = if facet.helps { "helps" } else { "hinders" };
