@@ -385,6 +385,7 @@ fn reads_back_as_written<D: Document + PartialEq + Debug>(stem: &str, version: u
 #[test]
 fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("history", 3, written::history());
+    reads_back_as_written("history", 4, written::history());
     reads_back_as_written("characters", 2, written::roster());
     reads_back_as_written("scene", 2, written::scene());
     reads_back_as_written("saved-pools", 1, written::saved_pools());
@@ -392,5 +393,6 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("el-turn", 1, written::turn());
     reads_back_as_written("narrative-pool", 1, written::narrative_pool());
     reads_back_as_written("settings", 1, written::settings());
+    reads_back_as_written("settings", 2, written::settings());
     reads_back_as_written("d6-setup", 1, written::d6_setup());
 }
