@@ -12,3 +12,4 @@ pub mod notation;
 pub mod rng;
 pub mod scene;
 pub mod tone;
+pub mod words;
