@@ -6,6 +6,7 @@ mod build;
 mod check;
 mod cross_role;
 mod dice;
+mod entered;
 mod progress;
 mod setup;
 mod turn;

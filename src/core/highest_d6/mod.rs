@@ -3,6 +3,7 @@
 
 mod challenge;
 mod check;
+mod entered;
 mod odds;
 mod outcome;
 mod pool;

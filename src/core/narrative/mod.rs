@@ -1,6 +1,7 @@
 //! Narrative dice: seven dice whose faces show symbols that cancel in pairs.
 
 mod die;
+mod entered;
 mod odds;
 mod outcome;
 mod pool;
