@@ -100,7 +100,7 @@ impl StoryNaming {
     pub fn key(self) -> &'static str {
         match self {
             Self::Destiny => "destiny",
-            Self::StoryPoints => "story",
+            Self::StoryPoints => "story-points",
         }
     }
 
@@ -256,6 +256,11 @@ impl StoryPoints {
     /// The counts before the last change, while it can be undone.
     pub fn previous(&self) -> Option<PointCounts> {
         self.previous
+    }
+
+    /// Drops the Undo step, as when points come from another device.
+    pub fn forget_undo(&mut self) {
+        self.previous = None;
     }
 
     /// Whether there is a change to undo.

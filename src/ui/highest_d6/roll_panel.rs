@@ -39,6 +39,7 @@ pub fn RollPanel(state: D6State, data: AppData) -> impl IntoView {
             who: data
                 .roster()
                 .with_untracked(|r| r.active().map(|c| c.name.clone())),
+            real_dice: false,
             roll: RecordedRoll::HighestD6(check),
         };
         if let Err(error) = dice.check() {

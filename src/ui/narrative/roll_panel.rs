@@ -43,6 +43,7 @@ pub fn RollPanel(state: NarrativeState, data: AppData) -> impl IntoView {
             who: data
                 .roster()
                 .with_untracked(|r| r.active().map(|c| c.name.clone())),
+            real_dice: false,
             roll: RecordedRoll::Narrative(NarrativeRoll::roll(&pool, &mut dice)),
         };
         if let Err(error) = dice.check() {
