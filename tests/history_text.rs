@@ -178,6 +178,10 @@ fn roll_again_gives_each_tray_its_set_up() {
             conflict: true,
         })
     );
+    // A sum line that does not start with the base dice gives none.
+    let odd = d6_check(PoolSize::Dice(1), &[2], "base 2 = 1 die");
+    let odd = entry(4, None, "", RecordedRoll::HighestD6(odd)).roll_again();
+    assert!(matches!(odd, Some(RollAgain::HighestD6 { base: None, .. })));
     let el_check = parse_check("el 10 wager 3 vs 4").unwrap();
     let el = ElRoll::from_entered(&el_check, &[1; 7], &[0; 4]).unwrap();
     let el = entry(3, None, "", RecordedRoll::EffectiveLevel(el));

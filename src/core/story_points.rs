@@ -119,13 +119,13 @@ impl StoryNaming {
         }
     }
 
-    /// One point of a side: "a light side point", "a players' story point".
+    /// One point of a side: "light side point", "players' story point".
     fn point_of(self, side: StorySide) -> &'static str {
         match (self, side) {
-            (Self::Destiny, StorySide::Players) => "a light side point",
-            (Self::Destiny, StorySide::Gm) => "a dark side point",
-            (Self::StoryPoints, StorySide::Players) => "a players' story point",
-            (Self::StoryPoints, StorySide::Gm) => "a GM's story point",
+            (Self::Destiny, StorySide::Players) => "light side point",
+            (Self::Destiny, StorySide::Gm) => "dark side point",
+            (Self::StoryPoints, StorySide::Players) => "players' story point",
+            (Self::StoryPoints, StorySide::Gm) => "GM's story point",
         }
     }
 
@@ -311,13 +311,8 @@ impl StoryPoints {
     /// `side` spends one point, which goes to the other side; refused when it has none.
     pub fn spend(&mut self, side: StorySide) -> Result<StoryChange, String> {
         let Some(next) = self.counts.spent(side) else {
-            return Err(format!(
-                "The {} has no points to spend.",
-                match side {
-                    StorySide::Players => "players' side",
-                    StorySide::Gm => "GM's side",
-                }
-            ));
+            let point = self.naming.point_of(side);
+            return Err(format!("No {point} is left to spend."));
         };
         Ok(self.change(next, ChangeKind::Spent(side)))
     }
@@ -394,7 +389,7 @@ impl StoryChange {
                 plural(dice.len() as u32, "Force die", "Force dice"),
                 self.naming.title()
             ),
-            ChangeKind::Spent(side) => format!("Spent {}", self.naming.point_of(*side)),
+            ChangeKind::Spent(side) => format!("Spent a {}", self.naming.point_of(*side)),
             ChangeKind::Undone => "Undid the last change".into(),
         }
     }
@@ -534,7 +529,7 @@ mod tests {
         points.set(PointCounts { players: 0, gm: 1 }).unwrap();
         assert_eq!(
             points.spend(StorySide::Players).unwrap_err(),
-            "The players' side has no points to spend."
+            "No light side point is left to spend."
         );
         assert_eq!(points.counts(), PointCounts { players: 0, gm: 1 });
     }

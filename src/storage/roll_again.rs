@@ -50,8 +50,11 @@ impl HistoryEntry {
 /// The base dice at the start of a sum line, "3 base + Keen Eye = 4 dice", within the tray's
 /// limits.
 fn base_dice(pool_line: &str) -> Option<u32> {
-    let (count, _) = pool_line.split_once(" base")?;
-    let count: u32 = count.parse().ok()?;
+    let digits = pool_line.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || !pool_line[digits..].starts_with(" base") {
+        return None;
+    }
+    let count: u32 = pool_line[..digits].parse().ok()?;
     (MIN_BASE_DICE..=MAX_BASE_DICE)
         .contains(&count)
         .then_some(count)
