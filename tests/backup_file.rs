@@ -6,6 +6,7 @@ use dicetray::core::highest_d6::ZeroDiceRule;
 use dicetray::core::narrative::NarrativeRoll;
 use dicetray::core::notation::narrative::parse_pool;
 use dicetray::core::scene::Scene;
+use dicetray::core::story_points::{PointCounts, StorySide};
 use dicetray::storage::backup_file::{
     Everything, ImportMode, MAX_FILE_BYTES, export, parse_backup,
 };
@@ -23,6 +24,7 @@ fn roll(id: u64, label: &str) -> HistoryEntry {
         at_ms: NOW + id,
         label: label.into(),
         who: None,
+        real_dice: false,
         roll: RecordedRoll::Narrative(NarrativeRoll::roll(
             &parse_pool("2g1p").unwrap(),
             &mut StdRng::seed_from_u64(id),
@@ -47,6 +49,10 @@ fn sample() -> Everything {
     all.history.record(roll(1, "first"));
     all.settings.zero_dice = ZeroDiceRule::LowestOfTwo;
     all.narrative_pool = parse_pool("1b").unwrap();
+    all.story_points
+        .set(PointCounts { players: 2, gm: 3 })
+        .unwrap();
+    all.story_points.spend(StorySide::Players).unwrap();
     all
 }
 
@@ -120,6 +126,40 @@ fn merging_adds_what_is_new_and_keeps_what_is_here() {
     unique.sort_unstable();
     unique.dedup();
     assert_eq!(unique.len(), ids.len());
+}
+
+#[test]
+fn a_merge_takes_the_files_story_points_only_when_there_are_none_here() {
+    let file = sample(); // 1 light, 4 dark, with an Undo step
+    let backup = parse_backup(&export(&file, NOW).unwrap()).unwrap();
+    // None here: the file's points come in, without the Undo step of the other device.
+    let here = Everything::default();
+    let summary = backup.summary(&here, ImportMode::Merge).join("\n");
+    assert!(
+        summary.contains("Story points: set as in the file (1 light, 4 dark)."),
+        "{summary}"
+    );
+    let merged = backup.apply(&here, ImportMode::Merge).unwrap();
+    assert_eq!(
+        merged.story_points.counts(),
+        PointCounts { players: 1, gm: 4 }
+    );
+    assert!(!merged.story_points.can_undo());
+    // Points here: they stay.
+    let mut here = Everything::default();
+    here.story_points
+        .set(PointCounts { players: 0, gm: 1 })
+        .unwrap();
+    let summary = backup.summary(&here, ImportMode::Merge).join("\n");
+    assert!(
+        summary.contains("Story points: kept as they are here."),
+        "{summary}"
+    );
+    let merged = backup.apply(&here, ImportMode::Merge).unwrap();
+    assert_eq!(merged.story_points, here.story_points);
+    // Replacing takes the file's, Undo step and all.
+    let replaced = backup.apply(&here, ImportMode::Replace).unwrap();
+    assert_eq!(replaced.story_points, file.story_points);
 }
 
 #[test]

@@ -188,9 +188,8 @@ fn the_scene_ends_and_keeps_counting() {
 #[test]
 fn settings_and_the_d6_tray_round_trip_and_refuse_nonsense() {
     let store = MemoryStore::default();
-    let settings = Settings {
-        zero_dice: ZeroDiceRule::LowestOfTwo,
-    };
+    let mut settings = Settings::default();
+    settings.zero_dice = ZeroDiceRule::LowestOfTwo;
     storage::save(&store, &settings).unwrap();
     assert_eq!(storage::load::<Settings>(&store, NOW).value, settings);
     store
@@ -237,7 +236,7 @@ fn history_version_one_migrates_with_its_original_kept() {
     assert_eq!(entries.len(), 2);
     assert_eq!(entries[0].label, "Pilot: evade the TIEs");
     assert_eq!(entries[0].reroll_count(), 1);
-    assert_eq!(entries[1].pool_text(), "1y1r1w+1a");
+    assert_eq!(entries[1].pool_notation(), "1y1r1w+1a");
     let now: Value = serde_json::from_str(&store.get(RollHistory::KEY).unwrap().unwrap()).unwrap();
     assert_eq!(now["version"], RollHistory::VERSION);
     let backups = storage::backup_keys(&store);
@@ -262,6 +261,7 @@ fn highest_d6_checks_are_kept_in_history_with_their_cost() {
         at_ms: NOW,
         label: "Climb".into(),
         who: Some("Mira".into()),
+        real_dice: false,
         roll: RecordedRoll::HighestD6(check),
     });
     storage::save(&store, &history).unwrap();
@@ -272,8 +272,8 @@ fn highest_d6_checks_are_kept_in_history_with_their_cost() {
     assert_eq!(entry.headline(), "Costly success");
     assert_eq!(
         entry.text(),
-        "Mira | Climb | 3d6: Costly success: 2 base + Keen Eye = 3 dice, rolled 5 2 1, \
-         physical, harm: opponent a scratch, you a scratch, cost: Too much noise"
+        "Mira, Climb: Costly success, 3 dice (2 base + Keen Eye), physical, harm: opponent a \
+         scratch, you a scratch, cost: Too much noise; rolled 5, 2, 1"
     );
     // A cost can only be noted on a costly success.
     let success = D6Roll::from_parts(PoolSize::Dice(1), vec![6]).unwrap();
@@ -397,16 +397,23 @@ fn history_version_two_migrates_and_effective_level_rolls_are_kept() {
         at_ms: NOW,
         label: "Called shot".into(),
         who: None,
+        real_dice: false,
         roll: RecordedRoll::EffectiveLevel(roll),
     });
     storage::save(&store, &history).unwrap();
     let again = storage::load::<RollHistory>(&store, NOW);
     assert!(again.notice.is_none());
     assert_eq!(again.value, history);
+    // The result's words belong to the Effective Level check; the text puts them between
+    // the label and the dice (five of seven coins up, four of six).
+    let entry = &again.value.entries()[0];
     assert_eq!(
-        again.value.entries()[0].text(),
-        "Called shot | el 10 wager 3 vs 6: You win: effect 4: rolled 5 (EL 7), resistance 4, \
-         +3 wagered, applied, dedicated to Injury: broken elbow"
+        entry.text(),
+        format!(
+            "Called shot: {}, {}; rolled 7 coins → 1 1 1 1 1 0 0 vs 6 coins → 1 1 1 1 0 0",
+            entry.headline(),
+            entry.details().join(", ")
+        )
     );
 }
 

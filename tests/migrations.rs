@@ -12,6 +12,7 @@ use dicetray::core::effective_level::{ElSetup, Turn};
 use dicetray::core::highest_d6::D6Setup;
 use dicetray::core::narrative::NarrativePool;
 use dicetray::core::scene::Scene;
+use dicetray::core::story_points::StoryPoints;
 use dicetray::storage::{
     self, Document, KeyValueStore, MemoryStore, RollHistory, SavedPools, Settings,
 };
@@ -71,10 +72,11 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<Settings>("settings"),
         migrates_every_earlier_version::<D6Setup>("d6-setup"),
         migrates_every_earlier_version::<Turn>("el-turn"),
+        migrates_every_earlier_version::<StoryPoints>("story-points"),
     ];
-    // history v1 to v4; characters v1, v2; scene v1, v2; EL setup v1 to v4; saved pools,
-    // narrative pool, settings v1; Highest d6 tray and EL turn v1, v2.
-    assert_eq!(checked.iter().sum::<u32>(), 19);
+    // history v1 to v5; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1,
+    // v2; saved pools, narrative pool v1; Highest d6 tray and EL turn v1, v2.
+    assert_eq!(checked.iter().sum::<u32>(), 21);
 }
 
 #[test]
@@ -90,6 +92,7 @@ fn every_fixture_is_used() {
         ("narrative-pool", NarrativePool::VERSION),
         ("settings", Settings::VERSION),
         ("d6-setup", D6Setup::VERSION),
+        ("story-points", StoryPoints::VERSION),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -107,16 +110,17 @@ fn every_fixture_is_used() {
 mod written {
     use dicetray::core::character::{Roster, SheetList};
     use dicetray::core::effective_level::{
-        Against, CrossRoleSplit, Dedicated, ElCheck, ElDice, ElDie, ElMode, ElSetup, PortionKind,
-        Pushback, Side, Turn,
+        Against, CrossRoleSplit, Dedicated, ElCheck, ElDice, ElDie, ElMode, ElRoll, ElSetup,
+        PortionKind, Pushback, Side, Turn,
     };
     use dicetray::core::highest_d6::{
         ChallengeKind, D6Check, D6Roll, D6Setup, FacetRef, HarmKind, PoolSize, ZeroDiceRule,
     };
-    use dicetray::core::narrative::{NarrativePool, NarrativeRoll};
+    use dicetray::core::narrative::{NarrativeDie, NarrativePool, NarrativeRoll, RolledDie};
     use dicetray::core::notation::effective_level::parse_check;
     use dicetray::core::notation::narrative::parse_pool;
     use dicetray::core::scene::Scene;
+    use dicetray::core::story_points::{PointCounts, StoryNaming, StoryPoints, StorySide};
     use dicetray::storage::{
         HistoryEntry, RecordedRoll, RollHistory, SavedPools, Settings, SystemPool,
     };
@@ -137,6 +141,7 @@ mod written {
             at_ms: AT + id,
             label: label.into(),
             who: who.map(str::to_string),
+            real_dice: false,
             roll,
         };
         let pool = parse_pool("2g1y1p1r1b1k1w+1s1a1x1f1t1d").unwrap();
@@ -317,9 +322,81 @@ mod written {
     }
 
     pub fn settings() -> Settings {
-        Settings {
-            zero_dice: ZeroDiceRule::LowestOfTwo,
+        let mut settings = Settings::default();
+        settings.zero_dice = ZeroDiceRule::LowestOfTwo;
+        settings
+    }
+
+    /// Settings with every field away from its default, as version 3 first stored them.
+    pub fn settings_v3() -> Settings {
+        let mut settings = settings();
+        settings.haptics = false;
+        settings.coach = false;
+        settings.set_fold_open("el-best-dice", true).unwrap();
+        settings.set_fold_open("narrative-added", true).unwrap();
+        settings
+    }
+
+    /// The history with what version 6 first stored: rolls entered from real dice, a
+    /// re-roll entered at the table, and every kind of story points change.
+    pub fn history_v6() -> RollHistory {
+        let mut history = history();
+        let entry = |id: u64, real_dice: bool, roll| HistoryEntry {
+            id,
+            at_ms: AT + id,
+            label: String::new(),
+            who: None,
+            real_dice,
+            roll,
+        };
+        let pool = parse_pool("1g1p").unwrap();
+        let mut narrative = NarrativeRoll::from_entered(&pool, &[6, 0]).unwrap();
+        narrative.reroll_entered(1, 7).unwrap();
+        history.record(entry(9, true, RecordedRoll::Narrative(narrative)));
+        let d6 = D6Check {
+            roll: D6Roll::from_entered(PoolSize::Dice(2), &[6, 6]).unwrap(),
+            pool_line: "2 base = 2 dice".into(),
+            kind: ChallengeKind::Social,
+            conflict: false,
+            cost: None,
+        };
+        history.record(entry(10, true, RecordedRoll::HighestD6(d6)));
+        let check = dicetray::core::notation::effective_level::parse_check("el 3 vs 2").unwrap();
+        let el = ElRoll::from_entered(&check, &[1, 1, 0], &[0, 1]).unwrap();
+        history.record(entry(11, true, RecordedRoll::EffectiveLevel(el)));
+        let mut points = StoryPoints::default();
+        let force = |face| RolledDie::new(NarrativeDie::Force, face).unwrap();
+        let changes = [
+            points.enter_destiny(vec![force(0), force(9)]).unwrap(),
+            points
+                .roll_destiny(3, &mut StdRng::seed_from_u64(5))
+                .unwrap(),
+            points.set(PointCounts { players: 30, gm: 1 }).unwrap(),
+            points.spend(StorySide::Players).unwrap(),
+            points.spend(StorySide::Gm).unwrap(),
+            points.undo().unwrap(),
+        ];
+        for (n, change) in changes.into_iter().enumerate() {
+            let real = n == 0;
+            history.record(entry(
+                12 + n as u64,
+                real,
+                RecordedRoll::StoryPoints(change),
+            ));
         }
+        points.set_naming(StoryNaming::StoryPoints);
+        let started = points.start_story_points(4).unwrap();
+        history.record(entry(18, false, RecordedRoll::StoryPoints(started)));
+        history
+    }
+
+    /// Story points with their Undo step, as version 1 first stored them.
+    pub fn story_points() -> StoryPoints {
+        let mut points = StoryPoints::default();
+        points.set_naming(StoryNaming::StoryPoints);
+        points.start_story_points(3).unwrap();
+        points.spend(StorySide::Gm).unwrap();
+        points
     }
 
     pub fn d6_setup() -> D6Setup {
@@ -364,6 +441,7 @@ mod written {
                 at_ms: AT + id,
                 label: "Door".into(),
                 who: Some("Mira".into()),
+                real_dice: false,
                 roll,
             });
         }
@@ -379,6 +457,7 @@ mod written {
             at_ms: AT + 11,
             label: String::new(),
             who: Some("Mira".into()),
+            real_dice: false,
             roll: RecordedRoll::HighestD6(hindered),
         });
         history
@@ -469,6 +548,8 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("el-turn", 2, written::turn());
     reads_back_as_written("narrative-pool", 1, written::narrative_pool());
     reads_back_as_written("settings", 1, written::settings());
+    reads_back_as_written("settings", 2, written::settings());
+    reads_back_as_written("settings", 3, written::settings_v3());
     reads_back_as_written("d6-setup", 1, written::d6_setup());
     reads_back_as_written("d6-setup", 2, written::d6_setup());
     // What each document's current version added, as this build writes it.
@@ -476,4 +557,6 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("el-setup", 5, written::el_setup_v5());
     reads_back_as_written("el-turn", 3, written::turn_v3());
     reads_back_as_written("d6-setup", 3, written::d6_setup_v3());
+    reads_back_as_written("history", 6, written::history_v6());
+    reads_back_as_written("story-points", 1, written::story_points());
 }

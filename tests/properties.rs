@@ -289,6 +289,7 @@ mod stored_text {
     use dicetray::core::highest_d6::D6Setup;
     use dicetray::core::narrative::NarrativePool;
     use dicetray::core::scene::Scene;
+    use dicetray::core::story_points::StoryPoints;
     use dicetray::storage::{
         self, Document, KeyValueStore, MemoryStore, RollHistory, SavedPools, Settings,
     };
@@ -302,6 +303,12 @@ mod stored_text {
                 Just("{\"version\":4,\"data\":["),
                 Just("{\"version\":2,\"data\":"),
                 Just("[1,2,\"\",null,\"narrative\",\"1g\",\"g1\",[[0,\"g0\"]]]"),
+                Just("{\"version\":5,\"data\":["),
+                Just("[1,2,\"\",null,true,\"narrative\",\"1g\",\"g1\",[]]"),
+                Just("[3,4,\"\",null,false,\"story\",\"destiny\",\"roll\",1,0,\"w7\"]"),
+                Just("[\"story-points\",4,1,[3,2]]"),
+                Just("[\"one-die\",true,false,[\"el-best-dice\"]]"),
+                Just("{\"version\":3,\"data\":"),
                 Just("[3,\"el 2\",\"d2:1 d2:0\",\"\",[\"Injury\",\"\"]]"),
                 Just("[7,\"Mira\",[[2,\"Keen Eye\",true]],[[3,\"condition\"]],0,[],[],[],[]]"),
                 Just("[\"Heavy\",\"narrative\",\"2g\"]"),
@@ -361,7 +368,8 @@ mod stored_text {
         check::<Settings>(text)?;
         check::<D6Setup>(text)?;
         check::<ElSetup>(text)?;
-        check::<Turn>(text)
+        check::<Turn>(text)?;
+        check::<StoryPoints>(text)
     }
 
     proptest! {
@@ -407,16 +415,20 @@ mod round_trip {
     };
     use dicetray::core::narrative::{
         AddedSymbol, Ladder, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativeDie, NarrativePool,
-        NarrativeRoll,
+        NarrativeRoll, RolledDie,
     };
     use dicetray::core::notation::MAX_NOTATION_CHARS;
     use dicetray::core::notation::effective_level::{format_check, format_dice, parse_check};
     use dicetray::core::notation::highest_d6::{format_plan, parse_plan};
     use dicetray::core::notation::narrative::format_pool;
     use dicetray::core::scene::{MAX_SCENE_EL, MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Scene};
+    use dicetray::core::story_points::{
+        MAX_PLAYERS, MAX_POINTS, PointCounts, StoryChange, StoryNaming, StoryPoints, StorySide,
+    };
     use dicetray::storage::{
-        self, Document, HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, MAX_SAVED_POOLS, MemoryStore,
-        RecordedRoll, RollHistory, SavedPools, Settings, SystemPool,
+        self, Document, HistoryEntry, MAX_FOLD_ID_CHARS, MAX_HISTORY, MAX_LABEL_CHARS,
+        MAX_OPEN_FOLDS, MAX_SAVED_POOLS, MemoryStore, RecordedRoll, RollHistory, SavedPools,
+        Settings, SystemPool,
     };
     use proptest::prelude::*;
     use rand::SeedableRng;
@@ -693,20 +705,123 @@ mod round_trip {
         )
     }
 
-    /// One roll of any tray, recorded as the app records it.
+    /// A change the story points panel makes: set by hand, a start, a Destiny roll (by the
+    /// app or entered from Force dice), a spend, Undo, or another naming.
+    #[derive(Clone, Debug)]
+    enum PointsChange {
+        Set(u32, u32),
+        Start(u32),
+        Roll(u32, u64),
+        Enter(Vec<u32>),
+        Spend(bool),
+        Undo,
+        Name(bool),
+    }
+
+    fn points_change() -> impl Strategy<Value = PointsChange> {
+        let players = 0..=MAX_PLAYERS + 1;
+        prop_oneof![
+            (0..=MAX_POINTS + 1, 0..=MAX_POINTS + 1).prop_map(|(p, g)| PointsChange::Set(p, g)),
+            Just(PointsChange::Set(MAX_POINTS, MAX_POINTS)),
+            players.clone().prop_map(PointsChange::Start),
+            (players, any::<u64>()).prop_map(|(n, seed)| PointsChange::Roll(n, seed)),
+            prop::collection::vec(0..12u32, 0..=MAX_PLAYERS as usize + 1)
+                .prop_map(PointsChange::Enter),
+            any::<bool>().prop_map(PointsChange::Spend),
+            Just(PointsChange::Undo),
+            any::<bool>().prop_map(PointsChange::Name),
+        ]
+    }
+
+    /// The table's points after any run of changes, with every change made on the way (a
+    /// change the core refuses is skipped, as the panel would refuse it).
+    fn story_points() -> impl Strategy<Value = (StoryPoints, Vec<StoryChange>)> {
+        prop::collection::vec(points_change(), 0..80).prop_map(|changes| {
+            let mut points = StoryPoints::default();
+            let mut made = Vec::new();
+            for change in changes {
+                let change = match change {
+                    PointsChange::Set(players, gm) => points.set(PointCounts { players, gm }),
+                    PointsChange::Start(players) => points.start_story_points(players),
+                    PointsChange::Roll(players, seed) => {
+                        points.roll_destiny(players, &mut StdRng::seed_from_u64(seed))
+                    }
+                    PointsChange::Enter(faces) => points.enter_destiny(
+                        faces
+                            .into_iter()
+                            .filter_map(|f| RolledDie::new(NarrativeDie::Force, f))
+                            .collect(),
+                    ),
+                    PointsChange::Spend(players) => points.spend(if players {
+                        StorySide::Players
+                    } else {
+                        StorySide::Gm
+                    }),
+                    PointsChange::Undo => points.undo(),
+                    PointsChange::Name(destiny) => {
+                        points.set_naming(if destiny {
+                            StoryNaming::Destiny
+                        } else {
+                            StoryNaming::StoryPoints
+                        });
+                        continue;
+                    }
+                };
+                made.extend(change.ok());
+            }
+            (points, made)
+        })
+    }
+
+    /// The last change of a run of story points changes, as history records it.
+    fn story_change() -> impl Strategy<Value = RecordedRoll> {
+        story_points().prop_filter_map("no change was made", |(_, made)| {
+            made.last().cloned().map(RecordedRoll::StoryPoints)
+        })
+    }
+
+    /// One roll of any tray, or a story points change, recorded as the app records it,
+    /// from its own dice or from real dice entered by hand.
     fn entry() -> impl Strategy<Value = HistoryEntry> {
         (
-            (any::<u64>(), any::<u64>()),
+            (any::<u64>(), any::<u64>(), any::<bool>()),
             typed_note(MAX_LABEL_CHARS),
             prop::option::of(name()),
-            prop_oneof![narrative_roll(), d6_roll(), el_roll()],
+            prop_oneof![narrative_roll(), d6_roll(), el_roll(), story_change()],
         )
-            .prop_map(|((id, at_ms), label, who, roll)| HistoryEntry {
+            .prop_map(|((id, at_ms, real_dice), label, who, roll)| HistoryEntry {
                 id,
                 at_ms,
                 label: HistoryEntry::clean_label(&label),
                 who,
+                real_dice,
                 roll,
+            })
+    }
+
+    /// Settings with any switches and any panels opened and closed, past the limit.
+    fn settings() -> impl Strategy<Value = Settings> {
+        let fold = prop_oneof![
+            "[a-z][a-z0-9-]{0,12}",
+            prop::collection::vec(0x21u8..0x7f, MAX_FOLD_ID_CHARS..=MAX_FOLD_ID_CHARS)
+                .prop_map(|bytes| String::from_utf8(bytes).unwrap_or_default()),
+            any_text(MAX_FOLD_ID_CHARS + 2),
+        ];
+        (
+            (any::<bool>(), any::<bool>(), any::<bool>()),
+            prop::collection::vec((fold, any::<bool>()), 0..MAX_OPEN_FOLDS + 10),
+        )
+            .prop_map(|((lowest, haptics, coach), folds)| {
+                let mut settings = Settings::default();
+                if lowest {
+                    settings.zero_dice = ZeroDiceRule::LowestOfTwo;
+                }
+                settings.haptics = haptics;
+                settings.coach = coach;
+                for (id, open) in folds {
+                    let _ = settings.set_fold_open(&id, open);
+                }
+                settings
             })
     }
 
@@ -1092,11 +1207,29 @@ mod round_trip {
         }
 
         #[test]
-        fn every_tray_setup_survives(el in el_setup(), d6 in d6_setup(), lowest in any::<bool>()) {
+        fn every_tray_setup_survives(el in el_setup(), d6 in d6_setup(), settings in settings()) {
             survives(&el)?;
             survives(&d6)?;
-            let zero_dice = if lowest { ZeroDiceRule::LowestOfTwo } else { ZeroDiceRule::OneDie };
-            survives(&Settings { zero_dice })?;
+            prop_assert!(settings.open_folds().len() <= MAX_OPEN_FOLDS);
+            survives(&settings)?;
+        }
+
+        #[test]
+        fn every_story_points_pool_survives((points, made) in story_points()) {
+            prop_assert!(points.counts().total() <= 2 * MAX_POINTS);
+            survives(&points)?;
+            let mut history = RollHistory::default();
+            for (id, change) in made.into_iter().enumerate() {
+                history.record(HistoryEntry {
+                    id: id as u64,
+                    at_ms: id as u64,
+                    label: String::new(),
+                    who: None,
+                    real_dice: false,
+                    roll: RecordedRoll::StoryPoints(change),
+                });
+            }
+            survives(&history)?;
         }
 
         #[test]

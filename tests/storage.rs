@@ -22,6 +22,7 @@ fn entry(id: u64, pool: &str, label: &str) -> HistoryEntry {
         at_ms: NOW + id,
         label: label.into(),
         who: None,
+        real_dice: false,
         roll: RecordedRoll::Narrative(roll),
     }
 }
@@ -325,13 +326,9 @@ fn reroll_marks_the_entry_by_id() {
     history.reroll(1, 0, &mut StdRng::seed_from_u64(3)).unwrap();
     assert_eq!(history.get(1).unwrap().reroll_count(), 1);
     assert_eq!(history.get(2).unwrap().reroll_count(), 0);
-    assert!(
-        history
-            .get(1)
-            .unwrap()
-            .text()
-            .ends_with("(1 die re-rolled)")
-    );
+    let text = history.get(1).unwrap().text();
+    assert!(text.contains("; re-rolled Ability: "), "{text}");
+    assert_eq!(text.matches(" → ").count(), 1, "{text}");
     assert_eq!(
         history.reroll(7, 0, &mut StdRng::seed_from_u64(3)),
         Err("That roll is no longer in the history.".to_string())
@@ -350,11 +347,20 @@ fn force_alone_is_neither_good_nor_bad() {
 
 #[test]
 fn entry_text_is_ready_to_paste() {
+    // Proficiency face 6 shows a success and an advantage.
+    let pool = parse_pool("1y").unwrap();
     let mut e = entry(1, "1y", "Pilot: evade the TIEs");
-    let text = e.text();
-    assert!(text.starts_with("Pilot: evade the TIEs | 1y: "), "{text}");
+    e.roll = RecordedRoll::Narrative(NarrativeRoll::from_entered(&pool, &[6]).unwrap());
+    assert_eq!(
+        e.text(),
+        "Pilot: evade the TIEs: Success, 1 net success, 1 advantage; rolled Proficiency: \
+         success, advantage"
+    );
     e.label.clear();
-    assert!(e.text().starts_with("1y: "));
+    assert_eq!(
+        e.text(),
+        "Success, 1 net success, 1 advantage; rolled Proficiency: success, advantage"
+    );
     assert_eq!(
         HistoryEntry::clean_label(&format!("  {}  ", "z".repeat(100))).len(),
         80
@@ -512,4 +518,41 @@ fn unknown_fields_are_never_dropped_silently() {
         let backup = loaded.notice.and_then(|n| n.backup_key).expect("backed up");
         assert_eq!(store.get(&backup).unwrap().as_deref(), Some(text));
     }
+}
+
+#[test]
+fn story_points_and_settings_refuse_what_no_table_holds() {
+    use dicetray::core::story_points::{PointCounts, StoryPoints};
+    use dicetray::storage::Settings;
+    let store = MemoryStore::default();
+    let read = |text: &str| {
+        store.set(StoryPoints::KEY, text).unwrap();
+        storage::load::<StoryPoints>(&store, NOW)
+    };
+    let kept = read(r#"{"version":1,"data":["destiny",31,29,null]}"#);
+    assert!(kept.notice.is_none());
+    assert_eq!(
+        kept.value.counts(),
+        PointCounts {
+            players: 31,
+            gm: 29
+        }
+    );
+    // 61 points in all is more than two sides of 30 can hold; an unknown naming is no pool.
+    for bad in [
+        r#"{"version":1,"data":["destiny",31,30,null]}"#,
+        r#"{"version":1,"data":["destiny",1,1,[40,40]]}"#,
+        r#"{"version":1,"data":["force",1,1,null]}"#,
+    ] {
+        let loaded = read(bad);
+        assert_eq!(loaded.value, StoryPoints::default(), "{bad}");
+        assert!(loaded.notice.unwrap().backup_key.is_some(), "{bad}");
+    }
+    // A panel id that is not ours is set aside, the rest kept, the original backed up.
+    let text = r#"{"version":3,"data":["one-die",false,true,["el-best-dice","has space"]]}"#;
+    store.set(Settings::KEY, text).unwrap();
+    let loaded = storage::load::<Settings>(&store, NOW);
+    assert!(!loaded.value.haptics && loaded.value.coach);
+    assert_eq!(loaded.value.open_folds(), ["el-best-dice"]);
+    assert!(loaded.notice.unwrap().text.contains("1 item"));
 }

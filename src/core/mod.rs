@@ -12,4 +12,6 @@ pub mod narrative;
 pub mod notation;
 pub mod rng;
 pub mod scene;
+pub mod story_points;
 pub mod tone;
+pub mod words;

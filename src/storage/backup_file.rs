@@ -13,6 +13,7 @@ use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::highest_d6::D6Setup;
 use crate::core::narrative::NarrativePool;
 use crate::core::scene::Scene;
+use crate::core::story_points::StoryPoints;
 
 /// The largest file an import reads; localStorage itself holds about 5 MB.
 pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
@@ -40,6 +41,8 @@ pub struct Everything {
     pub el_setup: ElSetup,
     /// The turn in play.
     pub turn: Turn,
+    /// The table's story points.
+    pub story_points: StoryPoints,
 }
 
 /// A file read and checked, with the documents it holds.
@@ -65,13 +68,17 @@ pub struct Backup {
     pub el_setup: Option<ElSetup>,
     /// The turn in play, if carried.
     pub turn: Option<Turn>,
+    /// The story points, if carried.
+    pub story_points: Option<StoryPoints>,
 }
 
 /// How an import meets what is already here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImportMode {
     /// Keep everything here and add what is new: characters and saved pools by name, rolls
-    /// by id, scene entries by name. The trays and settings stay as they are.
+    /// by id, scene entries by name. The trays and settings stay as they are. The story
+    /// points here stay too, unless there are none here at all (both sides at 0): then the
+    /// file's are taken, naming and counts, without their Undo.
     Merge,
     /// Every document the file carries replaces the one here.
     Replace,
@@ -99,6 +106,7 @@ pub fn export(all: &Everything, now_ms: u64) -> Result<String, StoreError> {
         (D6Setup::KEY, encode(&all.d6_setup)?),
         (ElSetup::KEY, encode(&all.el_setup)?),
         (Turn::KEY, encode(&all.turn)?),
+        (StoryPoints::KEY, encode(&all.story_points)?),
     ];
     // Keys are our own constants and each document is serde's JSON: joined as they are.
     let body: Vec<String> = documents
@@ -157,6 +165,7 @@ pub fn parse_backup(text: &str) -> Result<Backup, String> {
         d6_setup: take(&mut documents).map_err(refuse)?,
         el_setup: take(&mut documents).map_err(refuse)?,
         turn: take(&mut documents).map_err(refuse)?,
+        story_points: take(&mut documents).map_err(refuse)?,
     };
     if let Some(unknown) = documents.keys().next() {
         return Err(format!(
@@ -241,6 +250,15 @@ impl Backup {
                 )
             });
         }
+        if let Some(points) = &self.story_points {
+            let taken = !merge || takes_story_points(here);
+            let file = points.naming().counts_words(points.counts());
+            lines.push(if taken {
+                format!("Story points: set as in the file ({file}).")
+            } else {
+                "Story points: kept as they are here.".to_string()
+            });
+        }
         let trays = [
             self.settings.is_some(),
             self.narrative_pool.is_some(),
@@ -288,7 +306,8 @@ impl Backup {
                     narrative_pool,
                     d6_setup,
                     el_setup,
-                    turn
+                    turn,
+                    story_points
                 );
             }
             ImportMode::Merge => {
@@ -310,8 +329,23 @@ impl Backup {
                 if let Some(history) = &self.history {
                     next.history.merge(history);
                 }
+                if let Some(points) = self
+                    .story_points
+                    .as_ref()
+                    .filter(|_| takes_story_points(here))
+                {
+                    let mut taken = points.clone();
+                    taken.forget_undo();
+                    next.story_points = taken;
+                }
             }
         }
         Ok(next)
     }
+}
+
+/// Whether a merge takes the file's story points: only when there are none here, so a
+/// table's points on this device are never overwritten by an older copy.
+fn takes_story_points(here: &Everything) -> bool {
+    here.story_points.counts().total() == 0
 }

@@ -9,15 +9,16 @@ use super::fields::{
 };
 use super::{Decoded, Document, decode_record};
 
-use crate::core::effective_level::{Dedicated, ElRoll};
+use crate::core::effective_level::{Dedicated, ElRoll, check_words};
 use crate::core::facet::clean_name;
 use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS, MAX_SUM_LINE_CHARS};
-use crate::core::narrative::{NarrativeRoll, Reroll};
+use crate::core::narrative::{NarrativeRoll, Reroll, pool_words};
 use crate::core::notation::effective_level::{
     format_check, format_faces as format_el_faces, parse_check, parse_faces as parse_el_faces,
 };
 use crate::core::notation::highest_d6::{format_plan, format_roll, parse_plan, parse_roll};
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
+use crate::core::story_points::{ChangeKind, PointCounts, StoryChange, StoryNaming, StorySide};
 use crate::core::tone::Tone;
 
 /// The most rolls history keeps.
@@ -34,6 +35,8 @@ pub enum RecordedRoll {
     HighestD6(D6Check),
     /// An Effective Level roll.
     EffectiveLevel(ElRoll),
+    /// A change to the table's story points (no dice rolled, unless the Destiny start).
+    StoryPoints(StoryChange),
 }
 
 /// One roll in the history.
@@ -47,6 +50,8 @@ pub struct HistoryEntry {
     pub label: String,
     /// The character who rolled, by name, if one was active.
     pub who: Option<String>,
+    /// Whether the faces were entered by hand from dice rolled at the table.
+    pub real_dice: bool,
     /// What was rolled and how it landed.
     pub roll: RecordedRoll,
 }
@@ -62,9 +67,16 @@ impl RecordedRoll {
     pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), String> {
         match self {
             Self::Narrative(roll) => roll.reroll(index, rng).map_err(|e| e.to_string()),
-            Self::HighestD6(_) | Self::EffectiveLevel(_) => {
-                Err("Only narrative dice are rolled again one by one.".into())
-            }
+            _ => Err(ONE_BY_ONE.into()),
+        }
+    }
+
+    /// Puts the face a die shows after being rolled again at the table, keeping the face
+    /// it replaced.
+    pub fn reroll_entered(&mut self, index: usize, face: u32) -> Result<(), String> {
+        match self {
+            Self::Narrative(roll) => roll.reroll_entered(index, face).map_err(|e| e.to_string()),
+            _ => Err(ONE_BY_ONE.into()),
         }
     }
 
@@ -74,9 +86,32 @@ impl RecordedRoll {
             Self::Narrative(_) => "Narrative",
             Self::HighestD6(_) => "Highest d6",
             Self::EffectiveLevel(_) => "Effective Level",
+            Self::StoryPoints(change) => change.naming.title(),
+        }
+    }
+
+    /// The system, as stored: `narrative`, `d6`, `el` or `story`.
+    pub fn system_key(&self) -> &'static str {
+        match self {
+            Self::Narrative(_) => "narrative",
+            Self::HighestD6(_) => "d6",
+            Self::EffectiveLevel(_) => "el",
+            Self::StoryPoints(_) => "story",
+        }
+    }
+
+    /// The tray it belongs to, named as its route's path (`narrative`, `d6`, `el`): story
+    /// points are shown on the narrative tray.
+    pub fn tray_key(&self) -> &'static str {
+        match self {
+            Self::StoryPoints(_) => "narrative",
+            other => other.system_key(),
         }
     }
 }
+
+/// Why a die of this roll cannot be rolled again on its own.
+const ONE_BY_ONE: &str = "Only narrative dice are rolled again one by one.";
 
 impl HistoryEntry {
     /// The label cut to `MAX_LABEL_CHARS` and trimmed.
@@ -90,21 +125,38 @@ impl HistoryEntry {
             .to_string()
     }
 
-    /// The pool in short: `2g1y`, `4d6`.
+    /// The pool in words: "2 Ability vs 1 Difficulty", "3 dice (2 base + Keen Eye)",
+    /// "EL 8 vs EL 5 (opposition)"; for story points, the naming.
     pub fn pool_text(&self) -> String {
+        match &self.roll {
+            RecordedRoll::Narrative(roll) => pool_words(roll.pool()),
+            RecordedRoll::HighestD6(check) => {
+                crate::core::highest_d6::pool_words(check.roll.plan(), &check.pool_line)
+            }
+            RecordedRoll::EffectiveLevel(roll) => check_words(&roll.check),
+            RecordedRoll::StoryPoints(change) => change.naming.title().into(),
+        }
+    }
+
+    /// The pool in the notation links and the command line use: `2g1y`, `4d6`, `el 8`;
+    /// empty for story points.
+    pub fn pool_notation(&self) -> String {
         match &self.roll {
             RecordedRoll::Narrative(roll) => format_pool(roll.pool()),
             RecordedRoll::HighestD6(check) => check.roll.plan().to_string(),
             RecordedRoll::EffectiveLevel(roll) => format_check(&roll.check),
+            RecordedRoll::StoryPoints(_) => String::new(),
         }
     }
 
-    /// The outcome in a few words: "Success", "Costly success", "You win: effect 4", ...
+    /// The outcome in a word or two: "Success", "Costly success", "Spent a light side
+    /// point", ...
     pub fn headline(&self) -> String {
         match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.result().headline().into(),
-            RecordedRoll::HighestD6(check) => check.outcome().title().into(),
+            RecordedRoll::Narrative(roll) => roll.result().headline().to_string(),
+            RecordedRoll::HighestD6(check) => check.outcome().title().to_string(),
             RecordedRoll::EffectiveLevel(roll) => roll.headline(),
+            RecordedRoll::StoryPoints(change) => change.headline(),
         }
     }
 
@@ -114,10 +166,11 @@ impl HistoryEntry {
             RecordedRoll::Narrative(roll) => roll.result().tone(),
             RecordedRoll::HighestD6(check) => check.outcome().tone(),
             RecordedRoll::EffectiveLevel(roll) => roll.tone(),
+            RecordedRoll::StoryPoints(_) => Tone::Neutral,
         }
     }
 
-    /// The parts behind the headline: "1 net success", "rolled 6 4 1", ...
+    /// The parts behind the headline: "1 net success", "rolled 6 4 1", "2 light, 3 dark".
     pub fn details(&self) -> Vec<String> {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.result().details(),
@@ -127,6 +180,7 @@ impl HistoryEntry {
                 parts
             }
             RecordedRoll::EffectiveLevel(roll) => roll.details(),
+            RecordedRoll::StoryPoints(change) => vec![change.counts_words()],
         }
     }
 
@@ -139,7 +193,7 @@ impl HistoryEntry {
     pub fn reroll_count(&self) -> usize {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.rerolls().len(),
-            RecordedRoll::HighestD6(_) | RecordedRoll::EffectiveLevel(_) => 0,
+            _ => 0,
         }
     }
 
@@ -147,24 +201,8 @@ impl HistoryEntry {
     pub fn rerolled_note(&self) -> Option<String> {
         match &self.roll {
             RecordedRoll::Narrative(roll) => roll.rerolled_note(),
-            RecordedRoll::HighestD6(_) | RecordedRoll::EffectiveLevel(_) => None,
+            _ => None,
         }
-    }
-
-    /// Plain text to paste into a chat: who, label, pool, result, re-rolls.
-    pub fn text(&self) -> String {
-        let mut text = String::new();
-        for part in [self.who.as_deref().unwrap_or(""), &self.label] {
-            if !part.is_empty() {
-                text.push_str(part);
-                text.push_str(" | ");
-            }
-        }
-        text.push_str(&format!("{}: {}", self.pool_text(), self.summary()));
-        if let Some(note) = self.rerolled_note() {
-            text.push_str(&format!(" ({note})"));
-        }
-        text
     }
 }
 
@@ -177,6 +215,21 @@ impl RollHistory {
     /// The entry with this id.
     pub fn get(&self, id: u64) -> Option<&HistoryEntry> {
         self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// The entries of one tray, newest first, by [`RecordedRoll::tray_key`] (`narrative`
+    /// includes the story points).
+    pub fn on_tray<'a>(&'a self, tray: &'a str) -> impl Iterator<Item = &'a HistoryEntry> + 'a {
+        self.entries
+            .iter()
+            .filter(move |e| e.roll.tray_key() == tray)
+    }
+
+    /// The entries of one system, newest first, by [`RecordedRoll::system_key`].
+    pub fn of_system<'a>(&'a self, system: &'a str) -> impl Iterator<Item = &'a HistoryEntry> + 'a {
+        self.entries
+            .iter()
+            .filter(move |e| e.roll.system_key() == system)
     }
 
     /// Adds a roll at the front, dropping the oldest beyond `MAX_HISTORY`.
@@ -198,6 +251,17 @@ impl RollHistory {
             .find(|e| e.id == id)
             .ok_or("That roll is no longer in the history.")?;
         entry.roll.reroll(index, rng)
+    }
+
+    /// Die `index` of entry `id` rolled again at the table, now showing `face`; the entry
+    /// records the face it replaced.
+    pub fn reroll_entered(&mut self, id: u64, index: usize, face: u32) -> Result<(), String> {
+        let entry = self
+            .entries
+            .iter_mut()
+            .find(|e| e.id == id)
+            .ok_or("That roll is no longer in the history.")?;
+        entry.roll.reroll_entered(index, face)
     }
 
     /// Forgets every roll.
@@ -229,40 +293,43 @@ impl RollHistory {
     }
 }
 
-/// Version 5: `[entry, ...]`, newest first; an entry is an array, `[id, at,
-/// label, who, system, pool, faces, ...]` (`who`, the character, is `null` when none was
-/// rolling), then by system:
+/// Version 6: `[entry, ...]`, newest first; an entry is an array, `[id, at, label, who,
+/// real_dice, system, pool, ...]` (`who`, the character, is `null` when none was rolling;
+/// `real_dice` is true when the faces were entered by hand), then by system:
 /// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
 ///   naming the die and the face it showed before;
 /// - Highest d6: `[..., "d6", "3 base + Keen Eye = 4 dice", "6 3 1 1", "4" | "none-one" |
 ///   "none-lowest", "physical", conflict, cost]`, the cost `null` or its note;
-/// - Effective Level: `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the
-///   other side's faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`.
+/// - Effective Level: `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the other side's
+///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`;
+/// - story points: `[..., "story", "destiny" | "story-points", "set" | "start" | "roll" |
+///   "spend-players" | "spend-gm" | "undo", players, gm, "w3 w9"]`: the naming, what
+///   changed, the counts after it, and the Force dice of a roll (else `""`).
 ///
-/// Version 4 was the same without the other side's name (`by ...`) in the EL notation, and
-/// with Highest d6 pool lines holding no conditions.
-///
-/// Versions 1 to 3 stored `{"entries": [entry, ...]}`, each entry an object with those
-/// names: `{"id", "at", "label",
-/// "who"?, "system", "pool", "faces"}` and the system's own, `"rerolls"?: [{"die", "was"}]`,
-/// `"dice", "kind", "conflict", "cost"?`, or `"vs_faces"?, "dedicated"?`; version 1 held
-/// narrative rolls only, version 2 added the character and Highest d6, version 3 Effective
-/// Level.
+/// Version 5 had no `real_dice` (every roll was the app's own) and no story points; version 4
+/// was version 5 without the other side's name (`by ...`) in the EL notation, and with
+/// Highest d6 pool lines holding no conditions. Versions 1 to 3 stored
+/// `{"entries": [entry, ...]}`, each entry an object with those names: `{"id", "at",
+/// "label", "who"?, "system", "pool", "faces"}` and the system's own, `"rerolls"?: [{"die",
+/// "was"}]`, `"dice", "kind", "conflict", "cost"?`, or `"vs_faces"?, "dedicated"?`; version
+/// 1 held narrative rolls only, version 2 added the character and Highest d6, version 3
+/// Effective Level.
 #[derive(Serialize, Deserialize)]
 struct Stored<E>(Vec<E>);
 
-/// The fields every entry starts with: id, time, label, who, system and pool.
-type Head<'a> = (u64, u64, &'a str, Option<&'a str>, &'a str, &'a str);
+/// The fields every entry starts with: id, time, label, who, real dice, system and pool.
+type Head<'a> = (u64, u64, &'a str, Option<&'a str>, bool, &'a str, &'a str);
 
 fn read_head<'a>(fields: &mut Fields<'a>) -> Result<Head<'a>, Misshapen> {
     let (id, at, label) = (fields.u64()?, fields.u64()?, fields.str()?);
     let who = fields.maybe()?.map(text).transpose()?;
-    Ok((id, at, label, who, fields.str()?, fields.str()?))
+    let real_dice = fields.bool()?;
+    Ok((id, at, label, who, real_dice, fields.str()?, fields.str()?))
 }
 
 fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
     let mut fields = Fields::of(item).map_err(|e| format!("a roll: {}", String::from(e)))?;
-    let (id, at_ms, label, who, system, pool) =
+    let (id, at_ms, label, who, real_dice, system, pool) =
         read_head(&mut fields).map_err(|e| format!("a roll: {}", String::from(e)))?;
     let read = || -> Result<_, String> {
         if label.chars().count() > MAX_LABEL_CHARS {
@@ -273,6 +340,7 @@ fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
             "narrative" => read_narrative(pool, &mut fields)?,
             "d6" => read_d6(pool, &mut fields)?,
             "el" => read_el(pool, &mut fields)?,
+            "story" => read_story(pool, &mut fields)?,
             other => return Err(format!("unknown system \"{other}\"")),
         };
         fields.end()?;
@@ -284,6 +352,7 @@ fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
         at_ms,
         label: label.to_string(),
         who,
+        real_dice,
         roll,
     })
 }
@@ -363,6 +432,37 @@ fn read_el(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
     )?))
 }
 
+/// A story points change: `"destiny", "spend-players", 2, 3, ""` after the head.
+fn read_story(naming: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
+    let naming = StoryNaming::from_key(naming)
+        .ok_or_else(|| format!("no such naming of story points “{naming}”"))?;
+    let (kind, players, gm, dice) = (fields.str()?, fields.u32()?, fields.u32()?, fields.str()?);
+    let dice = parse_faces(dice).map_err(|e| e.to_string())?;
+    let kind = match (kind, dice.is_empty()) {
+        ("set", true) => ChangeKind::Set,
+        ("start", true) => ChangeKind::Started,
+        ("roll", false) => ChangeKind::Rolled(dice),
+        ("spend-players", true) => ChangeKind::Spent(StorySide::Players),
+        ("spend-gm", true) => ChangeKind::Spent(StorySide::Gm),
+        ("undo", true) => ChangeKind::Undone,
+        _ => return Err("it names no change to story points".into()),
+    };
+    let change = StoryChange::from_parts(naming, kind, PointCounts { players, gm })?;
+    Ok(RecordedRoll::StoryPoints(change))
+}
+
+/// What a story points change is stored as, and its Force dice (empty unless rolled).
+fn story_kind(kind: &ChangeKind) -> (&'static str, &[crate::core::narrative::RolledDie]) {
+    match kind {
+        ChangeKind::Set => ("set", &[]),
+        ChangeKind::Started => ("start", &[]),
+        ChangeKind::Rolled(dice) => ("roll", dice),
+        ChangeKind::Spent(StorySide::Players) => ("spend-players", &[]),
+        ChangeKind::Spent(StorySide::Gm) => ("spend-gm", &[]),
+        ChangeKind::Undone => ("undo", &[]),
+    }
+}
+
 fn encode_entry(e: &HistoryEntry) -> Field<'_> {
     let who = e.who.as_deref();
     match &e.roll {
@@ -371,6 +471,7 @@ fn encode_entry(e: &HistoryEntry) -> Field<'_> {
             e.at_ms,
             &e.label,
             who,
+            e.real_dice,
             "narrative",
             format_pool(roll.pool()),
             format_faces(roll.dice()),
@@ -384,6 +485,7 @@ fn encode_entry(e: &HistoryEntry) -> Field<'_> {
             e.at_ms,
             &e.label,
             who,
+            e.real_dice,
             "d6",
             &check.pool_line,
             format_roll(&check.roll),
@@ -397,6 +499,7 @@ fn encode_entry(e: &HistoryEntry) -> Field<'_> {
             e.at_ms,
             &e.label,
             who,
+            e.real_dice,
             "el",
             format_check(&roll.check),
             format_el_faces(&roll.faces),
@@ -406,6 +509,22 @@ fn encode_entry(e: &HistoryEntry) -> Field<'_> {
                 .as_ref()
                 .map(|d| fields![&d.kind, &d.name]),
         ],
+        RecordedRoll::StoryPoints(change) => {
+            let (kind, dice) = story_kind(&change.kind);
+            fields![
+                e.id,
+                e.at_ms,
+                &e.label,
+                who,
+                e.real_dice,
+                "story",
+                change.naming.key(),
+                kind,
+                change.after.players,
+                change.after.gm,
+                format_faces(dice),
+            ]
+        }
     }
 }
 
@@ -452,13 +571,24 @@ fn upgrade_entry(entry: &mut Value) {
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
-    const VERSION: u32 = 5;
+    const VERSION: u32 = 6;
 
-    /// Version 5 only lets entries hold more: version 4 reads as it is.
+    /// Version 5 only let entries hold more, so version 4 reads as it is; version 6 adds
+    /// `real_dice`.
     fn upgrade(version: u32, data: &mut Value) {
         if version < 4 {
             object_to_value(data, "entries");
             each_item(Some(data), upgrade_entry);
+        }
+        if version < 6 {
+            // Every roll before version 6 was the app's own: `real_dice` false, after `who`.
+            each_item(Some(data), |entry| {
+                if let Value::Array(fields) = entry
+                    && fields.len() >= 4
+                {
+                    fields.insert(4, Value::Bool(false));
+                }
+            });
         }
     }
 

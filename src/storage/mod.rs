@@ -24,15 +24,19 @@ mod el_setup;
 mod el_turn;
 mod fields;
 mod history;
+mod history_text;
 mod narrative_pool;
+mod roll_again;
 mod saved_pools;
 mod scene;
 mod settings;
+mod story_points;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
 pub use history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
+pub use roll_again::RollAgain;
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
-pub use settings::Settings;
+pub use settings::{MAX_FOLD_ID_CHARS, MAX_OPEN_FOLDS, Settings};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -17,6 +17,7 @@ use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::highest_d6::D6Setup;
 use crate::core::narrative::NarrativePool;
 use crate::core::scene::Scene;
+use crate::core::story_points::StoryPoints;
 use crate::route::Page;
 use crate::storage::{Document, RollHistory, SavedPools, Settings};
 
@@ -44,6 +45,7 @@ pub struct AppData {
     d6_setup: Slot<D6Setup>,
     el_setup: Slot<ElSetup>,
     turn: Slot<Turn>,
+    story_points: Slot<StoryPoints>,
     /// Each tray's state, made by the tray's own code the first time it opens.
     trays: StoredValue<TrayStates>,
     /// Folded panels' open state, by panel id, made the first time each is drawn.
@@ -78,6 +80,7 @@ impl AppData {
             d6_setup: StoredValue::new(None),
             el_setup: StoredValue::new(None),
             turn: StoredValue::new(None),
+            story_points: StoredValue::new(None),
             trays: StoredValue::new(TrayStates::default()),
             folds: StoredValue::new(Vec::new()),
         }
@@ -140,6 +143,11 @@ impl AppData {
     /// The Effective Level turn in play.
     pub fn turn(&self) -> Persisted<Turn> {
         self.document(self.turn)
+    }
+
+    /// The table's story points.
+    pub fn story_points(&self) -> Persisted<StoryPoints> {
+        self.document(self.story_points)
     }
 
     /// A tray's state: the one made before, or a new one from `make`, kept for the visit.

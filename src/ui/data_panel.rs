@@ -23,6 +23,7 @@ fn everything(data: AppData) -> Everything {
         d6_setup: data.d6_setup().get_untracked(),
         el_setup: data.el_setup().get_untracked(),
         turn: data.turn().get_untracked(),
+        story_points: data.story_points().get_untracked(),
     }
 }
 
@@ -37,6 +38,7 @@ fn store(data: AppData, all: Everything) {
     data.d6_setup().update(|d| *d = all.d6_setup);
     data.el_setup().update(|d| *d = all.el_setup);
     data.turn().update(|d| *d = all.turn);
+    data.story_points().update(|d| *d = all.story_points);
 }
 
 /// The "Your data" section.

@@ -28,6 +28,7 @@ pub fn record_roll(
         who: data
             .roster()
             .with_untracked(|r| r.active().map(|c| c.name.clone())),
+        real_dice: false,
         roll,
     };
     data.history().update(|h| h.record(entry.clone()));

@@ -6,9 +6,11 @@ mod build;
 mod check;
 mod cross_role;
 mod dice;
+mod entered;
 mod progress;
 mod setup;
 mod turn;
+mod words;
 
 pub use best::{BestDice, MAX_SEARCH_EL, best_dice};
 pub use build::{ElBuild, ElLine, Modifier};
@@ -25,3 +27,4 @@ pub use setup::{ElMode, ElSetup, MAX_PICKED, MAX_SITUATIONAL};
 pub use turn::{
     MAX_DEFENCES, MAX_PORTIONS, Portion, PortionKind, PortionState, Turn, attack_effect,
 };
+pub use words::{check_words, faces_words};

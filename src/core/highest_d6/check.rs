@@ -42,7 +42,14 @@ impl D6Check {
         if self.roll.plan().rule_note().is_some() {
             parts.push(self.roll.plan().to_string());
         }
-        parts.push(self.kind.key().to_string());
+        parts.extend(self.result_details());
+        parts
+    }
+
+    /// What the result means beyond the dice: the kind of challenge, the harm in a conflict,
+    /// the noted cost. Shared text says the dice its own way.
+    pub fn result_details(&self) -> Vec<String> {
+        let mut parts = vec![self.kind.key().to_string()];
         if self.conflict {
             parts.push(self.outcome().harm().short());
         }

@@ -3,11 +3,13 @@
 
 mod challenge;
 mod check;
+mod entered;
 mod odds;
 mod outcome;
 mod pool;
 mod roll;
 mod setup;
+mod words;
 
 pub use challenge::ChallengeKind;
 pub use check::{D6Check, MAX_COST_CHARS};
@@ -18,3 +20,4 @@ pub use pool::{
 };
 pub use roll::{D6Roll, Deciding};
 pub use setup::{D6Setup, FacetRef};
+pub use words::{faces_words, pool_words};

@@ -43,6 +43,22 @@ pub enum RollError {
     },
     /// The dice do not fit in a pool.
     Pool(PoolError),
+    /// Faces entered by hand for a different number of dice than the pool holds.
+    EnteredCount {
+        /// How many faces were entered.
+        entered: usize,
+        /// How many dice the pool holds.
+        dice: usize,
+    },
+    /// A face entered by hand that the die does not have.
+    NoSuchFace {
+        /// Which die, by position in the roll.
+        index: usize,
+        /// The die.
+        die: NarrativeDie,
+        /// The face index entered.
+        face: u32,
+    },
 }
 
 impl RolledDie {
@@ -123,16 +139,55 @@ impl NarrativeRoll {
 
     /// Rolls the die at `index` again and records the face it replaced.
     pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), RollError> {
-        let Some(slot) = self.dice.get_mut(index) else {
+        let Some(slot) = self.dice.get(index) else {
             return Err(RollError::NoSuchDie {
                 index,
                 dice: self.dice.len(),
             });
         };
-        let before = *slot;
-        *slot = RolledDie::roll(before.die, rng);
-        self.rerolls.push(Reroll { index, before });
-        Ok(())
+        let now = RolledDie::roll(slot.die, rng);
+        self.replace(index, now)
+    }
+
+    /// Puts `now` in place of die `index`, recording the face it replaced; `now` must be
+    /// the same kind of die.
+    pub(super) fn replace(&mut self, index: usize, now: RolledDie) -> Result<(), RollError> {
+        let dice = self.dice.len();
+        match self.dice.get_mut(index) {
+            Some(slot) if slot.die == now.die => {
+                let before = std::mem::replace(slot, now);
+                self.rerolls.push(Reroll { index, before });
+                Ok(())
+            }
+            _ => Err(RollError::NoSuchDie { index, dice }),
+        }
+    }
+
+    /// The faces die `index` has shown, the first roll first and the face showing now
+    /// last, so a re-rolled die can show what it replaced; empty when there is no such die.
+    pub fn face_history(&self, index: usize) -> Vec<RolledDie> {
+        let Some(now) = self.dice.get(index) else {
+            return Vec::new();
+        };
+        let mut faces: Vec<RolledDie> = self
+            .rerolls
+            .iter()
+            .filter(|r| r.index == index)
+            .map(|r| r.before)
+            .collect();
+        faces.push(*now);
+        faces
+    }
+
+    /// The positions of the dice rolled again, each once, in the order first re-rolled.
+    pub fn rerolled_dice(&self) -> Vec<usize> {
+        let mut indices: Vec<usize> = Vec::new();
+        for reroll in &self.rerolls {
+            if !indices.contains(&reroll.index) {
+                indices.push(reroll.index);
+            }
+        }
+        indices
     }
 
     /// The dice as they landed, in tray order.
@@ -198,6 +253,18 @@ impl std::fmt::Display for RollError {
                 index + 1
             ),
             Self::Pool(error) => error.fmt(f),
+            Self::EnteredCount { entered, dice } => write!(
+                f,
+                "Enter one face for each of the pool's {dice} dice ({entered} entered)."
+            ),
+            Self::NoSuchFace { index, die, face } => write!(
+                f,
+                "Die {} ({}) has {} faces: there is no face {}.",
+                index + 1,
+                die.name(),
+                die.sides(),
+                u64::from(*face) + 1
+            ),
         }
     }
 }

@@ -380,6 +380,7 @@ fn RollPanel(
             who: data
                 .roster()
                 .with_untracked(|r| r.active().map(|c| c.name.clone())),
+            real_dice: false,
             roll: RecordedRoll::EffectiveLevel(ready.roll(&mut dice)),
         };
         if let Err(error) = dice.check() {

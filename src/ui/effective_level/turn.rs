@@ -241,6 +241,7 @@ fn record(data: AppData, rng: &mut SecureDice, label: &str, roll: ElRoll) {
         who: data
             .roster()
             .with_untracked(|r| r.active().map(|c| c.name.clone())),
+        real_dice: false,
         roll: RecordedRoll::EffectiveLevel(roll),
     };
     data.history().update(|h| h.record(entry));

@@ -1,0 +1,131 @@
+//! The text of a history entry for a chat or the share sheet, readable without the app:
+//! "Rook, slice the door: Success, 2 net successes, 1 advantage; rolled Ability: success;
+//! Difficulty: blank". A full tray's dice are counted rather than listed past a length a
+//! chat message carries.
+
+use super::history::{HistoryEntry, RecordedRoll};
+use crate::core::effective_level::faces_words as el_faces_words;
+use crate::core::highest_d6::{faces_words as d6_faces_words, pool_words as d6_pool_words};
+use crate::core::narrative::{die_words, rerolled_words};
+use crate::core::words::join_within;
+
+/// The most characters the dice take in shared text; past it they are counted.
+const MAX_DICE_CHARS: usize = 300;
+/// The most characters the re-rolls take.
+const MAX_REROLL_CHARS: usize = 160;
+
+/// The parts of an entry's text after its headline: details, the dice, the re-rolls.
+struct Parts {
+    details: Vec<String>,
+    dice: String,
+    rerolls: String,
+}
+
+impl HistoryEntry {
+    /// Readable text to paste or share: "<who>, <label>: <headline>, <details>; rolled
+    /// <dice>; re-rolled <die>: <before> → <after>", empty parts left out, "(real dice)"
+    /// after the headline when the faces were entered by hand. A story points change reads
+    /// "Spent a light side point: 2 light, 3 dark".
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        let named: Vec<&str> = [self.who.as_deref().unwrap_or(""), &self.label]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect();
+        if !named.is_empty() {
+            text.push_str(&named.join(", "));
+            text.push_str(": ");
+        }
+        text.push_str(&self.headline());
+        if self.real_dice {
+            text.push_str(" (real dice)");
+        }
+        let parts = self.text_parts();
+        if !parts.details.is_empty() {
+            let joiner = if matches!(self.roll, RecordedRoll::StoryPoints(_)) {
+                ": "
+            } else {
+                ", "
+            };
+            text.push_str(joiner);
+            text.push_str(&parts.details.join(", "));
+        }
+        for part in [parts.dice, parts.rerolls] {
+            if !part.is_empty() {
+                text.push_str("; ");
+                text.push_str(&part);
+            }
+        }
+        text
+    }
+
+    fn text_parts(&self) -> Parts {
+        match &self.roll {
+            RecordedRoll::Narrative(roll) => {
+                let dice: Vec<String> = roll.dice().iter().map(|&d| die_words(d)).collect();
+                let rerolls: Vec<String> = roll
+                    .rerolled_dice()
+                    .into_iter()
+                    .map(|index| rerolled_words(&roll.face_history(index)))
+                    .collect();
+                Parts {
+                    details: roll.result().details(),
+                    dice: rolled(&join_within(&dice, "; ", MAX_DICE_CHARS)),
+                    rerolls: if rerolls.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            "re-rolled {}",
+                            join_within(&rerolls, "; ", MAX_REROLL_CHARS)
+                        )
+                    },
+                }
+            }
+            RecordedRoll::HighestD6(check) => {
+                let mut details = vec![d6_pool_words(check.roll.plan(), &check.pool_line)];
+                details.extend(check.result_details());
+                Parts {
+                    details,
+                    dice: rolled(&d6_faces_words(&check.roll)),
+                    rerolls: String::new(),
+                }
+            }
+            RecordedRoll::EffectiveLevel(roll) => {
+                let mut dice = el_faces_words(&roll.faces);
+                if roll.check.against.is_some() {
+                    dice.push_str(" vs ");
+                    dice.push_str(&el_faces_words(&roll.their_faces));
+                }
+                Parts {
+                    details: roll.details(),
+                    dice: rolled(&cut(&dice, MAX_DICE_CHARS)),
+                    rerolls: String::new(),
+                }
+            }
+            RecordedRoll::StoryPoints(change) => Parts {
+                details: vec![change.counts_words()],
+                dice: change.dice_words().unwrap_or_default(),
+                rerolls: String::new(),
+            },
+        }
+    }
+}
+
+/// "rolled <dice>", or nothing when no dice were rolled.
+fn rolled(dice: &str) -> String {
+    if dice.is_empty() {
+        String::new()
+    } else {
+        format!("rolled {dice}")
+    }
+}
+
+/// `text` cut to `max` characters, "…" marking the cut.
+fn cut(text: &str, max: usize) -> String {
+    let mut chars = text.chars();
+    let mut shown: String = chars.by_ref().take(max).collect();
+    if chars.next().is_some() {
+        shown.push('…');
+    }
+    shown
+}
