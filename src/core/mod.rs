@@ -2,6 +2,7 @@
 //! everything here compiles and is tested natively.
 
 pub mod character;
+pub mod coach;
 pub mod count;
 pub mod distribution;
 pub mod effective_level;
