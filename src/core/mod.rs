@@ -1,6 +1,7 @@
 //! The domain core: dice, pools, resolution, exact odds and notation. No web dependencies;
 //! everything here compiles and is tested natively.
 
+pub mod challenge;
 pub mod character;
 pub mod coach;
 pub mod count;
