@@ -11,6 +11,7 @@ pub mod facet;
 pub mod highest_d6;
 pub mod narrative;
 pub mod notation;
+pub mod qr;
 pub mod rng;
 pub mod scene;
 pub mod tone;
