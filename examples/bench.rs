@@ -190,13 +190,37 @@ fn el_coach_times() {
         let el = setup.el(Some(&character), &scene);
         let taps = ElCoach::of(&setup, Some(&character), &scene).deltas().len();
         let ms = mean_ms(20, || ElCoach::of(&setup, Some(&character), &scene));
+        let odds_ms = match setup.check(Some(&character), &scene) {
+            Ok(check) => mean_ms(20, || black_box(&check).odds()),
+            Err(_) => 0.0,
+        };
         println!(
-            "native  all deltas, el {name:<22}: {ms:.3} ms ({taps} taps, EL {el}, mean of 20)"
+            "native  all deltas, el {name:<22}: {ms:.3} ms ({taps} taps, EL {el}; the roll's own \
+             odds {odds_ms:.3} ms; mean of 20)"
         );
     }
 }
 
+/// A challenge link as a QR code, drawn as an SVG path.
+fn qr_times() {
+    let link = "https://example.org/dicetray/#/el?challenge=obstacle+12+el+3+by+Barred+door";
+    let Ok(symbol) = dicetray::core::qr::qr_code(link) else {
+        eprintln!("bench: no QR code");
+        std::process::exit(2);
+    };
+    let ms = mean_ms(50, || dicetray::core::qr::qr_code(black_box(link)));
+    println!(
+        "native  QR code of a {}-character link: {ms:.3} ms (version {}, {} modules across, \
+         path {} characters, mean of 50)",
+        link.len(),
+        symbol.version,
+        symbol.size,
+        symbol.path.len()
+    );
+}
+
 fn main() {
+    qr_times();
     narrative_coach_times();
     d6_coach_times();
     el_coach_times();
