@@ -238,6 +238,14 @@ impl RollHistory {
         self.entries.truncate(MAX_HISTORY);
     }
 
+    /// Puts `entry` in place of the entry with its id (a re-roll, a cost noted); nothing
+    /// when that roll is no longer kept.
+    pub fn replace(&mut self, entry: HistoryEntry) {
+        if let Some(kept) = self.entries.iter_mut().find(|e| e.id == entry.id) {
+            *kept = entry;
+        }
+    }
+
     /// Re-rolls die `index` of entry `id`; the entry records the face it replaced.
     pub fn reroll(
         &mut self,

@@ -9,6 +9,7 @@
 
 use leptos::prelude::*;
 
+use super::history_writer::HistoryChange;
 use super::notices::Notices;
 use super::persisted::Persisted;
 use super::snackbar::Snackbar;
@@ -50,6 +51,8 @@ pub struct AppData {
     trays: StoredValue<TrayStates>,
     /// Folded panels' open state, by panel id, made the first time each is drawn.
     folds: StoredValue<Vec<(&'static str, RwSignal<bool>)>>,
+    /// Changes to History waiting for its writer (`ui::history_writer`).
+    history_queue: StoredValue<Vec<HistoryChange>>,
 }
 
 /// The trays' states, each as its own module defines it; `None` until first opened.
@@ -83,6 +86,7 @@ impl AppData {
             story_points: StoredValue::new(None),
             trays: StoredValue::new(TrayStates::default()),
             folds: StoredValue::new(Vec::new()),
+            history_queue: StoredValue::new(Vec::new()),
         }
     }
 
@@ -200,6 +204,19 @@ impl AppData {
     /// Opens or folds the panel `id`, and remembers it.
     pub fn set_fold_open(&self, id: &'static str, open: bool) {
         self.fold_open(id).set(open);
+    }
+
+    /// Keeps a change to History until its writer takes it.
+    pub fn queue_history_change(&self, change: HistoryChange) {
+        self.history_queue.update_value(|q| q.push(change));
+    }
+
+    /// The changes waiting for History, oldest first; none are left waiting.
+    pub fn take_history_changes(&self) -> Vec<HistoryChange> {
+        let mut taken = Vec::new();
+        self.history_queue
+            .update_value(|q| taken = std::mem::take(q));
+        taken
     }
 
     /// Whether Roll gives a haptic tick.

@@ -4,31 +4,46 @@ use leptos::prelude::*;
 
 use super::app_data::AppData;
 use super::browser::{can_share_text, clock_text, copy_text, share_text};
-use super::deferred::{Deferred, split_view};
+use super::deferred::{Deferred, LoadError};
 use super::fold::Fold;
+use super::history_writer::write_pending;
 use super::persisted::Persisted;
 use crate::route::Page;
 use crate::storage::{HistoryEntry, MAX_HISTORY, RollHistory};
 
-split_view!(
-    history_panel,
-    __preload_history_panel,
-    |data: AppData, _page: Page| view! {
-        <HistoryPanel history=data.history()/>
-    }
-);
+/// What a tray asks of History's own code.
+#[derive(Clone, Copy)]
+pub enum HistoryAsk {
+    /// Keep the rolls waiting to be kept (see `ui::history_writer`).
+    Write,
+    /// Draw the History panel, the rolls of `Page`'s tray first.
+    Panel(Page),
+}
 
-/// History, folded at the foot of a tray, its code fetched when first opened.
+/// History's own code, in one piece fetched on the first roll or when History is opened:
+/// reading every roll ever kept, writing new ones, drawing them.
+#[leptos::wasm_split::wasm_split(
+    history,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_history)
+)]
+pub fn history_part(data: AppData, ask: HistoryAsk) -> Result<AnyView, LoadError> {
+    Ok(match ask {
+        HistoryAsk::Write => {
+            write_pending(data);
+            ().into_any()
+        }
+        HistoryAsk::Panel(_page) => view! { <HistoryPanel history=data.history()/> }.into_any(),
+    })
+}
+
+/// History, folded at the foot of a tray, its code fetched when first opened (so a tray
+/// opens without reading every roll ever kept).
 pub fn history_fold(data: AppData, page: Page) -> impl IntoView {
-    let count = Signal::derive(move || {
-        data.history().with(|h| match h.entries().len() {
-            0 => String::new(),
-            n => format!("{n} rolls"),
-        })
-    });
     view! {
-        <Fold data id="history" title="History" summary=count>
-            <Deferred preload=__preload_history_panel draw=move || history_panel(data, page)/>
+        <Fold data id="history" title="History">
+            <Deferred preload=__preload_history draw=move || history_part(data, HistoryAsk::Panel(page))/>
         </Fold>
     }
 }

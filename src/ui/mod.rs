@@ -15,6 +15,7 @@ mod end_scene;
 mod fold;
 mod highest_d6;
 mod history;
+mod history_writer;
 mod label_field;
 mod later;
 mod markup;

@@ -7,16 +7,20 @@ use super::browser::{can_share_text, copy_text, share_text};
 use super::snackbar::Snackbar;
 use crate::storage::HistoryEntry;
 
-/// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text.
+/// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text, as
+/// `text` words it: each tray passes its own system's words (`HistoryEntry::narrative_text`
+/// and the like), so its code carries no other system's.
 #[component]
 pub fn ResultActions(
     /// The roll.
     #[prop(into)]
     entry: Signal<Option<HistoryEntry>>,
+    /// The roll's readable text.
+    text: fn(&HistoryEntry) -> Option<String>,
     /// Where what happened is said.
     snackbar: Snackbar,
 ) -> impl IntoView {
-    let text = move || entry.with_untracked(|e| e.as_ref().map(HistoryEntry::text));
+    let text = move || entry.with_untracked(|e| e.as_ref().and_then(text));
     let copy = move |_| {
         let Some(text) = text() else { return };
         leptos::task::spawn_local(async move {

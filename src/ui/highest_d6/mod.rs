@@ -25,22 +25,14 @@ use scene_panel::ScenePanel;
 use zero_dice::ZeroDiceChoice;
 
 use crate::route::Page;
+use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::browser::{copy_text, page_url};
 use crate::ui::character_bar::CharacterBar;
-use crate::ui::deferred::{Deferred, split_view};
 use crate::ui::dock::{Headline, RollDock};
 use crate::ui::fold::Fold;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
-
-split_view!(
-    d6_scene_panel,
-    __preload_d6_scene_panel,
-    |data: AppData| view! {
-        <ScenePanel data/>
-    }
-);
 
 /// The whole tray.
 #[component]
@@ -67,10 +59,13 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
     };
     let headline = Signal::derive(move || {
         state.shown.with(|e| {
-            e.as_ref().map(|e| Headline {
-                text: e.headline().to_string(),
-                tone: e.tone(),
-                id: e.id,
+            e.as_ref().and_then(|e| match &e.roll {
+                RecordedRoll::HighestD6(check) => Some(Headline {
+                    text: check.outcome().title().to_string(),
+                    tone: check.outcome().tone(),
+                    id: e.id,
+                }),
+                _ => None,
             })
         })
     });
@@ -87,7 +82,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Highest d6"</h1>
-            <CharacterBar roster=data.roster()/>
+            <CharacterBar roster=data.roster() show_harm=true/>
             <PoolPanel state data/>
             <ChallengePanel state/>
             <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=state.label on_roll/>
@@ -95,7 +90,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
                 <button type="button" class="small" on:click=share>"Copy pool link"</button>
             </div>
             <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
-                <Deferred preload=__preload_d6_scene_panel draw=move || d6_scene_panel(data)/>
+                <ScenePanel data/>
             </Fold>
             <Fold data id="d6-zero-dice" title="When no dice are left" summary=rule_note>
                 <ZeroDiceChoice data/>

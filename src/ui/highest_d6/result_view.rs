@@ -12,6 +12,14 @@ use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::result_actions::ResultActions;
 
+/// The readable text of a Highest d6 roll, for Copy and Share.
+fn d6_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+    match &entry.roll {
+        RecordedRoll::HighestD6(check) => Some(entry.d6_text(check)),
+        _ => None,
+    }
+}
+
 /// The dock's result panel for the Highest d6 tray.
 #[component]
 pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
@@ -41,7 +49,7 @@ pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
                     })
             }}
             <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
-                <ResultActions entry=state.shown snackbar=state.snackbar/>
+                <ResultActions entry=state.shown text=d6_text snackbar=state.snackbar/>
             </div>
         </div>
     }

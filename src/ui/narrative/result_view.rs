@@ -11,6 +11,14 @@ use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::result_actions::ResultActions;
 
+/// The readable text of a narrative roll, for Copy and Share.
+fn narrative_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+    match &entry.roll {
+        RecordedRoll::Narrative(roll) => Some(entry.narrative_text(roll)),
+        _ => None,
+    }
+}
+
 /// Glyphs drawn per kind in the net result; the words carry any larger count.
 const MAX_DRAWN: usize = 12;
 
@@ -53,7 +61,7 @@ pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
                 >
                     "Re-roll picked die"
                 </button>
-                <ResultActions entry=state.shown snackbar=state.snackbar/>
+                <ResultActions entry=state.shown text=narrative_text snackbar=state.snackbar/>
             </div>
         </div>
     }
