@@ -1,7 +1,8 @@
 //! Hash routes, so a deep link opens the right page on any static host and under any
 //! sub-path: `#/narrative`, `#/d6`, `#/el`, `#/characters`, with a tray's share parameter
 //! (`?pool=2g1y`, `?dice=4`) when a link carries one, or the GM's challenge for the tray
-//! (`?challenge=2p1r`: only the other side, `notation::challenge`).
+//! (`?challenge=2p1r`: only the other side, `notation::challenge`), or a roll to show
+//! read-only (`?result=...`).
 
 /// The pages: one tray per dice system, and the characters they share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +26,8 @@ pub struct Route {
     pub shared: Option<String>,
     /// The GM's challenge for the tray, percent-decoded, when a challenge link carries one.
     pub challenge: Option<String>,
+    /// A roll to show read-only, percent-decoded, when a result link carries one.
+    pub result: Option<String>,
     /// A path no page answers to; the app shows the default tray and says so.
     pub unknown_path: Option<String>,
 }
@@ -92,6 +95,15 @@ impl Page {
         }
     }
 
+    /// A link that shows a roll read-only on this tray: `#/narrative?result=...`, the roll
+    /// as `storage::entry_link_text` writes it.
+    pub fn result_href(self, text: &str) -> String {
+        match self.share_key() {
+            Some(_) => format!("#/{}?result={}", self.path(), percent_encode(text)),
+            None => self.href(),
+        }
+    }
+
     /// A link that opens this page with shared text, e.g. `#/narrative?pool=2g1y`.
     pub fn share_href(self, text: &str) -> String {
         match self.share_key() {
@@ -123,6 +135,7 @@ impl Route {
             page,
             shared: read(page.share_key()),
             challenge: read(page.challenge_key()),
+            result: read(page.share_key().map(|_| "result")),
             unknown_path: (found.is_none() && !path.is_empty()).then(|| path.to_string()),
         }
     }

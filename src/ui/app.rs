@@ -4,7 +4,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use super::app_data::AppData;
+use super::app_data::{AppData, Shared};
 use super::browser::{location_hash, replace_hash, storage_is_lasting};
 use super::notices::{NoticeList, Notices};
 use super::pages::PageView;
@@ -93,8 +93,12 @@ fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
                 "There is no page “{path}”; here are the narrative dice."
             ));
         }
-        if let Some(text) = route.shared {
-            data.share_with(route.page, text);
+        // A link carries one thing for its tray; a roll to show wins over a set-up.
+        let shared = (route.result.map(Shared::Result))
+            .or(route.challenge.map(Shared::Challenge))
+            .or(route.shared.map(Shared::Setup));
+        if let Some(shared) = shared {
+            data.share_with(route.page, shared);
         }
         if Route::needs_cleaning(&hash) {
             replace_hash(&route.page.href());

@@ -26,6 +26,8 @@ mod persisted;
 mod recorder;
 mod result_actions;
 mod roll_form;
+mod settings_panel;
+mod share_links;
 mod snackbar;
 mod stepper;
 

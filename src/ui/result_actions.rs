@@ -3,8 +3,9 @@
 
 use leptos::prelude::*;
 
+use super::app_data::AppData;
 use super::browser::{can_share_text, copy_text, share_text};
-use super::snackbar::Snackbar;
+use super::history::copy_result_link;
 use crate::storage::HistoryEntry;
 
 /// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text, as
@@ -17,9 +18,9 @@ pub fn ResultActions(
     entry: Signal<Option<HistoryEntry>>,
     /// The roll's readable text.
     text: fn(&HistoryEntry) -> Option<String>,
-    /// Where what happened is said.
-    snackbar: Snackbar,
+    data: AppData,
 ) -> impl IntoView {
+    let snackbar = data.snackbar;
     let text = move || entry.with_untracked(|e| e.as_ref().and_then(text));
     let copy = move |_| {
         let Some(text) = text() else { return };
@@ -38,8 +39,16 @@ pub fn ResultActions(
             }
         });
     };
+    let link = move |_| {
+        if let Some(entry) = entry.get_untracked() {
+            copy_result_link(data, entry);
+        }
+    };
     view! {
         <button type="button" class="small" on:click=copy>"Copy result"</button>
+        <button type="button" class="small" aria-label="Copy a link that shows this roll" on:click=link>
+            "Link"
+        </button>
         {can_share_text().then(|| view! {
             <button type="button" class="small" on:click=share>"Share result"</button>
         })}

@@ -15,6 +15,7 @@ use crate::ui::app_data::AppData;
 use crate::ui::data_panel::DataPanel;
 use crate::ui::later::Later;
 use crate::ui::markup::{Act, Markup};
+use crate::ui::settings_panel::SettingsPanel;
 
 /// A removed character, kept so the removal can be undone.
 #[derive(Clone)]
@@ -110,6 +111,10 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
             <Markup html on_act class="character-list"/>
             <Later>
                 <DataPanel data/>
+                <section class="panel" aria-labelledby="settings-title">
+                    <h2 id="settings-title">"Settings"</h2>
+                    <SettingsPanel data/>
+                </section>
             </Later>
         </div>
     }

@@ -37,6 +37,11 @@ pub fn reroll_picked(state: NarrativeState, data: AppData) {
     else {
         return;
     };
+    if state.read_only.get_untracked() {
+        return state
+            .snackbar
+            .say("This roll came from a link: it is shown as it was, not rolled here.");
+    }
     let Ok(mut dice) = SecureDice::new() else {
         return state.snackbar.say(RandomnessUnavailable.to_string());
     };
