@@ -70,7 +70,9 @@ if (release) {
   const optimise = async () => {
     for (let name; (name = queue.shift()); ) {
       const path = join(out, name);
-      const args = ['-Oz', ...FEATURES.map((f) => `--enable-${f}`), path, '-o', path];
+      // The producers and target-features sections say how a module was built: no browser
+      // reads them, and every module carries its own copy.
+      const args = ['-Oz', ...FEATURES.map((f) => `--enable-${f}`), '--strip-producers', '--strip-target-features', path, '-o', path];
       const { stderr } = await execFileAsync('wasm-opt', args, { cwd: root });
       // Split modules carry a name subsection wasm-opt does not know; it says so, harmlessly.
       const noise = stderr.split('\n').filter((l) => l && !l.includes('unknown name subsection'));

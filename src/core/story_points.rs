@@ -120,7 +120,7 @@ impl StoryNaming {
     }
 
     /// One point of a side: "light side point", "players' story point".
-    fn point_of(self, side: StorySide) -> &'static str {
+    pub fn point_of(self, side: StorySide) -> &'static str {
         match (self, side) {
             (Self::Destiny, StorySide::Players) => "light side point",
             (Self::Destiny, StorySide::Gm) => "dark side point",

@@ -30,6 +30,7 @@ mod settings_panel;
 mod share_links;
 mod snackbar;
 mod stepper;
+mod story_points;
 
 /// Mounts the app in place of the static shell `index.html` shows while the WebAssembly
 /// loads (or on the body, should the shell be missing).

@@ -16,6 +16,7 @@ use crate::ui::data_panel::DataPanel;
 use crate::ui::later::Later;
 use crate::ui::markup::{Act, Markup};
 use crate::ui::settings_panel::SettingsPanel;
+use crate::ui::story_points::StoryPointsSetup;
 
 /// A removed character, kept so the removal can be undone.
 #[derive(Clone)]
@@ -111,6 +112,10 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
             <Markup html on_act class="character-list"/>
             <Later>
                 <DataPanel data/>
+                <section class="panel" aria-labelledby="story-title">
+                    <h2 id="story-title">"Story points"</h2>
+                    <StoryPointsSetup data/>
+                </section>
                 <section class="panel" aria-labelledby="settings-title">
                     <h2 id="settings-title">"Settings"</h2>
                     <SettingsPanel data/>

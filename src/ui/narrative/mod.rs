@@ -34,6 +34,7 @@ use crate::ui::fold::Fold;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
 use crate::ui::share_links::ShareLinks;
+use crate::ui::story_points::StoryPointsSpend;
 
 /// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
 #[component]
@@ -72,6 +73,10 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
+    let story_note = Signal::derive(move || {
+        data.story_points()
+            .with(|p| p.naming().counts_words(p.counts()))
+    });
     let roll_again = Callback::new(move |again: RollAgain| {
         if let RollAgain::Narrative(pool) = again {
             state.pool.update(|stored| *stored = pool);
@@ -93,6 +98,9 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
             <LabelField id="roll-label" placeholder="e.g. Pilot: evade the TIEs" label=state.label on_roll/>
             <Fold data id="narrative-added" title="Added symbols" summary=added_count>
                 <AddedSymbols state/>
+            </Fold>
+            <Fold data id="narrative-story" title="Story points" summary=story_note>
+                <StoryPointsSpend data/>
             </Fold>
             <Fold data id="narrative-share" title="Share">
                 <ShareLinks data links=links::SHARE_LINKS/>
