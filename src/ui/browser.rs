@@ -240,3 +240,11 @@ pub fn haptic_tick() {
         }
     }
 }
+
+/// Whether the screen is wide enough for two columns (the stylesheet's breakpoint): the
+/// dock then shows the result and the odds side by side, open.
+pub fn wide() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(min-width: 700px)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}

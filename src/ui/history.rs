@@ -3,14 +3,15 @@
 //! pool in words, its dice drawn small, re-rolled faces struck through), with Roll again,
 //! Copy, Share and a link that shows the roll to someone else.
 //!
-//! All of it is History's own code, in one piece fetched on the first roll or when History
-//! is opened (see `ui::history_writer`): a tray opens without reading every roll ever kept.
+//! All of it is rare code (`ui::extras`), fetched on the first roll or when History is
+//! opened (see `ui::history_writer`): a tray opens without reading every roll ever kept.
 
 use leptos::prelude::*;
 
 use super::app_data::AppData;
 use super::browser::{can_share_text, clock_text, copy_text, page_url, share_text};
-use super::deferred::{Deferred, LoadError};
+use super::deferred::Deferred;
+use super::extras::{__preload_extras, Extra, extra};
 use super::fold::Fold;
 use super::highest_d6::faces::PipDie;
 use super::history_writer::write_pending;
@@ -25,7 +26,7 @@ use crate::storage::{
     entry_link_text,
 };
 
-/// What a tray asks of History's own code.
+/// What a tray asks of History's own code (see `ui::extras`, where it lives).
 #[derive(Clone)]
 pub enum HistoryAsk {
     /// Keep the rolls waiting to be kept (see `ui::history_writer`).
@@ -38,16 +39,10 @@ pub enum HistoryAsk {
     CopyLink(HistoryEntry),
 }
 
-/// History's own code, in one piece fetched on the first roll or when History is opened:
-/// reading every roll ever kept, writing new ones, drawing them, reading result links.
-#[leptos::wasm_split::wasm_split(
-    history,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_history)
-)]
-pub fn history_part(data: AppData, ask: HistoryAsk) -> Result<AnyView, LoadError> {
-    Ok(match ask {
+/// Carries out what a tray asks of History: reading every roll ever kept, writing new ones,
+/// drawing them, reading and making result links.
+pub fn history_extra(data: AppData, ask: HistoryAsk) -> AnyView {
+    match ask {
         HistoryAsk::Write => {
             write_pending(data);
             ().into_any()
@@ -63,7 +58,7 @@ pub fn history_part(data: AppData, ask: HistoryAsk) -> Result<AnyView, LoadError
             copy_link(data.snackbar, result_link(&entry));
             ().into_any()
         }
-    })
+    }
 }
 
 /// History, folded at the foot of a tray, its code fetched when first opened (so a tray
@@ -73,8 +68,8 @@ pub fn history_fold(data: AppData, page: Page, roll_again: Callback<RollAgain>) 
     view! {
         <Fold data id="history" title="History">
             <Deferred
-                preload=__preload_history
-                draw=move || history_part(data, HistoryAsk::Panel(page, roll_again))
+                preload=__preload_extras
+                draw=move || extra(data, Extra::History(HistoryAsk::Panel(page, roll_again)))
             />
         </Fold>
     }
@@ -83,7 +78,7 @@ pub fn history_fold(data: AppData, page: Page, roll_again: Callback<RollAgain>) 
 /// Reads a result link's roll in History's code (fetched if need be), then hands it over.
 pub fn open_result_link(data: AppData, text: String, read: Callback<Result<HistoryEntry, String>>) {
     leptos::task::spawn_local(async move {
-        if history_part(data, HistoryAsk::OpenLink(text, read))
+        if extra(data, Extra::History(HistoryAsk::OpenLink(text, read)))
             .await
             .is_err()
         {
@@ -97,7 +92,7 @@ pub fn open_result_link(data: AppData, text: String, read: Callback<Result<Histo
 /// Copies a link showing a roll, from a tray's result (History's code is fetched first).
 pub fn copy_result_link(data: AppData, entry: HistoryEntry) {
     leptos::task::spawn_local(async move {
-        if history_part(data, HistoryAsk::CopyLink(entry))
+        if extra(data, Extra::History(HistoryAsk::CopyLink(entry)))
             .await
             .is_err()
         {

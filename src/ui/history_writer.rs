@@ -7,7 +7,8 @@
 //! first visit is a moment after the first roll, and from then on is at once.
 
 use super::app_data::AppData;
-use super::history::{HistoryAsk, history_part};
+use super::extras::{Extra, extra};
+use super::history::HistoryAsk;
 use crate::storage::{HistoryEntry, RollHistory};
 
 /// What a tray asks of History.
@@ -23,7 +24,10 @@ pub enum HistoryChange {
 pub fn send(data: AppData, change: HistoryChange) {
     data.queue_history_change(change);
     leptos::task::spawn_local(async move {
-        if history_part(data, HistoryAsk::Write).await.is_err() {
+        if extra(data, Extra::History(HistoryAsk::Write))
+            .await
+            .is_err()
+        {
             // Still waiting in memory: the next roll tries again.
             data.snackbar.say(
                 "This roll is kept for now, but History could not be saved: its code did \

@@ -12,6 +12,7 @@ mod deferred;
 mod dock;
 mod effective_level;
 mod end_scene;
+mod extras;
 mod fold;
 mod highest_d6;
 mod history;

@@ -2,14 +2,15 @@
 //! player opens with their own character and dice). Each can be copied, sent through the
 //! share sheet, or shown as a QR code for phones at the same table.
 //!
-//! The QR code's drawing and its encoder (qrcodegen) are code of their own, fetched the
-//! first time a code is shown: no tray's first load carries them.
+//! The QR code's drawing and its encoder (qrcodegen) are rare code (`ui::extras`), fetched
+//! the first time a code is shown: no tray's first load carries them.
 
 use leptos::prelude::*;
 
 use super::app_data::AppData;
 use super::browser::{can_share_text, copy_text, share_text};
-use super::deferred::{Deferred, split_view};
+use super::deferred::Deferred;
+use super::extras::{__preload_extras, Extra, extra};
 use super::snackbar::Snackbar;
 use crate::core::qr::qr_code;
 
@@ -22,13 +23,9 @@ pub struct ShareLink {
     pub make: fn(AppData) -> Option<String>,
 }
 
-split_view!(qr_picture, __preload_qr_picture, |link: String| view! {
-    <QrPicture link/>
-});
-
 /// The QR code of `link`, drawn as one SVG path, or why there is none.
 #[component]
-fn QrPicture(link: String) -> impl IntoView {
+pub fn QrPicture(link: String) -> impl IntoView {
     match qr_code(&link) {
         Ok(symbol) => view! {
             <svg
@@ -63,7 +60,7 @@ pub fn ShareLinks(data: AppData, links: &'static [ShareLink]) -> impl IntoView {
             let text = StoredValue::new(text);
             view! {
             <figure class="qr-figure">
-                <Deferred preload=__preload_qr_picture draw=move || qr_picture(text.get_value())/>
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::Qr(text.get_value()))/>
                 <figcaption>{format!("Scan to open {what}.")}</figcaption>
                 <button type="button" class="small" on:click=move |_| qr.set(None)>"Hide the QR code"</button>
             </figure>

@@ -3,6 +3,7 @@
 //! used every roll comes first; the rest is folded away, its code fetched when first opened.
 
 mod challenge_panel;
+pub(crate) mod extras;
 pub(crate) mod faces;
 mod links;
 mod odds_panel;
@@ -22,14 +23,15 @@ use challenge_panel::ChallengePanel;
 use odds_panel::{BarChances, OddsPanel};
 use pool_panel::PoolPanel;
 use result_view::ResultView;
-use scene_panel::ScenePanel;
 use zero_dice::ZeroDiceChoice;
 
 use crate::route::Page;
 use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
+use crate::ui::deferred::Deferred;
 use crate::ui::dock::{Headline, RollDock};
+use crate::ui::extras::{__preload_extras, Extra, extra};
 use crate::ui::fold::Fold;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
@@ -95,7 +97,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
                 <ShareLinks data links=links::SHARE_LINKS/>
             </Fold>
             <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
-                <ScenePanel data/>
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::D6Scene)/>
             </Fold>
             <Fold data id="d6-zero-dice" title="When no dice are left" summary=rule_note>
                 <ZeroDiceChoice data/>

@@ -5,12 +5,21 @@
 use leptos::prelude::*;
 
 use super::faces::PipDie;
-use super::prompts::{CostPrompt, FacetPrompt, HarmPrompt};
 use super::state::D6State;
 use crate::core::highest_d6::D6Check;
 use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
+use crate::ui::deferred::Deferred;
+use crate::ui::extras::{__preload_extras, Extra, extra};
 use crate::ui::result_actions::ResultActions;
+
+/// Whether the outcome asks anything of the player: harm to mark, a facet, a cost.
+fn asks_next(check: &D6Check) -> bool {
+    let outcome = check.outcome();
+    (check.conflict && outcome.harm().character.is_some())
+        || outcome.creates_facet()
+        || outcome == crate::core::highest_d6::D6Outcome::CostlySuccess
+}
 
 /// The readable text of a Highest d6 roll, for Copy and Share.
 fn d6_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
@@ -40,18 +49,17 @@ pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
             {move || {
                 shown()
                     .map(|(id, _, _, check)| {
-                        // A roll from a link is only shown: it asks nothing of this table.
-                        let asks = !state.read_only.get();
-                        view! {
-                            <RolledFaces check=check.clone()/>
-                            {asks.then(|| view! {
-                                <HarmPrompt check=check.clone() id state data/>
-                                <FacetPrompt check=check.clone() id state data/>
-                                <CostPrompt id check state data/>
-                            })}
-                        }
+                        let _ = id;
+                        view! { <RolledFaces check/> }
                     })
             }}
+            // What the outcome asks next, from the rare code (a roll from a link asks
+            // nothing of this table).
+            <Deferred
+                preload=__preload_extras
+                draw=move || extra(data, Extra::D6Prompts)
+                when=Signal::derive(move || !state.read_only.get() && shown().is_some_and(|(_, _, _, check)| asks_next(&check)))
+            />
             <p class="hint shared-roll" hidden=move || !state.read_only.get()>
                 "A roll from a link, shown as it was: it is not in your History."
             </p>

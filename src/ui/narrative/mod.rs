@@ -4,6 +4,7 @@
 
 mod added_symbols;
 mod dice_picker;
+pub(crate) mod extras;
 pub(crate) mod icons;
 mod links;
 mod odds_panel;
@@ -19,17 +20,19 @@ use leptos::prelude::*;
 
 use added_symbols::AddedSymbols;
 use dice_picker::DicePicker;
-use odds_panel::{BarChances, OddsDetail};
+use odds_panel::BarChances;
 use pool_summary::PoolSummary;
 use result_view::ResultView;
-use saved_pools::SavedPoolsPanel;
 
-use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool};
+use crate::core::narrative::{NarrativeOdds, NarrativePool};
 use crate::route::Page;
 use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
+use crate::ui::browser::wide;
 use crate::ui::character_bar::CharacterBar;
-use crate::ui::dock::{Headline, RollDock};
+use crate::ui::deferred::Deferred;
+use crate::ui::dock::{DockPanel, Headline, RollDock};
+use crate::ui::extras::{__preload_extras, Extra, extra};
 use crate::ui::fold::Fold;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
@@ -48,18 +51,6 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
     let makes_check = Signal::derive(move || state.pool.with(NarrativePool::makes_check));
-    // The detail charts follow one animation frame behind: the tap's own frame then only
-    // redraws the dice, the pool and the bar's chances.
-    let detail_pool = RwSignal::new(state.pool.get_untracked());
-    Effect::new(move |_| {
-        let pool = state.pool.get();
-        request_animation_frame(move || {
-            detail_pool.try_set(pool);
-        });
-    });
-    let detail_odds = Memo::new(move |_| detail_pool.with(NarrativeOdds::of));
-    let detail_checks = Signal::derive(move || detail_pool.with(NarrativePool::makes_check));
-    let has_force = Signal::derive(move || detail_pool.with(|p| p.count(NarrativeDie::Force) > 0));
     let headline = Signal::derive(move || {
         state.shown.with(|e| {
             e.as_ref().and_then(|e| match &e.roll {
@@ -106,7 +97,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
                 <ShareLinks data links=links::SHARE_LINKS/>
             </Fold>
             <Fold data id="narrative-saved" title="Saved pools">
-                <SavedPoolsPanel state saved=data.saved()/>
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::NarrativeSavedPools)/>
             </Fold>
             {history_fold(data, Page::Narrative, roll_again)}
             <RollDock
@@ -118,7 +109,15 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
                 can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
                 on_roll
                 result=move || view! { <ResultView state data/> }
-                odds=move || view! { <OddsDetail odds=detail_odds makes_check=detail_checks has_force/> }
+                odds=move || view! {
+                    // Drawn from the rare code when the player opens the odds (at once on a
+                    // wide screen, where the dock shows them beside the result).
+                    <Deferred
+                        preload=__preload_extras
+                        draw=move || extra(data, Extra::NarrativeOdds)
+                        when=Signal::derive(move || state.panel.get() == DockPanel::Odds || wide())
+                    />
+                }
             />
         </div>
     }

@@ -1,0 +1,53 @@
+//! The app's rare code, in one piece fetched the first time any of it is wanted: History
+//! (written on the first roll), QR codes, and each tray's panels used once a session or
+//! less (saved pools, the odds in detail, what an outcome asks next, the scene, sharing).
+//! A tray's first load then carries what is used every roll, and nothing else.
+//!
+//! One piece, not one per panel: the splitter gives every set of split points that shares
+//! code a module of its own, so each extra split point fragments every page's shared code
+//! and costs every page more than it saves. Here each page has its own split point
+//! (`ui::pages`) and all of them share this one.
+
+use leptos::prelude::*;
+
+use super::app_data::AppData;
+use super::deferred::LoadError;
+use super::history::{HistoryAsk, history_extra};
+use super::share_links::QrPicture;
+
+/// A rare part, and what it needs to be drawn or done.
+#[derive(Clone)]
+pub enum Extra {
+    /// Something History does (see `ui::history`).
+    History(HistoryAsk),
+    /// A link drawn as a QR code.
+    Qr(String),
+    /// The narrative tray's saved pools.
+    NarrativeSavedPools,
+    /// The narrative tray's odds in detail.
+    NarrativeOdds,
+    /// What the Highest d6 tray's shown outcome asks next: harm, a facet, a cost.
+    D6Prompts,
+    /// The Highest d6 tray's scene facets and End scene.
+    D6Scene,
+}
+
+/// Draws or does a rare part; an empty view for what only does.
+#[leptos::wasm_split::wasm_split(
+    extras,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_extras)
+)]
+pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
+    use super::highest_d6::extras as d6;
+    use super::narrative::extras as narrative;
+    Ok(match ask {
+        Extra::History(ask) => history_extra(data, ask),
+        Extra::Qr(link) => view! { <QrPicture link/> }.into_any(),
+        Extra::NarrativeSavedPools => narrative::saved_pools(data),
+        Extra::NarrativeOdds => narrative::odds_detail(data),
+        Extra::D6Prompts => d6::prompts(data),
+        Extra::D6Scene => d6::scene(data),
+    })
+}
