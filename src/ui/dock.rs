@@ -17,6 +17,8 @@ pub enum DockPanel {
     Result,
     /// The odds in detail, as bars and exact fractions.
     Odds,
+    /// The faces of real dice rolled at the table, entered to be read as a roll here.
+    Enter,
 }
 
 /// The last roll's headline as the bar shows it: words, tone, and the roll's id, so that a
@@ -58,6 +60,9 @@ pub fn RollDock(
     /// The odds in detail.
     #[prop(into)]
     odds: ViewFn,
+    /// Entering real dice: what each die at the table shows.
+    #[prop(into)]
+    enter: ViewFn,
 ) -> impl IntoView {
     let toggle = move |want: DockPanel| {
         panel.update(|p| *p = if *p == want { DockPanel::Closed } else { want });
@@ -74,12 +79,14 @@ pub fn RollDock(
             DockPanel::Closed => "closed",
             DockPanel::Result => "result",
             DockPanel::Odds => "odds",
+            DockPanel::Enter => "enter",
         }>
             <SnackbarView snackbar=data.snackbar class="above-dock"/>
             // On a phone the bar opens one of the two; on a wide screen both show (CSS).
             <div class="dock-panel">
                 <div class="dock-result" id="dock-result">{result.run()}</div>
                 <div class="dock-odds" id="dock-odds">{odds.run()}</div>
+                <div class="dock-enter" id="dock-enter">{move || (panel.get() == DockPanel::Enter).then(|| enter.run())}</div>
             </div>
             <div class="roll-bar">
                 <button
@@ -112,6 +119,16 @@ pub fn RollDock(
                 </button>
                 <button type="button" class="roll" disabled=move || !can_roll.get() on:click=roll>
                     {move || roll_label.get()}
+                </button>
+                <button
+                    type="button"
+                    class="bar-enter"
+                    aria-controls="dock-enter"
+                    aria-expanded=move || shows(DockPanel::Enter)().to_string()
+                    disabled=move || !can_roll.get()
+                    on:click=move |_| toggle(DockPanel::Enter)
+                >
+                    "Real dice"
                 </button>
             </div>
         </section>

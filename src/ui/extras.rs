@@ -26,6 +26,10 @@ pub enum Extra {
     NarrativeSavedPools,
     /// The narrative tray's odds in detail.
     NarrativeOdds,
+    /// The narrative tray's real dice: each die's face, entered.
+    NarrativeEnter,
+    /// The Highest d6 tray's real dice.
+    D6Enter,
     /// What the Highest d6 tray's shown outcome asks next: harm, a facet, a cost.
     D6Prompts,
     /// The Highest d6 tray's scene facets and End scene.
@@ -47,6 +51,8 @@ pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
         Extra::Qr(link) => view! { <QrPicture link/> }.into_any(),
         Extra::NarrativeSavedPools => narrative::saved_pools(data),
         Extra::NarrativeOdds => narrative::odds_detail(data),
+        Extra::NarrativeEnter => narrative::enter_dice(data),
+        Extra::D6Enter => d6::enter_dice(data),
         Extra::D6Prompts => d6::prompts(data),
         Extra::D6Scene => d6::scene(data),
     })

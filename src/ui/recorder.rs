@@ -18,6 +18,25 @@ pub fn record_roll(
     label: &str,
     roll: impl FnOnce(&mut SecureDice) -> RecordedRoll,
 ) -> Result<HistoryEntry, String> {
+    record(data, label, false, roll)
+}
+
+/// Records a roll of real dice, whose faces the player entered: marked so in History and
+/// in shared text.
+pub fn record_entered(
+    data: AppData,
+    label: &str,
+    roll: RecordedRoll,
+) -> Result<HistoryEntry, String> {
+    record(data, label, true, |_| roll)
+}
+
+fn record(
+    data: AppData,
+    label: &str,
+    real_dice: bool,
+    roll: impl FnOnce(&mut SecureDice) -> RecordedRoll,
+) -> Result<HistoryEntry, String> {
     let mut dice = SecureDice::new().map_err(|_| RandomnessUnavailable.to_string())?;
     let roll = roll(&mut dice);
     let id = dice.random();
@@ -29,7 +48,7 @@ pub fn record_roll(
         who: data
             .roster()
             .with_untracked(|r| r.active().map(|c| c.name.clone())),
-        real_dice: false,
+        real_dice,
         roll,
     };
     send(data, HistoryChange::Record(entry.clone()));

@@ -112,6 +112,9 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
                 can_roll=true
                 on_roll
                 result=move || view! { <ResultView state data/> }
+                enter=move || view! {
+                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::D6Enter)/>
+                }
                 odds=move || view! { <OddsPanel state/> }
             />
         </div>

@@ -109,6 +109,9 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
                 can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
                 on_roll
                 result=move || view! { <ResultView state data/> }
+                enter=move || view! {
+                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::NarrativeEnter)/>
+                }
                 odds=move || view! {
                     // Drawn from the rare code when the player opens the odds (at once on a
                     // wide screen, where the dock shows them beside the result).
