@@ -28,6 +28,10 @@ pub enum Extra {
     NarrativeOdds,
     /// The narrative tray's real dice: each die's face, entered.
     NarrativeEnter,
+    /// The narrative tray's hints: what one tap on each control would do.
+    NarrativeCoach,
+    /// The Highest d6 tray's hints.
+    D6Coach,
     /// The Highest d6 tray's real dice.
     D6Enter,
     /// What the Highest d6 tray's shown outcome asks next: harm, a facet, a cost.
@@ -52,6 +56,8 @@ pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
         Extra::NarrativeSavedPools => narrative::saved_pools(data),
         Extra::NarrativeOdds => narrative::odds_detail(data),
         Extra::NarrativeEnter => narrative::enter_dice(data),
+        Extra::NarrativeCoach => narrative::start_coach(data),
+        Extra::D6Coach => d6::start_coach(data),
         Extra::D6Enter => d6::enter_dice(data),
         Extra::D6Prompts => d6::prompts(data),
         Extra::D6Scene => d6::scene(data),

@@ -7,6 +7,7 @@ mod bars;
 mod browser;
 mod character_bar;
 mod characters;
+mod coach;
 mod data_panel;
 mod deferred;
 mod dock;

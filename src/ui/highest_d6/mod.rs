@@ -68,6 +68,16 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
+    // The hints' counting comes with the rare code, asked for on the first tap: the tray
+    // opens without it.
+    let coach = move || {
+        if !state.coach_started.get_value() {
+            state.coach_started.set_value(true);
+            leptos::task::spawn_local(async move {
+                let _ = extra(data, Extra::D6Coach).await;
+            });
+        }
+    };
     let roll_again = Callback::new(move |again: RollAgain| {
         if let RollAgain::HighestD6 {
             base,
@@ -87,7 +97,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         }
     });
     view! {
-        <div class="tray-page">
+        <div class="tray-page" on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
             <h1 class="visually-hidden">"Highest d6"</h1>
             <CharacterBar roster=data.roster() show_harm=true/>
             <PoolPanel state data/>

@@ -5,8 +5,10 @@ use leptos::prelude::*;
 
 use super::faces::PipDie;
 use super::state::D6State;
+use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
 use crate::ui::app_data::AppData;
+use crate::ui::coach::CoachHint;
 
 /// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
 #[component]
@@ -39,6 +41,10 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
                 <p class="big-count">
                     <output aria-label="Base dice">{base}</output>
                     <span>" base dice"</span>
+                    <span class="coach-pair">
+                        <CoachHint hints=state.hints tap=D6Tap::RemoveDie/>
+                        <CoachHint hints=state.hints tap=D6Tap::AddDie/>
+                    </span>
                 </p>
                 <button
                     type="button"
@@ -80,6 +86,7 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
                                         <span aria-hidden="true">{sign}" "</span>
                                         {facet.name.clone()}
                                     </button>
+                                    <CoachHint hints=state.hints tap=D6Tap::Toggle(at)/>
                                 </li>
                             }
                         })

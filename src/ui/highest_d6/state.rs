@@ -2,10 +2,12 @@
 
 use leptos::prelude::*;
 
+use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
 use crate::core::notation::highest_d6::parse_base_dice;
 use crate::storage::HistoryEntry;
 use crate::ui::app_data::AppData;
+use crate::ui::coach::Hints;
 use crate::ui::dock::DockPanel;
 use crate::ui::persisted::Persisted;
 use crate::ui::snackbar::Snackbar;
@@ -27,6 +29,10 @@ pub struct D6State {
     pub read_only: RwSignal<bool>,
     /// The GM's challenge set on the tray, said beside the challenge, if a link set it.
     pub gm_side: RwSignal<Option<String>>,
+    /// What one tap on each control would do; counted once the player starts tapping.
+    pub hints: Hints<D6Tap>,
+    /// Whether the hints' counting has been asked for.
+    pub coach_started: StoredValue<bool>,
     /// The shown roll's id once its harm was marked, so it is marked once.
     pub harm_marked: RwSignal<Option<u64>>,
     /// The shown roll's id once a facet was made from it.
@@ -64,6 +70,8 @@ impl D6State {
             snackbar: data.snackbar,
             read_only: RwSignal::new(false),
             gm_side: RwSignal::new(None),
+            hints: RwSignal::new(Vec::new()),
+            coach_started: StoredValue::new(false),
             harm_marked: RwSignal::new(None),
             facet_made: RwSignal::new(None),
             rolled_for: RwSignal::new(None),

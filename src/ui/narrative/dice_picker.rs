@@ -5,7 +5,9 @@ use leptos::prelude::*;
 
 use super::icons::DieShape;
 use super::state::NarrativeState;
+use crate::core::coach::NarrativeTap;
 use crate::core::narrative::{Ladder, NarrativeDie, Side};
+use crate::ui::coach::CoachHint;
 
 /// The seven drawn dice to tap into the pool, positive and negative, with upgrades.
 #[component]
@@ -73,6 +75,7 @@ fn DieCard(state: NarrativeState, die: NarrativeDie) -> impl IntoView {
             >
                 <span aria-hidden="true">"−"</span>
             </button>
+            <CoachHint hints=state.hints tap=NarrativeTap::Add(die)/>
         </div>
     }
 }
@@ -83,23 +86,29 @@ fn LadderControls(state: NarrativeState, ladder: Ladder) -> impl IntoView {
     let can_downgrade = move || state.pool.with(|p| p.can_downgrade(ladder));
     view! {
         <div class="ladder">
-            <button
-                type="button"
-                class="small"
-                aria-label=format!("Upgrade {} die", ladder.lower().name())
-                on:click=move |_| state.change(|p| p.upgrade(ladder))
-            >
-                "Upgrade"
-            </button>
-            <button
-                type="button"
-                class="small"
-                aria-label=format!("Downgrade {} die", ladder.upper().name())
-                disabled=move || !can_downgrade()
-                on:click=move |_| state.change(|p| p.downgrade(ladder))
-            >
-                "Downgrade"
-            </button>
+            <div class="ladder-step">
+                <button
+                    type="button"
+                    class="small"
+                    aria-label=format!("Upgrade {} die", ladder.lower().name())
+                    on:click=move |_| state.change(|p| p.upgrade(ladder))
+                >
+                    "Upgrade"
+                </button>
+                <CoachHint hints=state.hints tap=NarrativeTap::Upgrade(ladder)/>
+            </div>
+            <div class="ladder-step">
+                <button
+                    type="button"
+                    class="small"
+                    aria-label=format!("Downgrade {} die", ladder.upper().name())
+                    disabled=move || !can_downgrade()
+                    on:click=move |_| state.change(|p| p.downgrade(ladder))
+                >
+                    "Downgrade"
+                </button>
+                <CoachHint hints=state.hints tap=NarrativeTap::Downgrade(ladder)/>
+            </div>
         </div>
     }
 }

@@ -6,9 +6,11 @@ use super::NarrativeState;
 use super::icons::{DieShape, SymbolIcon};
 use super::odds_panel::OddsDetail;
 use super::saved_pools::SavedPoolsPanel;
+use crate::core::coach::NarrativeCoach;
 use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool, NarrativeRoll};
 use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
+use crate::ui::coach::Hint;
 use crate::ui::dock::DockPanel;
 use crate::ui::recorder::record_entered;
 
@@ -127,4 +129,31 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
             </button>
         </section>
     }
+}
+
+/// Starts counting the hints: what one tap on each control would do, recounted one frame
+/// after each change to the pool (so the tap's own frame only redraws), hidden when the
+/// setting is off.
+pub fn start_coach(data: AppData) -> AnyView {
+    let state = NarrativeState::of(data);
+    data.lasting(|| {
+        Effect::new(move |_| {
+            let pool = state.pool.get();
+            if !data.settings().with(|s| s.coach) {
+                state.hints.set(Vec::new());
+                return;
+            }
+            request_animation_frame(move || {
+                let odds = NarrativeOdds::of(&pool);
+                let coach = NarrativeCoach::of(&pool, &odds);
+                let hints = coach
+                    .deltas()
+                    .iter()
+                    .map(|d| (d.tap, Hint::of(&d.success, d.advantage.as_ref())))
+                    .collect();
+                state.hints.set(hints);
+            });
+        })
+    });
+    ().into_any()
 }

@@ -64,6 +64,16 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
+    // The hints' counting comes with the rare code, asked for on the first tap: the tray
+    // opens without it.
+    let coach = move || {
+        if !state.coach_started.get_value() {
+            state.coach_started.set_value(true);
+            leptos::task::spawn_local(async move {
+                let _ = extra(data, Extra::NarrativeCoach).await;
+            });
+        }
+    };
     let story_note = Signal::derive(move || {
         data.story_points()
             .with(|p| p.naming().counts_words(p.counts()))
@@ -81,7 +91,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         })
     });
     view! {
-        <div class="tray-page">
+        <div class="tray-page" on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
             <h1 class="visually-hidden">"Narrative dice"</h1>
             <CharacterBar roster=data.roster()/>
             <DicePicker state/>

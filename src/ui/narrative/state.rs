@@ -2,10 +2,12 @@
 
 use leptos::prelude::*;
 
+use crate::core::coach::NarrativeTap;
 use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
 use crate::storage::HistoryEntry;
 use crate::ui::app_data::AppData;
+use crate::ui::coach::Hints;
 use crate::ui::dock::DockPanel;
 use crate::ui::persisted::Persisted;
 use crate::ui::snackbar::Snackbar;
@@ -30,6 +32,10 @@ pub struct NarrativeState {
     pub read_only: RwSignal<bool>,
     /// The GM's challenge the negative dice came from, said beside them, if a link set it.
     pub gm_side: RwSignal<Option<String>>,
+    /// What one tap on each control would do; counted once the player starts tapping.
+    pub hints: Hints<NarrativeTap>,
+    /// Whether the hints' counting has been asked for.
+    pub coach_started: StoredValue<bool>,
 }
 
 impl NarrativeState {
@@ -47,6 +53,8 @@ impl NarrativeState {
                 snackbar: data.snackbar,
                 read_only: RwSignal::new(false),
                 gm_side: RwSignal::new(None),
+                hints: RwSignal::new(Vec::new()),
+                coach_started: StoredValue::new(false),
             },
         )
     }
