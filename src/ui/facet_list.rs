@@ -1,0 +1,224 @@
+//! A list of facets, a character's or the scene's: each helps or hinders, and is switched,
+//! renamed in place or removed; a form adds a new one. The owner carries out each edit
+//! (`FacetEdit`) and says what happened where its page says things.
+
+use leptos::ev::SubmitEvent;
+use leptos::html;
+use leptos::prelude::*;
+
+use super::name_field::NameField;
+use crate::core::facet::{Facet, Facets, MAX_NAME_CHARS};
+
+/// What the player did to a facet list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FacetEdit {
+    /// Add a facet with this name, helping or hindering.
+    Add {
+        /// As typed.
+        name: String,
+        /// True to help, false to hinder.
+        helps: bool,
+    },
+    /// Switch a facet between helping and hindering.
+    Switch(u64),
+    /// Rename a facet.
+    Rename(u64, String),
+    /// Remove a facet.
+    Remove(u64),
+}
+
+impl FacetEdit {
+    /// Carries out a switch, rename or removal on `facets`, and words what it did. Adding
+    /// is the owner's, who hands out ids: here it is refused.
+    pub fn apply(&self, facets: &mut Facets) -> Result<String, String> {
+        let name_of = |facets: &Facets, id| facets.get(id).map(|f| f.name.clone());
+        match self {
+            Self::Add { .. } => Err("A facet is added by its owner.".into()),
+            Self::Switch(id) => {
+                facets.toggle_helps(*id)?;
+                let facet = facets.get(*id);
+                let side = if facet.is_some_and(|f| f.helps) {
+                    "helps"
+                } else {
+                    "hinders"
+                };
+                Ok(format!(
+                    "“{}” now {side}.",
+                    name_of(facets, *id).unwrap_or_default()
+                ))
+            }
+            Self::Rename(id, name) => {
+                facets.rename(*id, name)?;
+                Ok(format!("Renamed to “{}”.", name.trim()))
+            }
+            Self::Remove(id) => {
+                let gone = name_of(facets, *id).ok_or("That facet is no longer there.")?;
+                facets.remove(*id);
+                Ok(format!("Removed “{gone}”."))
+            }
+        }
+    }
+}
+
+/// What an owner says once it has added a facet.
+pub fn added(name: &str) -> String {
+    format!("Added “{}”.", name.trim())
+}
+
+/// The facets, each with its side switch, Rename and Remove, and the form for a new one.
+#[component]
+pub fn FacetList(
+    /// The facets, oldest first.
+    #[prop(into)]
+    facets: Signal<Vec<Facet>>,
+    /// Whose they are, in accessible names: "Mira", "the scene".
+    #[prop(into)]
+    owner: Signal<String>,
+    /// Names this list's fields, unique on the page: "c12", "scene".
+    scope: String,
+    /// Carries out an edit and says what happened; true when done (the form clears, the
+    /// rename closes), false when refused (what was typed stays).
+    on_edit: Callback<FacetEdit, bool>,
+) -> impl IntoView {
+    let ids = move || facets.with(|f| f.iter().map(|f| f.id).collect::<Vec<_>>());
+    view! {
+        <ul class="facet-list">
+            <For each=ids key=|id| *id children=move |id| view! { <FacetRow facets id on_edit/> }/>
+        </ul>
+        <p class="hint" hidden=move || facets.with(|f| !f.is_empty())>"No facets yet."</p>
+        <NewFacet owner scope on_edit/>
+    }
+}
+
+/// One facet: its sign and name, and its buttons; or the field renaming it.
+#[component]
+fn FacetRow(
+    facets: Signal<Vec<Facet>>,
+    id: u64,
+    on_edit: Callback<FacetEdit, bool>,
+) -> impl IntoView {
+    let facet = Memo::new(move |_| facets.with(|f| f.iter().find(|f| f.id == id).cloned()));
+    let name = move || facet.with(|f| f.as_ref().map(|f| f.name.clone()).unwrap_or_default());
+    let name_now =
+        move || facet.with_untracked(|f| f.as_ref().map(|f| f.name.clone()).unwrap_or_default());
+    let helps = move || facet.with(|f| f.as_ref().is_none_or(|f| f.helps));
+    let renaming = RwSignal::new(false);
+    let on_save = Callback::new(move |typed: String| {
+        let done = on_edit.run(FacetEdit::Rename(id, typed));
+        if done {
+            renaming.set(false);
+        }
+        done
+    });
+    let on_close = Callback::new(move |()| renaming.set(false));
+    view! {
+        <li class=move || if helps() { "facet-row helps" } else { "facet-row hinders" }>
+            <Show
+                when=move || renaming.get()
+                fallback=move || view! {
+                    <span class="facet-name">
+                        <span class="facet-sign" aria-hidden="true">{move || if helps() { "+" } else { "−" }}</span>
+                        {name}
+                        <span class="visually-hidden">{move || if helps() { " (helps)" } else { " (hinders)" }}</span>
+                    </span>
+                    <span class="row-actions">
+                        <button
+                            type="button"
+                            class="small side-toggle"
+                            aria-pressed=move || (!helps()).to_string()
+                            aria-label=move || format!("{} hinders", name())
+                            on:click=move |_| {
+                                on_edit.run(FacetEdit::Switch(id));
+                            }
+                        >
+                            "Hinders"
+                        </button>
+                        <button
+                            type="button"
+                            class="small"
+                            aria-label=move || format!("Rename {}", name())
+                            on:click=move |_| renaming.set(true)
+                        >
+                            "Rename"
+                        </button>
+                        <button
+                            type="button"
+                            class="small"
+                            aria-label=move || format!("Remove {}", name())
+                            on:click=move |_| {
+                                on_edit.run(FacetEdit::Remove(id));
+                            }
+                        >
+                            "Remove"
+                        </button>
+                    </span>
+                }
+            >
+                <NameField label=format!("New name for {}", name_now()) start=name_now() on_save on_close/>
+            </Show>
+        </li>
+    }
+}
+
+/// The form for a new facet: its name, whether it helps or hinders, and Add.
+#[component]
+fn NewFacet(
+    owner: Signal<String>,
+    scope: String,
+    on_edit: Callback<FacetEdit, bool>,
+) -> impl IntoView {
+    let field = NodeRef::<html::Input>::new();
+    let hinders = RwSignal::new(false);
+    let add = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let Some(input) = field.get_untracked() else {
+            return;
+        };
+        let edit = FacetEdit::Add {
+            name: input.value(),
+            helps: !hinders.get_untracked(),
+        };
+        if on_edit.run(edit) {
+            input.set_value("");
+        }
+    };
+    let side = format!("side-{scope}");
+    view! {
+        <form class="facet-form" on:submit=add>
+            <input
+                type="text"
+                node_ref=field
+                id=format!("new-facet-{scope}")
+                maxlength=MAX_NAME_CHARS
+                autocomplete="off"
+                aria-label=move || format!("New facet for {}", owner.get())
+                placeholder="New facet, e.g. Keen Eye"
+            />
+            <span
+                class="side-choice"
+                role="radiogroup"
+                aria-label=move || format!("Does the new facet for {} help or hinder?", owner.get())
+            >
+                <label>
+                    <input
+                        type="radio"
+                        name=side.clone()
+                        prop:checked=move || !hinders.get()
+                        on:change=move |_| hinders.set(false)
+                    />
+                    " Helps"
+                </label>
+                <label>
+                    <input
+                        type="radio"
+                        name=side
+                        prop:checked=move || hinders.get()
+                        on:change=move |_| hinders.set(true)
+                    />
+                    " Hinders"
+                </label>
+            </span>
+            <button type="submit" class="small">"Add facet"</button>
+        </form>
+    }
+}
