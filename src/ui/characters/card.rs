@@ -48,25 +48,30 @@ pub fn CharacterCard(
             None => o.push(id),
         })
     };
-    let title = format!("character-{id}");
+    let name_id = format!("character-{id}");
+    let summary_id = format!("character-{id}-summary");
     let body = format!("character-{id}-body");
+    let (label_id, section_label, described) =
+        (name_id.clone(), name_id.clone(), summary_id.clone());
     view! {
         <li>
-            <section class="character-card" class:open=move || is_open.get() aria-labelledby=title.clone()>
+            <section class="character-card" class:open=move || is_open.get() aria-labelledby=section_label>
                 <div class="card-head">
+                    // Named by the name alone; the summary is read as its description.
                     <h2 class="card-title">
                         <button
                             type="button"
                             class="card-toggle"
-                            id=title.clone()
+                            aria-labelledby=label_id
+                            aria-describedby=described
                             aria-expanded=move || is_open.get().to_string()
                             aria-controls=body.clone()
                             on:click=toggle
                         >
-                            {name}
+                            <span class="card-name" id=name_id>{name}</span>
+                            <span class="card-summary" id=summary_id>{summary}</span>
                         </button>
                     </h2>
-                    <p class="card-summary">{summary}</p>
                     <div class="card-who">
                         <Show
                             when=move || active.get()
