@@ -90,7 +90,7 @@ pub fn HarmSection(data: AppData, id: u64) -> impl IntoView {
                 maxlength=MAX_NAME_CHARS
                 autocomplete="off"
                 aria-label=move || format!("New condition for {}", name())
-                placeholder="Condition, e.g. Limping"
+                placeholder="e.g. Limping"
             />
             <button type="submit" class="small">"Add condition"</button>
         </form>

@@ -62,7 +62,7 @@ pub fn Maneuvers(data: AppData, id: u64) -> impl IntoView {
                 name_label=Signal::derive(move || {
                     character.with(|c| format!("New maneuver for {}", c.as_ref().map_or("", |c| c.name.as_str())))
                 })
-                placeholder="Maneuver, e.g. Feint"
+                placeholder="e.g. Feint"
                 number_label="Bonus of the new maneuver"
                 number_hint="Bonus"
                 min=-MAX_EL_VALUE

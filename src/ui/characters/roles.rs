@@ -56,7 +56,7 @@ pub fn Roles(data: AppData, id: u64) -> impl IntoView {
             name_label=Signal::derive(move || {
                 character.with(|c| format!("New role for {}", c.as_ref().map_or("", |c| c.name.as_str())))
             })
-            placeholder="Role, e.g. Warrior"
+            placeholder="e.g. Warrior"
             number_label="Rank of the new role"
             number_hint="Rank"
             min=1

@@ -23,8 +23,8 @@ pub fn Standings(data: AppData, id: u64, list: SheetList) -> impl IntoView {
         })
     });
     let (what, label, hint) = match list {
-        SheetList::Penalties => ("penalty", "Value of the new penalty", "Name of the penalty"),
-        _ => ("boost", "Value of the new boost", "Name of the boost"),
+        SheetList::Penalties => ("penalty", "Value of the new penalty", "e.g. Bruised"),
+        _ => ("boost", "Value of the new boost", "e.g. Blessed"),
     };
     let button = if list == SheetList::Penalties {
         "Add penalty"
