@@ -9,7 +9,8 @@
 //     module (the shell), one module per page, and chunks that several pages share;
 //  3. wasm-bindgen writes the JavaScript glue for the main module (`--keep-lld-exports`
 //     keeps what the page modules import from it);
-//  4. wasm-opt -Oz shrinks every module, esbuild minifies the JavaScript;
+//  4. wasm-opt -Oz shrinks every module, the main module's imports from the glue get short
+//     names (scripts/short-imports.mjs), esbuild minifies the JavaScript;
 //  5. everything goes into `app-<hash>/`, named after its contents, so two builds never
 //     mix; `start.js` there starts the app and fetches the opened page's modules beside the
 //     main one; index.html gets the tags that load it.
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
+import { shortenImports } from './short-imports.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -76,6 +78,15 @@ if (release) {
     }
   };
   await Promise.all([optimise(), optimise()]);
+}
+
+// The main module's imports from its glue get short names, in the wasm and in the glue.
+{
+  const wasmPath = join(out, 'dicetray_bg.wasm');
+  const gluePath = join(out, 'dicetray.js');
+  const short = shortenImports(await readFile(wasmPath), await readFile(gluePath, 'utf8'));
+  await writeFile(wasmPath, short.wasm);
+  await writeFile(gluePath, short.glue);
 }
 
 // Which modules each page needs: the splitter's loader lists them.

@@ -1,6 +1,8 @@
 //! Hash routes, so a deep link opens the right page on any static host and under any
 //! sub-path: `#/narrative`, `#/d6`, `#/el`, `#/characters`, with a tray's share parameter
-//! (`?pool=2g1y`, `?dice=4`) when a link carries one.
+//! (`?pool=2g1y`, `?dice=4`) when a link carries one, or the GM's challenge for the tray
+//! (`?challenge=2p1r`: only the other side, `notation::challenge`), or a roll to show
+//! read-only (`?result=...`).
 
 /// The pages: one tray per dice system, and the characters they share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,6 +24,10 @@ pub struct Route {
     pub page: Page,
     /// The page's share parameter, percent-decoded, when a share link carries one.
     pub shared: Option<String>,
+    /// The GM's challenge for the tray, percent-decoded, when a challenge link carries one.
+    pub challenge: Option<String>,
+    /// A roll to show read-only, percent-decoded, when a result link carries one.
+    pub result: Option<String>,
     /// A path no page answers to; the app shows the default tray and says so.
     pub unknown_path: Option<String>,
 }
@@ -70,6 +76,34 @@ impl Page {
         format!("#/{}", self.path())
     }
 
+    /// The query parameter that carries the GM's challenge, on the trays only.
+    pub fn challenge_key(self) -> Option<&'static str> {
+        self.share_key().map(|_| "challenge")
+    }
+
+    /// A link that opens this tray with the GM's challenge, its spaces written as `+`:
+    /// `#/el?challenge=obstacle+12+el+3+by+Barred+door`. The page itself for a page with no
+    /// tray.
+    pub fn challenge_href(self, text: &str) -> String {
+        match self.challenge_key() {
+            Some(key) => format!(
+                "#/{}?{key}={}",
+                self.path(),
+                percent_encode(&text.replace(' ', "+"))
+            ),
+            None => self.href(),
+        }
+    }
+
+    /// A link that shows a roll read-only on this tray: `#/narrative?result=...`, the roll
+    /// as `storage::entry_link_text` writes it.
+    pub fn result_href(self, text: &str) -> String {
+        match self.share_key() {
+            Some(_) => format!("#/{}?result={}", self.path(), percent_encode(text)),
+            None => self.href(),
+        }
+    }
+
     /// A link that opens this page with shared text, e.g. `#/narrative?pool=2g1y`.
     pub fn share_href(self, text: &str) -> String {
         match self.share_key() {
@@ -88,16 +122,20 @@ impl Route {
         let path = path.trim_matches('/');
         let found = Page::ALL.into_iter().find(|p| p.path() == path);
         let page = found.unwrap_or(Page::Narrative);
-        let shared = page.share_key().and_then(|wanted| {
-            query
-                .split('&')
-                .filter_map(|pair| pair.split_once('='))
-                .find(|(key, _)| *key == wanted)
-                .map(|(_, value)| percent_decode(value))
-        });
+        let read = |wanted: Option<&str>| {
+            wanted.and_then(|wanted| {
+                query
+                    .split('&')
+                    .filter_map(|pair| pair.split_once('='))
+                    .find(|(key, _)| *key == wanted)
+                    .map(|(_, value)| percent_decode(value))
+            })
+        };
         Self {
             page,
-            shared,
+            shared: read(page.share_key()),
+            challenge: read(page.challenge_key()),
+            result: read(page.share_key().map(|_| "result")),
             unknown_path: (found.is_none() && !path.is_empty()).then(|| path.to_string()),
         }
     }
@@ -185,6 +223,33 @@ mod tests {
         assert_eq!(Route::parse("#/characters?pool=5g").shared, None);
         assert!(Route::needs_cleaning("#/d6?pool=5g"));
         assert!(!Route::needs_cleaning("#/d6"));
+    }
+
+    #[test]
+    fn challenge_links_round_trip() {
+        let href = Page::EffectiveLevel.challenge_href("obstacle 12 el 3 by Barred door");
+        assert_eq!(href, "#/el?challenge=obstacle+12+el+3+by+Barred+door");
+        let route = Route::parse(&href);
+        assert_eq!(route.page, Page::EffectiveLevel);
+        assert_eq!(
+            route.challenge.as_deref(),
+            Some("obstacle+12+el+3+by+Barred+door")
+        );
+        assert_eq!(route.shared, None);
+        // A name's own escapes survive the link's.
+        let href = Page::HighestD6.challenge_href("social~helps 100%25 & more");
+        assert_eq!(href, "#/d6?challenge=social~helps+100%2525+%26+more");
+        assert_eq!(
+            Route::parse(&href).challenge.as_deref(),
+            Some("social~helps+100%25+&+more")
+        );
+        // Both parameters may come together; the characters page takes neither.
+        let both = Route::parse("#/narrative?pool=2g&challenge=2p1r");
+        assert_eq!(both.shared.as_deref(), Some("2g"));
+        assert_eq!(both.challenge.as_deref(), Some("2p1r"));
+        assert_eq!(Route::parse("#/characters?challenge=2p").challenge, None);
+        assert_eq!(Page::Characters.challenge_href("2p"), "#/characters");
+        assert!(Route::needs_cleaning("#/d6?challenge=social"));
     }
 
     #[test]

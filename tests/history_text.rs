@@ -210,3 +210,53 @@ fn history_filters_by_tray_and_by_system() {
     assert_eq!(ids(history.of_system("story").collect()), [3]);
     assert_eq!(ids(history.of_system("narrative").collect()), [1]);
 }
+
+/// A result link carries a roll whole: each system's roll reads back equal, with its who,
+/// label and real-dice mark; anything else is refused with a message, never a panic.
+#[test]
+fn a_result_link_carries_its_roll_and_refuses_anything_else() {
+    use dicetray::storage::{entry_from_link, entry_link_text};
+    let mut rerolled = slice_the_door();
+    rerolled.reroll_entered(2, 7).unwrap();
+    let el = parse_check("el 8 wager 2 vs 5 opposed by the goblin").unwrap();
+    let el = ElRoll::from_entered(&el, &[1, 1, 0, 1, 1, 0], &[1, 0, 1, 1, 1]).unwrap();
+    let mut real = entry(3, None, "", RecordedRoll::EffectiveLevel(el));
+    real.real_dice = true;
+    let rolls = [
+        entry(
+            1,
+            Some("Rook"),
+            "Slice the door",
+            RecordedRoll::Narrative(rerolled),
+        ),
+        entry(
+            2,
+            None,
+            "Climb",
+            RecordedRoll::HighestD6(d6_check(PoolSize::Dice(3), &[6, 4, 1], "3 base = 3 dice")),
+        ),
+        real,
+    ];
+    for roll in rolls {
+        let text = entry_link_text(&roll);
+        assert_eq!(entry_from_link(&text), Ok(roll.clone()), "{text}");
+    }
+    for (text, said) in [
+        ("", "not a roll"),
+        ("[6]", "not a roll"),
+        ("[99,[]]", "newer version"),
+        ("[1,[]]", "not a roll"),
+        (
+            "[6,[1,2,\"\",null,false,\"narrative\",\"9q\",\"\",[]]]",
+            "could not be read",
+        ),
+    ] {
+        let refused = entry_from_link(text).unwrap_err();
+        assert!(refused.contains(said), "{text}: {refused}");
+    }
+    assert!(
+        entry_from_link(&"x".repeat(9_000))
+            .unwrap_err()
+            .contains("too long")
+    );
+}

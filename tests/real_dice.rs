@@ -67,6 +67,7 @@ fn el_check() -> impl Strategy<Value = ElCheck> {
                 } else {
                     Pushback::Resistance
                 },
+                name: None,
             }),
         })
 }

@@ -198,7 +198,7 @@ impl Roster {
         active: Option<u64>,
         next_id: u64,
     ) -> Result<Self, String> {
-        let mut seen = std::collections::BTreeSet::new();
+        let mut seen = crate::core::ids::SeenIds::default();
         for id in characters.iter().flat_map(Character::ids) {
             if !seen.insert(id) {
                 return Err(format!("the id {id} is used twice"));

@@ -74,6 +74,25 @@ impl Count {
         }
     }
 
+    /// `self - other`, or `None` when `other` is larger.
+    pub fn checked_sub(&self, other: &Count) -> Option<Count> {
+        if other > self {
+            return None;
+        }
+        let mut rest = self.clone();
+        rest.subtract(other);
+        Some(rest)
+    }
+
+    /// `self / divisor` when `divisor` divides it exactly; `None` otherwise, or for 0.
+    pub fn exact_div_small(&self, divisor: u64) -> Option<Count> {
+        if divisor == 0 {
+            return None;
+        }
+        let mut quotient = self.clone();
+        (quotient.div_rem_small(divisor) == 0).then_some(quotient)
+    }
+
     /// The value if it fits in a `u64`.
     pub fn to_u64(&self) -> Option<u64> {
         match self.limbs.as_slice() {
@@ -375,6 +394,22 @@ mod tests {
         );
         assert_eq!(Count::from(5).quotient(&Count::zero()), None);
         assert_eq!(Count::zero().quotient(&Count::from(3)), Some(Count::zero()));
+    }
+
+    #[test]
+    fn checked_sub_and_exact_small_division_by_hand() {
+        let big = pow(2, 130);
+        let less = big.checked_sub(&Count::from(1)).expect("smaller");
+        assert_eq!(less.to_string(), "1361129467683753853853498429727072845823");
+        assert_eq!(Count::from(3).checked_sub(&Count::from(4)), None);
+        assert_eq!(
+            Count::from(4).checked_sub(&Count::from(4)),
+            Some(Count::zero())
+        );
+        assert_eq!(pow(12, 40).exact_div_small(12), Some(pow(12, 39)));
+        assert_eq!(pow(12, 40).exact_div_small(5), None);
+        assert_eq!(Count::from(7).exact_div_small(0), None);
+        assert_eq!(Count::zero().exact_div_small(3), Some(Count::zero()));
     }
 
     #[test]

@@ -155,6 +155,38 @@ impl Distribution {
         sum
     }
 
+    /// The distribution that, added to `part`, gives this one: what is left when one
+    /// independent die is taken out of a sum (the reverse of [`Distribution::add`]). Solved
+    /// from the lowest outcome up, exactly; `None` when `part` is not a part of this sum (or
+    /// its lowest weight passes a `u64`, which no single die comes near).
+    pub fn without(&self, part: &Self) -> Option<Self> {
+        let len = self.weights.len().checked_sub(part.weights.len())? + 1;
+        let lowest = part.weights[0].to_u64()?;
+        let mut rest: Vec<Count> = Vec::with_capacity(len);
+        // Each weight is the sum of products from the terms below it: take those away and
+        // what remains is the next term times `part`'s lowest weight.
+        let from_below = |rest: &[Count], i: usize| {
+            let mut sum = Count::zero();
+            for (j, weight) in part.weights.iter().enumerate().skip(1) {
+                if let Some(k) = i.checked_sub(j).filter(|&k| k < rest.len()) {
+                    sum.add_product(&rest[k], weight);
+                }
+            }
+            sum
+        };
+        for i in 0..len {
+            let left = self.weights[i].checked_sub(&from_below(&rest, i))?;
+            rest.push(left.exact_div_small(lowest)?);
+        }
+        // The weights above are fixed by the terms found: check they match.
+        for i in len..self.weights.len() {
+            if from_below(&rest, i) != self.weights[i] {
+                return None;
+            }
+        }
+        Some(Self::from_weights(self.offset - part.offset, rest))
+    }
+
     /// The sum of `n` independent copies, by repeated doubling.
     pub fn sum_of(&self, n: u32) -> Self {
         let mut result = Self::always(0);
@@ -440,6 +472,25 @@ mod tests {
         assert_eq!(d.chance(|o| o == 3).whole_percent_text(), "<1%");
         assert_eq!(d.chance(|o| o > 3).whole_percent_text(), ">99%");
         assert_eq!(d.chance(|o| o >= 11).whole_percent_text(), "50%");
+    }
+
+    #[test]
+    fn without_takes_one_die_back_out() {
+        let d6 = Distribution::die(1..=6);
+        let three = d6.sum_of(3);
+        assert_eq!(three.without(&d6), Some(d6.sum_of(2)));
+        let coin = Distribution::die([0, 1]);
+        let mixed = three.add(&coin);
+        assert_eq!(mixed.without(&coin), Some(three.clone()));
+        assert_eq!(mixed.without(&d6), Some(d6.sum_of(2).add(&coin)));
+        // A die with uneven weights at its low end: 2 ways to show -1, 4 to show 0.
+        let setback = Distribution::die([0, 0, -1, -1, 0, 0]);
+        let pool = three.add(&setback).add(&setback);
+        assert_eq!(pool.without(&setback), Some(three.add(&setback)));
+        // Not a part: refused, never wrong.
+        assert_eq!(d6.without(&three), None);
+        assert_eq!(d6.sum_of(2).without(&Distribution::die(1..=4)), None);
+        assert_eq!(three.without(&Distribution::always(0)), Some(three.clone()));
     }
 
     #[test]

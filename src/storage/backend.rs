@@ -2,7 +2,6 @@
 //! in tests.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// A string key-value store with localStorage's shape. Methods take `&self`, as
@@ -47,30 +46,42 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 /// An in-memory store: the app's fallback where the browser offers no storage, and the
-/// store tests use.
+/// store tests use. A plain list: it holds a dozen keys, and a map's code would be shipped
+/// to every phone for the few that need it.
 #[derive(Debug, Default)]
 pub struct MemoryStore {
-    entries: RefCell<BTreeMap<String, String>>,
+    entries: RefCell<Vec<(String, String)>>,
 }
 
 impl KeyValueStore for MemoryStore {
     fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        Ok(self.entries.borrow().get(key).cloned())
+        Ok(self
+            .entries
+            .borrow()
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone()))
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.entries
-            .borrow_mut()
-            .insert(key.to_string(), value.to_string());
+        let mut entries = self.entries.borrow_mut();
+        match entries.iter_mut().find(|(k, _)| k == key) {
+            Some((_, held)) => *held = value.to_string(),
+            None => entries.push((key.to_string(), value.to_string())),
+        }
         Ok(())
     }
 
     fn remove(&self, key: &str) -> Result<(), StoreError> {
-        self.entries.borrow_mut().remove(key);
+        self.entries.borrow_mut().retain(|(k, _)| k != key);
         Ok(())
     }
 
     fn keys(&self) -> Vec<String> {
-        self.entries.borrow().keys().cloned().collect()
+        self.entries
+            .borrow()
+            .iter()
+            .map(|(k, _)| k.clone())
+            .collect()
     }
 }

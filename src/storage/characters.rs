@@ -1,7 +1,5 @@
 //! The character roster: every character, their facets and harm, and which one is active.
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -12,6 +10,7 @@ use crate::core::character::{
     Role, Roster, Standing,
 };
 use crate::core::facet::{Facets, clean_name};
+use crate::core::ids::SeenIds;
 
 /// Version 3: `[next_id, active, [character, ...]]` (the id counter, and the active
 /// character's id or `null`), a character being `[id, name, facets, harm, level, roles,
@@ -232,7 +231,7 @@ impl Document for Roster {
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
         let Stored(next_id, active, stored) = decode_record(data, "the characters")?;
         let mut characters: Vec<Character> = Vec::new();
-        let mut ids = BTreeSet::new();
+        let mut ids = SeenIds::default();
         let mut set_aside = Vec::new();
         for item in &stored {
             let character = match decode_character(item) {

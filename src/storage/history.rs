@@ -238,6 +238,14 @@ impl RollHistory {
         self.entries.truncate(MAX_HISTORY);
     }
 
+    /// Puts `entry` in place of the entry with its id (a re-roll, a cost noted); nothing
+    /// when that roll is no longer kept.
+    pub fn replace(&mut self, entry: HistoryEntry) {
+        if let Some(kept) = self.entries.iter_mut().find(|e| e.id == entry.id) {
+            *kept = entry;
+        }
+    }
+
     /// Re-rolls die `index` of entry `id`; the entry records the face it replaced.
     pub fn reroll(
         &mut self,
@@ -615,3 +623,42 @@ impl Document for RollHistory {
         Stored(each(&self.entries, encode_entry))
     }
 }
+
+/// A roll as a result link carries it: `[version, entry]`, the entry as History stores it,
+/// so a link read by a later Dicetray migrates like History does.
+pub fn entry_link_text(entry: &HistoryEntry) -> String {
+    serde_json::to_string(&(RollHistory::VERSION, encode_entry(entry))).unwrap_or_default()
+}
+
+/// Reads what [`entry_link_text`] writes, checking the roll as History checks its own; a
+/// clear message for anything else.
+pub fn entry_from_link(text: &str) -> Result<HistoryEntry, String> {
+    const WHAT: &str = "The link's roll could not be read";
+    if text.len() > MAX_LINK_CHARS {
+        return Err(format!("{WHAT}: it is too long."));
+    }
+    let (version, entry): (u32, Value) =
+        serde_json::from_str(text).map_err(|_| format!("{WHAT}: it is not a roll."))?;
+    if version > RollHistory::VERSION {
+        return Err(format!(
+            "{WHAT}: it was made by a newer version of Dicetray. Reload to update."
+        ));
+    }
+    if version < FIRST_LINK_VERSION {
+        return Err(format!("{WHAT}: it is not a roll."));
+    }
+    // Through History's own upgrade, as a one-roll history of that version.
+    let mut history = Value::Array(vec![entry]);
+    RollHistory::upgrade(version, &mut history);
+    let Value::Array(mut entries) = history else {
+        return Err(format!("{WHAT}."));
+    };
+    let entry = entries.pop().ok_or_else(|| format!("{WHAT}."))?;
+    decode_entry(&entry).map_err(|reason| format!("{WHAT}: {reason}."))
+}
+
+/// The History version result links first carried.
+const FIRST_LINK_VERSION: u32 = 6;
+
+/// The longest result link text read: a full narrative tray's roll with re-rolls fits.
+pub const MAX_LINK_CHARS: usize = 8_000;

@@ -4,9 +4,11 @@
 //! chat message carries.
 
 use super::history::{HistoryEntry, RecordedRoll};
-use crate::core::effective_level::faces_words as el_faces_words;
-use crate::core::highest_d6::{faces_words as d6_faces_words, pool_words as d6_pool_words};
-use crate::core::narrative::{die_words, rerolled_words};
+use crate::core::effective_level::{ElRoll, faces_words as el_faces_words};
+use crate::core::highest_d6::{
+    D6Check, faces_words as d6_faces_words, pool_words as d6_pool_words,
+};
+use crate::core::narrative::{NarrativeRoll, die_words, rerolled_words};
 use crate::core::words::join_within;
 
 /// The most characters the dice take in shared text; past it they are counted.
@@ -27,6 +29,75 @@ impl HistoryEntry {
     /// after the headline when the faces were entered by hand. A story points change reads
     /// "Spent a light side point: 2 light, 3 dark".
     pub fn text(&self) -> String {
+        match &self.roll {
+            RecordedRoll::Narrative(roll) => self.narrative_text(roll),
+            RecordedRoll::HighestD6(check) => self.d6_text(check),
+            RecordedRoll::EffectiveLevel(roll) => self.el_text(roll),
+            RecordedRoll::StoryPoints(change) => self.compose(
+                change.headline(),
+                Parts {
+                    details: vec![change.counts_words()],
+                    dice: change.dice_words().unwrap_or_default(),
+                    rerolls: String::new(),
+                },
+                ": ",
+            ),
+        }
+    }
+
+    /// [`HistoryEntry::text`] for a narrative roll. A tray calls its own system's text, so
+    /// its code does not carry every other system's words.
+    pub fn narrative_text(&self, roll: &NarrativeRoll) -> String {
+        let dice: Vec<String> = roll.dice().iter().map(|&d| die_words(d)).collect();
+        let rerolls: Vec<String> = roll
+            .rerolled_dice()
+            .into_iter()
+            .map(|index| rerolled_words(&roll.face_history(index)))
+            .collect();
+        let parts = Parts {
+            details: roll.result().details(),
+            dice: rolled(&join_within(&dice, "; ", MAX_DICE_CHARS)),
+            rerolls: if rerolls.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "re-rolled {}",
+                    join_within(&rerolls, "; ", MAX_REROLL_CHARS)
+                )
+            },
+        };
+        self.compose(roll.result().headline().to_string(), parts, ", ")
+    }
+
+    /// [`HistoryEntry::text`] for a Highest d6 check.
+    pub fn d6_text(&self, check: &D6Check) -> String {
+        let mut details = vec![d6_pool_words(check.roll.plan(), &check.pool_line)];
+        details.extend(check.result_details());
+        let parts = Parts {
+            details,
+            dice: rolled(&d6_faces_words(&check.roll)),
+            rerolls: String::new(),
+        };
+        self.compose(check.outcome().title().to_string(), parts, ", ")
+    }
+
+    /// [`HistoryEntry::text`] for an Effective Level roll.
+    pub fn el_text(&self, roll: &ElRoll) -> String {
+        let mut dice = el_faces_words(&roll.faces);
+        if roll.check.against.is_some() {
+            dice.push_str(" vs ");
+            dice.push_str(&el_faces_words(&roll.their_faces));
+        }
+        let parts = Parts {
+            details: roll.details(),
+            dice: rolled(&cut(&dice, MAX_DICE_CHARS)),
+            rerolls: String::new(),
+        };
+        self.compose(roll.headline(), parts, ", ")
+    }
+
+    /// Who and the label, the headline, then the parts; `joiner` comes before the details.
+    fn compose(&self, headline: String, parts: Parts, joiner: &str) -> String {
         let mut text = String::new();
         let named: Vec<&str> = [self.who.as_deref().unwrap_or(""), &self.label]
             .into_iter()
@@ -36,17 +107,11 @@ impl HistoryEntry {
             text.push_str(&named.join(", "));
             text.push_str(": ");
         }
-        text.push_str(&self.headline());
+        text.push_str(&headline);
         if self.real_dice {
             text.push_str(" (real dice)");
         }
-        let parts = self.text_parts();
         if !parts.details.is_empty() {
-            let joiner = if matches!(self.roll, RecordedRoll::StoryPoints(_)) {
-                ": "
-            } else {
-                ", "
-            };
             text.push_str(joiner);
             text.push_str(&parts.details.join(", "));
         }
@@ -57,57 +122,6 @@ impl HistoryEntry {
             }
         }
         text
-    }
-
-    fn text_parts(&self) -> Parts {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => {
-                let dice: Vec<String> = roll.dice().iter().map(|&d| die_words(d)).collect();
-                let rerolls: Vec<String> = roll
-                    .rerolled_dice()
-                    .into_iter()
-                    .map(|index| rerolled_words(&roll.face_history(index)))
-                    .collect();
-                Parts {
-                    details: roll.result().details(),
-                    dice: rolled(&join_within(&dice, "; ", MAX_DICE_CHARS)),
-                    rerolls: if rerolls.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            "re-rolled {}",
-                            join_within(&rerolls, "; ", MAX_REROLL_CHARS)
-                        )
-                    },
-                }
-            }
-            RecordedRoll::HighestD6(check) => {
-                let mut details = vec![d6_pool_words(check.roll.plan(), &check.pool_line)];
-                details.extend(check.result_details());
-                Parts {
-                    details,
-                    dice: rolled(&d6_faces_words(&check.roll)),
-                    rerolls: String::new(),
-                }
-            }
-            RecordedRoll::EffectiveLevel(roll) => {
-                let mut dice = el_faces_words(&roll.faces);
-                if roll.check.against.is_some() {
-                    dice.push_str(" vs ");
-                    dice.push_str(&el_faces_words(&roll.their_faces));
-                }
-                Parts {
-                    details: roll.details(),
-                    dice: rolled(&cut(&dice, MAX_DICE_CHARS)),
-                    rerolls: String::new(),
-                }
-            }
-            RecordedRoll::StoryPoints(change) => Parts {
-                details: vec![change.counts_words()],
-                dice: change.dice_words().unwrap_or_default(),
-                rerolls: String::new(),
-            },
-        }
     }
 }
 

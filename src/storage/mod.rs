@@ -33,7 +33,10 @@ mod settings;
 mod story_points;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
-pub use history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
+pub use history::{
+    HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory, entry_from_link,
+    entry_link_text,
+};
 pub use roll_again::RollAgain;
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
 pub use settings::{MAX_FOLD_ID_CHARS, MAX_OPEN_FOLDS, Settings};

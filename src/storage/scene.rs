@@ -1,13 +1,12 @@
 //! The scene, kept until the players end it.
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::characters::{read_facets, upgrade_facets, write_facets};
 use super::fields::{Field, each, each_item, fields, named, object_to_array};
 use super::{Decoded, Document, decode_record};
+use crate::core::ids::SeenIds;
 use crate::core::scene::{MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Obstacle, Scene, SceneValue};
 
 /// Version 3: `[next_id, facets, obstacles, boosts, residuals]`: the id counter, then
@@ -92,7 +91,7 @@ impl Document for Scene {
             .collect::<Result<Vec<_>, String>>()?;
         let boosts = read_values(&boosts, "boost")?;
         let residuals = read_values(&residuals, "condition")?;
-        let mut seen = BTreeSet::new();
+        let mut seen = SeenIds::default();
         let distinct = obstacles
             .iter()
             .map(|o| o.id)

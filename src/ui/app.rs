@@ -4,15 +4,14 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use super::app_data::AppData;
+use super::app_data::{AppData, Shared};
 use super::browser::{location_hash, replace_hash, storage_is_lasting};
-use super::later::Later;
 use super::notices::{NoticeList, Notices};
 use super::pages::PageView;
 use crate::route::{Page, Route};
 
-/// The whole app: the header at once, then the saved documents and the page the hash route
-/// names, each in a later task (see `Later`), so start-up never blocks for long.
+/// The whole app: the header, notices, and the page the hash route names, whose code comes
+/// in its own task (`ui::pages`), so start-up never blocks for long.
 #[component]
 pub fn App() -> impl IntoView {
     let notices = Notices::new();
@@ -66,9 +65,7 @@ pub fn App() -> impl IntoView {
         </header>
         <NoticeList notices/>
         <main tabindex="-1" node_ref=main>
-            <Later fallback=|| view! { <p class="loading-note">"Setting out the dice…"</p> }>
-                <Pages notices page/>
-            </Later>
+            <Pages notices page/>
         </main>
         <footer class="app-footer">
             <p>"Odds are exact. Rolls use your browser's secure random numbers. Everything stays on this device."</p>
@@ -96,8 +93,12 @@ fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
                 "There is no page “{path}”; here are the narrative dice."
             ));
         }
-        if let Some(text) = route.shared {
-            data.share_with(route.page, text);
+        // A link carries one thing for its tray; a roll to show wins over a set-up.
+        let shared = (route.result.map(Shared::Result))
+            .or(route.challenge.map(Shared::Challenge))
+            .or(route.shared.map(Shared::Setup));
+        if let Some(shared) = shared {
+            data.share_with(route.page, shared);
         }
         if Route::needs_cleaning(&hash) {
             replace_hash(&route.page.href());

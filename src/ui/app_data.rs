@@ -9,6 +9,7 @@
 
 use leptos::prelude::*;
 
+use super::history_writer::HistoryChange;
 use super::notices::Notices;
 use super::persisted::Persisted;
 use super::snackbar::Snackbar;
@@ -34,8 +35,8 @@ pub struct AppData {
     /// The app's own reactive owner. Documents and tray states are created under it, not
     /// under the page that first asks, so they outlive that page.
     owner: StoredValue<Owner>,
-    /// A share link's text for a page, kept until that page reads it.
-    shared: RwSignal<Option<(Page, String)>>,
+    /// What a link carries for a page, kept until that page reads it.
+    shared: RwSignal<Option<(Page, Shared)>>,
     history: Slot<RollHistory>,
     saved: Slot<SavedPools>,
     roster: Slot<Roster>,
@@ -50,6 +51,19 @@ pub struct AppData {
     trays: StoredValue<TrayStates>,
     /// Folded panels' open state, by panel id, made the first time each is drawn.
     folds: StoredValue<Vec<(&'static str, RwSignal<bool>)>>,
+    /// Changes to History waiting for its writer (`ui::history_writer`).
+    history_queue: StoredValue<Vec<HistoryChange>>,
+}
+
+/// What a link carries for a tray, still as text: the tray's own code reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// A set-up to open: a pool, base dice, an EL roll (`?pool=`, `?dice=`, `?roll=`).
+    Setup(String),
+    /// The GM's side of a roll (`?challenge=`).
+    Challenge(String),
+    /// A roll to show, read-only (`?result=`).
+    Result(String),
 }
 
 /// The trays' states, each as its own module defines it; `None` until first opened.
@@ -85,6 +99,7 @@ impl AppData {
             story_points: StoredValue::new(None),
             trays: StoredValue::new(TrayStates::default()),
             folds: StoredValue::new(Vec::new()),
+            history_queue: StoredValue::new(Vec::new()),
         }
     }
 
@@ -166,14 +181,14 @@ impl AppData {
         state
     }
 
-    /// Keeps a share link's text until `page` opens and reads it.
-    pub fn share_with(&self, page: Page, text: String) {
-        self.shared.set(Some((page, text)));
+    /// Keeps what a link carries until `page` opens and reads it.
+    pub fn share_with(&self, page: Page, shared: Shared) {
+        self.shared.set(Some((page, shared)));
     }
 
-    /// The share link's text waiting for `page`, if any, taken so it is opened once.
+    /// What a link carries for `page`, if anything waits, taken so it is opened once.
     /// Tracked: a page that reads it hears of later links too.
-    pub fn take_shared(&self, page: Page) -> Option<String> {
+    pub fn take_shared(&self, page: Page) -> Option<Shared> {
         let waiting = self
             .shared
             .with(|s| s.as_ref().is_some_and(|(p, _)| *p == page));
@@ -186,7 +201,8 @@ impl AppData {
         text
     }
 
-    /// Whether the folded panel `id` is open: as the player left it.
+    /// Whether the folded panel `id` is open: as the player left it (remembered in the
+    /// settings, so a panel opened once a session stays open).
     pub fn fold_open(&self, id: &'static str) -> RwSignal<bool> {
         if let Some(open) = self
             .folds
@@ -194,7 +210,8 @@ impl AppData {
         {
             return open;
         }
-        let open = self.lasting(|| RwSignal::new(false));
+        let was_open = self.settings().with_untracked(|s| s.is_fold_open(id));
+        let open = self.lasting(|| RwSignal::new(was_open));
         self.folds.update_value(|f| f.push((id, open)));
         open
     }
@@ -202,10 +219,27 @@ impl AppData {
     /// Opens or folds the panel `id`, and remembers it.
     pub fn set_fold_open(&self, id: &'static str, open: bool) {
         self.fold_open(id).set(open);
+        // Ids are ours, short and plain: the settings take them.
+        self.settings().update(|s| {
+            let _ = s.set_fold_open(id, open);
+        });
     }
 
-    /// Whether Roll gives a haptic tick.
+    /// Keeps a change to History until its writer takes it.
+    pub fn queue_history_change(&self, change: HistoryChange) {
+        self.history_queue.update_value(|q| q.push(change));
+    }
+
+    /// The changes waiting for History, oldest first; none are left waiting.
+    pub fn take_history_changes(&self) -> Vec<HistoryChange> {
+        let mut taken = Vec::new();
+        self.history_queue
+            .update_value(|q| taken = std::mem::take(q));
+        taken
+    }
+
+    /// Whether Roll gives a haptic tick (a setting, on unless the player turns it off).
     pub fn haptics_enabled(&self) -> bool {
-        true
+        self.settings().with_untracked(|s| s.haptics)
     }
 }

@@ -6,9 +6,17 @@ use super::persisted::Persisted;
 use crate::core::character::Roster;
 use crate::route::Page;
 
-/// One button per character plus "No character"; the pressed one is active.
+/// One button per character plus "No character"; the pressed one is active. With
+/// `show_harm`, the active character's harm shows beneath as badges (the trays where harm
+/// matters: Highest d6 and Effective Level).
 #[component]
-pub fn CharacterBar(roster: Persisted<Roster>) -> impl IntoView {
+pub fn CharacterBar(
+    roster: Persisted<Roster>,
+    /// Show the active character's scratches, wounds and conditions.
+    #[prop(optional)]
+    show_harm: bool,
+) -> impl IntoView {
+    let badges = move || roster.with(|r| r.active().map(|c| (c.name.clone(), c.harm_badges())));
     let choices = move || {
         roster.with(|r| {
             let active = r.active_id();
@@ -49,5 +57,12 @@ pub fn CharacterBar(roster: Persisted<Roster>) -> impl IntoView {
                 </li>
             </ul>
         </div>
+        {show_harm.then(|| view! {
+            {move || badges().filter(|(_, b)| !b.is_empty()).map(|(name, badges)| view! {
+                <ul class="harm-badges" aria-label=format!("Harm on {name}")>
+                    {badges.into_iter().map(|b| view! { <li class="harm-badge">{b}</li> }).collect_view()}
+                </ul>
+            })}
+        })}
     }
 }

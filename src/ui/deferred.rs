@@ -1,10 +1,15 @@
-//! Parts of a page whose code arrives only when they are first shown: the rare panels a
-//! player opens once a session (a turn split, the scene, saved pools, history), so a tray's
-//! first load carries what is used every roll and nothing else.
+//! Parts of a page whose code arrives only when they are first shown, so a tray's first
+//! load carries what is used every roll and not the rest.
 //!
 //! A deferred part is a split point like a page (see `ui::pages`), declared with
 //! [`split_view!`]; [`Deferred`] fetches its code when it is first wanted and draws it, with
 //! a skeleton meanwhile and a way to try again if the code did not arrive.
+//!
+//! Split points are few on purpose: the splitter gives every set of split points that
+//! shares some code a module of its own, and each module costs every page that loads it a
+//! little, so a small panel split off costs the other pages more than it saves. Only big
+//! parts used by few are split: History (`ui::history`), and the Effective Level turn and
+//! scene. Small rare panels stay in their page, folded, and are drawn only when opened.
 
 use std::future::Future;
 use std::pin::pin;

@@ -16,6 +16,7 @@ mod facet_list;
 mod fold;
 mod highest_d6;
 mod history;
+mod history_writer;
 mod label_field;
 mod later;
 mod markup;
@@ -27,6 +28,8 @@ mod persisted;
 mod recorder;
 mod result_actions;
 mod roll_form;
+mod settings_panel;
+mod share_links;
 mod snackbar;
 mod stepper;
 

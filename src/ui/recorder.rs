@@ -6,6 +6,7 @@ use rand::Rng;
 
 use super::app_data::AppData;
 use super::browser::now_ms;
+use super::history_writer::{HistoryChange, send};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::storage::{HistoryEntry, RecordedRoll};
 
@@ -31,6 +32,6 @@ pub fn record_roll(
         real_dice: false,
         roll,
     };
-    data.history().update(|h| h.record(entry.clone()));
+    send(data, HistoryChange::Record(entry.clone()));
     Ok(entry)
 }

@@ -3,20 +3,25 @@
 
 use leptos::prelude::*;
 
+use super::app_data::AppData;
 use super::browser::{can_share_text, copy_text, share_text};
-use super::snackbar::Snackbar;
+use super::history::copy_result_link;
 use crate::storage::HistoryEntry;
 
-/// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text.
+/// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text, as
+/// `text` words it: each tray passes its own system's words (`HistoryEntry::narrative_text`
+/// and the like), so its code carries no other system's.
 #[component]
 pub fn ResultActions(
     /// The roll.
     #[prop(into)]
     entry: Signal<Option<HistoryEntry>>,
-    /// Where what happened is said.
-    snackbar: Snackbar,
+    /// The roll's readable text.
+    text: fn(&HistoryEntry) -> Option<String>,
+    data: AppData,
 ) -> impl IntoView {
-    let text = move || entry.with_untracked(|e| e.as_ref().map(HistoryEntry::text));
+    let snackbar = data.snackbar;
+    let text = move || entry.with_untracked(|e| e.as_ref().and_then(text));
     let copy = move |_| {
         let Some(text) = text() else { return };
         leptos::task::spawn_local(async move {
@@ -34,8 +39,16 @@ pub fn ResultActions(
             }
         });
     };
+    let link = move |_| {
+        if let Some(entry) = entry.get_untracked() {
+            copy_result_link(data, entry);
+        }
+    };
     view! {
         <button type="button" class="small" on:click=copy>"Copy result"</button>
+        <button type="button" class="small" aria-label="Copy a link that shows this roll" on:click=link>
+            "Link"
+        </button>
         {can_share_text().then(|| view! {
             <button type="button" class="small" on:click=share>"Share result"</button>
         })}

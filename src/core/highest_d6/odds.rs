@@ -5,8 +5,6 @@
 //! so counting every equally likely roll of `n` dice takes `n` small steps: a convolution
 //! over that state, exact to the last outcome.
 
-use std::collections::BTreeMap;
-
 use super::outcome::{D6Outcome, classify};
 use super::pool::PoolSize;
 use crate::core::count::Count;
@@ -21,6 +19,19 @@ pub struct D6Odds {
 /// What decides the outcome, per roll so far: highest face, sixes (capped at 2), ones
 /// (capped at 2).
 type State = (u8, u8, u8);
+
+/// How many states there are: 7 highest faces (0 before any die) × 3 × 3.
+const STATES: usize = 7 * 3 * 3;
+
+/// A state's cell in the table.
+fn index((highest, sixes, ones): State) -> usize {
+    usize::from(highest) * 9 + usize::from(sixes) * 3 + usize::from(ones)
+}
+
+/// The state in a cell.
+fn state(at: usize) -> State {
+    ((at / 9) as u8, (at / 3 % 3) as u8, (at % 3) as u8)
+}
 
 impl D6Odds {
     /// The exact odds for what `plan` rolls.
@@ -75,24 +86,32 @@ impl D6Odds {
 
     /// Ways each outcome happens over all 6^n rolls of `n` dice.
     fn pool_ways(n: u32) -> [Count; 5] {
-        let mut states: BTreeMap<State, Count> = BTreeMap::from([((0, 0, 0), Count::from(1))]);
+        // Every state in a fixed table: highest face 0 (no die yet) to 6, sixes and ones
+        // 0 to 2 each; 63 cells, so no map is needed (nor shipped).
+        let mut states: Vec<Count> = vec![Count::zero(); STATES];
+        states[index((0, 0, 0))] = Count::from(1);
         for _ in 0..n {
-            let mut next: BTreeMap<State, Count> = BTreeMap::new();
-            for (&(highest, sixes, ones), ways) in &states {
+            let mut next: Vec<Count> = vec![Count::zero(); STATES];
+            for (at, ways) in states.iter().enumerate() {
+                if ways.is_zero() {
+                    continue;
+                }
+                let (highest, sixes, ones) = state(at);
                 for face in 1..=6u8 {
-                    let state = (
+                    let after = (
                         highest.max(face),
                         (sixes + u8::from(face == 6)).min(2),
                         (ones + u8::from(face == 1)).min(2),
                     );
-                    next.entry(state).or_default().add(ways);
+                    next[index(after)].add(ways);
                 }
             }
             states = next;
         }
         let mut ways: [Count; 5] = Default::default();
-        for ((highest, sixes, ones), count) in states {
-            if highest == 0 {
+        for (at, count) in states.into_iter().enumerate() {
+            let (highest, sixes, ones) = state(at);
+            if highest == 0 || count.is_zero() {
                 continue; // no dice rolled: no outcome
             }
             // A stand-in roll with the same highest face, sixes and ones classifies alike:

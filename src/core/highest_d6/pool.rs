@@ -106,11 +106,7 @@ impl D6Pool {
 
     /// What is rolled under `rule`.
     pub fn plan(&self, rule: ZeroDiceRule) -> PoolSize {
-        match (u32::try_from(self.size()), rule) {
-            (Ok(n), _) if n > 0 => PoolSize::Dice(n),
-            (_, ZeroDiceRule::OneDie) => PoolSize::OneForNone,
-            (_, ZeroDiceRule::LowestOfTwo) => PoolSize::LowestOfTwo,
-        }
+        PoolSize::for_size(self.size(), rule)
     }
 
     /// The sum shown before rolling: "3 base + Arcane Resonance − Slippery Ground = 3 dice".
@@ -135,6 +131,15 @@ impl D6Pool {
 }
 
 impl PoolSize {
+    /// What a pool of `size` dice (zero or below: none left) rolls under `rule`.
+    pub fn for_size(size: i64, rule: ZeroDiceRule) -> Self {
+        match (u32::try_from(size), rule) {
+            (Ok(n), _) if n > 0 => Self::Dice(n),
+            (_, ZeroDiceRule::OneDie) => Self::OneForNone,
+            (_, ZeroDiceRule::LowestOfTwo) => Self::LowestOfTwo,
+        }
+    }
+
     /// How many dice are thrown.
     pub fn dice_thrown(self) -> u32 {
         match self {

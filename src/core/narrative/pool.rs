@@ -18,7 +18,7 @@ pub struct NarrativePool {
 }
 
 /// A pair of dice an upgrade or downgrade moves along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ladder {
     /// Ability up to proficiency.
     Ability,

@@ -3,6 +3,7 @@
 //! Each system has its own grammar in a submodule; this module holds what they share: the
 //! error type and a scanner for `count letter` terms such as `2g1y`.
 
+pub mod challenge;
 pub mod effective_level;
 pub mod highest_d6;
 pub mod narrative;

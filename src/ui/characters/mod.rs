@@ -31,6 +31,7 @@ use crate::ui::data_panel::DataPanel;
 use crate::ui::deferred::{Deferred, split_view};
 use crate::ui::fold::Fold;
 use crate::ui::later::Later;
+use crate::ui::settings_panel::SettingsPanel;
 use crate::ui::snackbar::SnackbarView;
 
 /// The page's parts whose code arrives later, together: a card's editor and "Your data".
@@ -80,6 +81,12 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
             Duration::from_millis(400),
         );
     }
+    let settings_note = Signal::derive(move || {
+        data.settings().with(|s| {
+            let on = |on: bool| if on { "on" } else { "off" };
+            format!("buzz {} · hints {}", on(s.haptics), on(s.coach))
+        })
+    });
     view! {
         <div class="tray-page characters-page">
             <h1>"Characters"</h1>
@@ -97,6 +104,9 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
                 />
             </ul>
             <Later>
+                <Fold data id="characters-settings" title="Settings" summary=settings_note>
+                    <SettingsPanel data/>
+                </Fold>
                 <Fold data id="characters-data" title="Your data" summary=Signal::stored("export · import".to_string()) class="data-fold">
                     <Deferred preload=__preload_characters_more draw=move || characters_more(data, Part::Data)/>
                 </Fold>

@@ -27,10 +27,11 @@ use crate::html::el_turn::{obstacle_buttons, scene_panel, turn_panel};
 use crate::route::Page;
 use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::AppData;
+use crate::ui::app_data::Shared;
 use crate::ui::browser::{copy_text, now_ms, page_url, reveal};
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::end_scene::EndScene;
-use crate::ui::history::HistoryPanel;
+use crate::ui::history::history_fold;
 use crate::ui::later::Later;
 use crate::ui::markup::{Act, Markup};
 use crate::ui::roll_form::RollForm;
@@ -41,7 +42,7 @@ use crate::ui::stepper::Stepper;
 pub fn ElTray(data: AppData) -> impl IntoView {
     let state = ElState::of(data);
     Effect::new(move |_| {
-        if let Some(roll) = data.take_shared(Page::EffectiveLevel) {
+        if let Some(Shared::Setup(roll)) = data.take_shared(Page::EffectiveLevel) {
             state.open_shared(&roll);
         }
     });
@@ -306,7 +307,7 @@ pub fn ElTray(data: AppData) -> impl IntoView {
                 </div>
             </Later>
             <Later>
-                <HistoryPanel history=data.history()/>
+                {history_fold(data, Page::EffectiveLevel, Callback::new(|_| {}))}
             </Later>
         </div>
     }

@@ -3,7 +3,8 @@
 //! used every roll comes first; the rest is folded away, its code fetched when first opened.
 
 mod challenge_panel;
-mod faces;
+pub(crate) mod faces;
+mod links;
 mod odds_panel;
 mod pool_panel;
 mod prompts;
@@ -25,52 +26,33 @@ use scene_panel::ScenePanel;
 use zero_dice::ZeroDiceChoice;
 
 use crate::route::Page;
+use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
-use crate::ui::browser::{copy_text, page_url};
 use crate::ui::character_bar::CharacterBar;
-use crate::ui::deferred::{Deferred, split_view};
 use crate::ui::dock::{Headline, RollDock};
 use crate::ui::fold::Fold;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
-
-split_view!(
-    d6_scene_panel,
-    __preload_d6_scene_panel,
-    |data: AppData| view! {
-        <ScenePanel data/>
-    }
-);
+use crate::ui::share_links::ShareLinks;
 
 /// The whole tray.
 #[component]
 pub fn D6Tray(data: AppData) -> impl IntoView {
     let state = D6State::of(data);
     Effect::new(move |_| {
-        if let Some(dice) = data.take_shared(Page::HighestD6) {
-            state.open_shared(&dice);
+        if let Some(shared) = data.take_shared(Page::HighestD6) {
+            links::open_link(state, data, shared);
         }
     });
-    let share = move |_| {
-        let base = state.setup.with_untracked(|s| s.base);
-        let link = format!(
-            "{}{}",
-            page_url(),
-            Page::HighestD6.share_href(&base.to_string())
-        );
-        leptos::task::spawn_local(async move {
-            state.snackbar.say(match copy_text(&link).await {
-                Ok(()) => "Share link copied.".to_string(),
-                Err(error) => format!("Copy this link to share the pool ({error}): {link}"),
-            });
-        });
-    };
     let headline = Signal::derive(move || {
         state.shown.with(|e| {
-            e.as_ref().map(|e| Headline {
-                text: e.headline().to_string(),
-                tone: e.tone(),
-                id: e.id,
+            e.as_ref().and_then(|e| match &e.roll {
+                RecordedRoll::HighestD6(check) => Some(Headline {
+                    text: check.outcome().title().to_string(),
+                    tone: check.outcome().tone(),
+                    id: e.id,
+                }),
+                _ => None,
             })
         })
     });
@@ -84,23 +66,41 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
+    let roll_again = Callback::new(move |again: RollAgain| {
+        if let RollAgain::HighestD6 {
+            base,
+            kind,
+            conflict,
+            ..
+        } = again
+        {
+            state.change(|s| {
+                if let Some(base) = base {
+                    s.base = base;
+                }
+                s.kind = kind;
+                s.conflict = conflict;
+            });
+            roll::roll(state, data);
+        }
+    });
     view! {
         <div class="tray-page">
             <h1 class="visually-hidden">"Highest d6"</h1>
-            <CharacterBar roster=data.roster()/>
+            <CharacterBar roster=data.roster() show_harm=true/>
             <PoolPanel state data/>
             <ChallengePanel state/>
             <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=state.label on_roll/>
-            <div class="pool-actions">
-                <button type="button" class="small" on:click=share>"Copy pool link"</button>
-            </div>
+            <Fold data id="d6-share" title="Share">
+                <ShareLinks data links=links::SHARE_LINKS/>
+            </Fold>
             <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
-                <Deferred preload=__preload_d6_scene_panel draw=move || d6_scene_panel(data)/>
+                <ScenePanel data/>
             </Fold>
             <Fold data id="d6-zero-dice" title="When no dice are left" summary=rule_note>
                 <ZeroDiceChoice data/>
             </Fold>
-            {history_fold(data, Page::HighestD6)}
+            {history_fold(data, Page::HighestD6, roll_again)}
             <RollDock
                 data
                 panel=state.panel

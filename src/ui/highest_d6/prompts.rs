@@ -7,7 +7,9 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
+use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
+use crate::ui::history_writer::{HistoryChange, send};
 
 /// In a conflict where the character takes harm: one tap marks it on them.
 #[component]
@@ -218,12 +220,18 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
     }
     let own = RwSignal::new(String::new());
     let note = move |cost: String| {
-        let mut outcome = Ok(());
-        data.history().update(|h| outcome = h.note_cost(id, &cost));
-        match outcome {
-            Ok(()) => state
-                .shown
-                .set(data.history().with_untracked(|h| h.get(id).cloned())),
+        let Some(mut entry) = state.shown.get_untracked().filter(|e| e.id == id) else {
+            return;
+        };
+        let noted = match &mut entry.roll {
+            RecordedRoll::HighestD6(check) => check.note_cost(&cost),
+            _ => return,
+        };
+        match noted {
+            Ok(()) => {
+                state.shown.set(Some(entry.clone()));
+                send(data, HistoryChange::Replace(entry));
+            }
             Err(error) => state.snackbar.say(error),
         }
     };

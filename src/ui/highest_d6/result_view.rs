@@ -12,6 +12,14 @@ use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::result_actions::ResultActions;
 
+/// The readable text of a Highest d6 roll, for Copy and Share.
+fn d6_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+    match &entry.roll {
+        RecordedRoll::HighestD6(check) => Some(entry.d6_text(check)),
+        _ => None,
+    }
+}
+
 /// The dock's result panel for the Highest d6 tray.
 #[component]
 pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
@@ -32,16 +40,23 @@ pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
             {move || {
                 shown()
                     .map(|(id, _, _, check)| {
+                        // A roll from a link is only shown: it asks nothing of this table.
+                        let asks = !state.read_only.get();
                         view! {
                             <RolledFaces check=check.clone()/>
-                            <HarmPrompt check=check.clone() id state data/>
-                            <FacetPrompt check=check.clone() id state data/>
-                            <CostPrompt id check state data/>
+                            {asks.then(|| view! {
+                                <HarmPrompt check=check.clone() id state data/>
+                                <FacetPrompt check=check.clone() id state data/>
+                                <CostPrompt id check state data/>
+                            })}
                         }
                     })
             }}
+            <p class="hint shared-roll" hidden=move || !state.read_only.get()>
+                "A roll from a link, shown as it was: it is not in your History."
+            </p>
             <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
-                <ResultActions entry=state.shown snackbar=state.snackbar/>
+                <ResultActions entry=state.shown text=d6_text data/>
             </div>
         </div>
     }

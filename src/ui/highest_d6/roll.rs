@@ -30,6 +30,7 @@ pub fn roll(state: D6State, data: AppData) {
             state
                 .rolled_for
                 .set(data.roster().with_untracked(|r| r.active_id()));
+            state.read_only.set(false);
             state.shown.set(Some(entry));
             state.panel.set(DockPanel::Result);
         }

@@ -23,6 +23,10 @@ pub struct D6State {
     pub panel: RwSignal<DockPanel>,
     /// Where messages go: near the thumb.
     pub snackbar: Snackbar,
+    /// The shown roll came from a result link: shown read-only, not in this History.
+    pub read_only: RwSignal<bool>,
+    /// The GM's challenge set on the tray, said beside the challenge, if a link set it.
+    pub gm_side: RwSignal<Option<String>>,
     /// The shown roll's id once its harm was marked, so it is marked once.
     pub harm_marked: RwSignal<Option<u64>>,
     /// The shown roll's id once a facet was made from it.
@@ -58,6 +62,8 @@ impl D6State {
             label: RwSignal::new(String::new()),
             panel: RwSignal::new(DockPanel::Closed),
             snackbar: data.snackbar,
+            read_only: RwSignal::new(false),
+            gm_side: RwSignal::new(None),
             harm_marked: RwSignal::new(None),
             facet_made: RwSignal::new(None),
             rolled_for: RwSignal::new(None),

@@ -4,7 +4,8 @@
 
 mod added_symbols;
 mod dice_picker;
-mod icons;
+pub(crate) mod icons;
+mod links;
 mod odds_panel;
 mod pool_summary;
 mod result_view;
@@ -25,29 +26,22 @@ use saved_pools::SavedPoolsPanel;
 
 use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool};
 use crate::route::Page;
+use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
-use crate::ui::deferred::{Deferred, split_view};
 use crate::ui::dock::{Headline, RollDock};
 use crate::ui::fold::Fold;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
-
-split_view!(
-    saved_pools_panel,
-    __preload_saved_pools_panel,
-    |data: AppData| view! {
-        <SavedPoolsPanel state=NarrativeState::of(data) saved=data.saved()/>
-    }
-);
+use crate::ui::share_links::ShareLinks;
 
 /// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
 #[component]
 pub fn NarrativeTray(data: AppData) -> impl IntoView {
     let state = NarrativeState::of(data);
     Effect::new(move |_| {
-        if let Some(pool) = data.take_shared(Page::Narrative) {
-            state.open_shared(&pool);
+        if let Some(shared) = data.take_shared(Page::Narrative) {
+            links::open_link(state, data, shared);
         }
     });
     // Recomputed on every tap; exact and well under a frame even for a full tray.
@@ -67,19 +61,22 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
     let has_force = Signal::derive(move || detail_pool.with(|p| p.count(NarrativeDie::Force) > 0));
     let headline = Signal::derive(move || {
         state.shown.with(|e| {
-            e.as_ref().map(|e| Headline {
-                text: e.headline().to_string(),
-                tone: e.tone(),
-                id: e.id,
+            e.as_ref().and_then(|e| match &e.roll {
+                RecordedRoll::Narrative(roll) => Some(Headline {
+                    text: roll.result().headline().to_string(),
+                    tone: roll.result().tone(),
+                    id: e.id,
+                }),
+                _ => None,
             })
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
-    let saved_count = Signal::derive(move || {
-        data.saved().with(|s| match s.narrative().count() {
-            0 => String::new(),
-            n => format!("{n} saved"),
-        })
+    let roll_again = Callback::new(move |again: RollAgain| {
+        if let RollAgain::Narrative(pool) = again {
+            state.pool.update(|stored| *stored = pool);
+            roll::roll(state, data);
+        }
     });
     let added_count = Signal::derive(move || {
         state.pool.with(|p| match p.added_count() {
@@ -97,10 +94,13 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
             <Fold data id="narrative-added" title="Added symbols" summary=added_count>
                 <AddedSymbols state/>
             </Fold>
-            <Fold data id="narrative-saved" title="Saved pools" summary=saved_count>
-                <Deferred preload=__preload_saved_pools_panel draw=move || saved_pools_panel(data)/>
+            <Fold data id="narrative-share" title="Share">
+                <ShareLinks data links=links::SHARE_LINKS/>
             </Fold>
-            {history_fold(data, Page::Narrative)}
+            <Fold data id="narrative-saved" title="Saved pools">
+                <SavedPoolsPanel state saved=data.saved()/>
+            </Fold>
+            {history_fold(data, Page::Narrative, roll_again)}
             <RollDock
                 data
                 panel=state.panel

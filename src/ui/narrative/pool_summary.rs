@@ -1,4 +1,4 @@
-//! The pool as a row of die chips and as notation, with clear and share.
+//! The pool as a row of die chips and as notation, with Clear (and Undo).
 
 use leptos::prelude::*;
 
@@ -6,8 +6,6 @@ use super::icons::{DieShape, SymbolIcon};
 use super::state::NarrativeState;
 use crate::core::narrative::{AddedSymbol, NarrativeDie};
 use crate::core::notation::narrative::format_pool;
-use crate::route::Page;
-use crate::ui::browser::{copy_text, page_url};
 
 /// Empties the pool, with Undo in the snackbar.
 fn clear(state: NarrativeState) {
@@ -17,7 +15,7 @@ fn clear(state: NarrativeState) {
     state.snackbar.say_with("Pool cleared.", "Undo", undo);
 }
 
-/// The pool as chips and notation, with Clear and Copy share link.
+/// The pool as chips and notation, with Clear.
 #[component]
 pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
     let notation = move || state.pool.with(format_pool);
@@ -46,19 +44,6 @@ pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
             }
         })
         .collect_view();
-    let share = move |_| {
-        let link = format!(
-            "{}{}",
-            page_url(),
-            Page::Narrative.share_href(&state.pool.with_untracked(format_pool))
-        );
-        leptos::task::spawn_local(async move {
-            state.snackbar.say(match copy_text(&link).await {
-                Ok(()) => "Share link copied.".to_string(),
-                Err(error) => format!("Copy this link to share the pool ({error}): {link}"),
-            });
-        });
-    };
     view! {
         <section class="pool" aria-label="Pool">
             <div class="pool-head">
@@ -80,9 +65,6 @@ pub fn PoolSummary(state: NarrativeState) -> impl IntoView {
                     on:click=move |_| clear(state)
                 >
                     "Clear pool"
-                </button>
-                <button type="button" class="small" disabled=empty on:click=share>
-                    "Copy pool link"
                 </button>
             </div>
         </section>

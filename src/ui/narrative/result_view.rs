@@ -11,6 +11,14 @@ use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::result_actions::ResultActions;
 
+/// The readable text of a narrative roll, for Copy and Share.
+fn narrative_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+    match &entry.roll {
+        RecordedRoll::Narrative(roll) => Some(entry.narrative_text(roll)),
+        _ => None,
+    }
+}
+
 /// Glyphs drawn per kind in the net result; the words carry any larger count.
 const MAX_DRAWN: usize = 12;
 
@@ -44,16 +52,19 @@ pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
                         .collect_view()
                 }}
             </ul>
+            <p class="hint shared-roll" hidden=move || !state.read_only.get()>
+                "A roll from a link, shown as it was: it is not in your History."
+            </p>
             <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
                 <button
                     type="button"
                     class="small"
-                    disabled=move || selected.get().is_none()
+                    disabled=move || selected.get().is_none() || state.read_only.get()
                     on:click=move |_| reroll_picked(state, data)
                 >
                     "Re-roll picked die"
                 </button>
-                <ResultActions entry=state.shown snackbar=state.snackbar/>
+                <ResultActions entry=state.shown text=narrative_text data/>
             </div>
         </div>
     }

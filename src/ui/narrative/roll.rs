@@ -8,6 +8,7 @@ use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::dock::DockPanel;
+use crate::ui::history_writer::{HistoryChange, send};
 use crate::ui::recorder::record_roll;
 
 /// Rolls the pool, records it and shows it in the dock.
@@ -31,31 +32,29 @@ pub fn roll(state: NarrativeState, data: AppData) {
 
 /// Rolls the picked die of the shown roll again; History keeps the face it replaced.
 pub fn reroll_picked(state: NarrativeState, data: AppData) {
-    let (Some(id), Some(index)) = (
-        state.shown.with_untracked(|e| e.as_ref().map(|e| e.id)),
-        state.picked.get_untracked(),
-    ) else {
+    let (Some(mut entry), Some(index)) =
+        (state.shown.get_untracked(), state.picked.get_untracked())
+    else {
         return;
     };
+    if state.read_only.get_untracked() {
+        return state
+            .snackbar
+            .say("This roll came from a link: it is shown as it was, not rolled here.");
+    }
     let Ok(mut dice) = SecureDice::new() else {
         return state.snackbar.say(RandomnessUnavailable.to_string());
     };
-    let history = data.history();
-    let mut outcome = Ok(());
-    history.update(|h| {
-        // Re-roll a copy and keep it only if every draw was truly random.
-        let mut next = h.clone();
-        outcome = next
-            .reroll(id, index, &mut dice)
-            .and_then(|()| dice.check().map_err(|e| e.to_string()));
-        if outcome.is_ok() {
-            *h = next;
+    // The new face is kept only if every draw was truly random.
+    let rolled = entry
+        .roll
+        .reroll(index, &mut dice)
+        .and_then(|()| dice.check().map_err(|e| e.to_string()));
+    match rolled {
+        Ok(()) => {
+            state.shown.set(Some(entry.clone()));
+            send(data, HistoryChange::Replace(entry));
         }
-    });
-    match outcome {
-        Ok(()) => state
-            .shown
-            .set(history.with_untracked(|h| h.get(id).cloned())),
         Err(message) => state.snackbar.say(message),
     }
     state.picked.set(None);

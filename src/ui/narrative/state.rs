@@ -26,6 +26,10 @@ pub struct NarrativeState {
     pub picked: RwSignal<Option<usize>>,
     /// Where messages go: near the thumb.
     pub snackbar: Snackbar,
+    /// The shown roll came from a result link: shown read-only, not in this History.
+    pub read_only: RwSignal<bool>,
+    /// The GM's challenge the negative dice came from, said beside them, if a link set it.
+    pub gm_side: RwSignal<Option<String>>,
 }
 
 impl NarrativeState {
@@ -41,6 +45,8 @@ impl NarrativeState {
                 panel: RwSignal::new(DockPanel::Closed),
                 picked: RwSignal::new(None),
                 snackbar: data.snackbar,
+                read_only: RwSignal::new(false),
+                gm_side: RwSignal::new(None),
             },
         )
     }
