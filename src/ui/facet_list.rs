@@ -5,6 +5,7 @@
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::name_field::NameField;
 use crate::core::facet::{Facet, Facets, MAX_NAME_CHARS};
@@ -66,6 +67,10 @@ pub fn added(name: &str) -> String {
 }
 
 /// The facets, each with its side switch, Rename and Remove, and the form for a new one.
+///
+/// The rows are drawn from the facets as they are, all anew when any changes: no row holds
+/// signals of its own and no keyed diffing is needed, which keeps the list's code small (it
+/// ships with the Highest d6 tray as well as the Characters page) for lists of a few dozen.
 #[component]
 pub fn FacetList(
     /// The facets, oldest first.
@@ -80,87 +85,114 @@ pub fn FacetList(
     /// rename closes), false when refused (what was typed stays).
     on_edit: Callback<FacetEdit, bool>,
 ) -> impl IntoView {
-    let ids = move || facets.with(|f| f.iter().map(|f| f.id).collect::<Vec<_>>());
+    // The facet being renamed, if any: its row shows the name field instead.
+    let renaming = RwSignal::new(None::<u64>);
+    let list = scope.clone();
+    let rows = move || {
+        let editing = renaming.get();
+        facets.with(|f| {
+            f.iter()
+                .map(|f| facet_row(&list, f.clone(), editing == Some(f.id), renaming, on_edit))
+                .collect_view()
+        })
+    };
     view! {
-        <ul class="facet-list">
-            <For each=ids key=|id| *id children=move |id| view! { <FacetRow facets id on_edit/> }/>
-        </ul>
+        <ul class="facet-list">{rows}</ul>
         <p class="hint" hidden=move || facets.with(|f| !f.is_empty())>"No facets yet."</p>
         <NewFacet owner scope on_edit/>
     }
 }
 
-/// One facet: its sign and name, and its buttons; or the field renaming it.
-#[component]
-fn FacetRow(
-    facets: Signal<Vec<Facet>>,
-    id: u64,
+/// One facet: its sign and name and its buttons, or the field renaming it.
+fn facet_row(
+    scope: &str,
+    facet: Facet,
+    editing: bool,
+    renaming: RwSignal<Option<u64>>,
     on_edit: Callback<FacetEdit, bool>,
-) -> impl IntoView {
-    let facet = Memo::new(move |_| facets.with(|f| f.iter().find(|f| f.id == id).cloned()));
-    let name = move || facet.with(|f| f.as_ref().map(|f| f.name.clone()).unwrap_or_default());
-    let name_now =
-        move || facet.with_untracked(|f| f.as_ref().map(|f| f.name.clone()).unwrap_or_default());
-    let helps = move || facet.with(|f| f.as_ref().is_none_or(|f| f.helps));
-    let renaming = RwSignal::new(false);
-    let on_save = Callback::new(move |typed: String| {
-        let done = on_edit.run(FacetEdit::Rename(id, typed));
-        if done {
-            renaming.set(false);
+) -> AnyView {
+    let Facet { id, name, helps } = facet;
+    let (class, sign, side) = if helps {
+        ("facet-row helps", "+", " (helps)")
+    } else {
+        ("facet-row hinders", "−", " (hinders)")
+    };
+    if editing {
+        let on_save = Callback::new(move |typed: String| {
+            let done = on_edit.run(FacetEdit::Rename(id, typed));
+            if done {
+                renaming.set(None);
+            }
+            done
+        });
+        let on_close = Callback::new(move |()| renaming.set(None));
+        return view! {
+            <li class=class>
+                <NameField label=format!("New name for {name}") start=name on_save on_close/>
+            </li>
         }
-        done
-    });
-    let on_close = Callback::new(move |()| renaming.set(false));
-    view! {
-        <li class=move || if helps() { "facet-row helps" } else { "facet-row hinders" }>
-            <Show
-                when=move || renaming.get()
-                fallback=move || view! {
-                    <span class="facet-name">
-                        <span class="facet-sign" aria-hidden="true">{move || if helps() { "+" } else { "−" }}</span>
-                        {name}
-                        <span class="visually-hidden">{move || if helps() { " (helps)" } else { " (hinders)" }}</span>
-                    </span>
-                    <span class="row-actions">
-                        <button
-                            type="button"
-                            class="small side-toggle"
-                            aria-pressed=move || (!helps()).to_string()
-                            aria-label=move || format!("{} hinders", name())
-                            on:click=move |_| {
-                                on_edit.run(FacetEdit::Switch(id));
-                            }
-                        >
-                            "Hinders"
-                        </button>
-                        <button
-                            type="button"
-                            class="small"
-                            aria-label=move || format!("Rename {}", name())
-                            on:click=move |_| renaming.set(true)
-                        >
-                            "Rename"
-                        </button>
-                        <button
-                            type="button"
-                            class="small"
-                            aria-label=move || format!("Remove {}", name())
-                            on:click=move |_| {
-                                on_edit.run(FacetEdit::Remove(id));
-                            }
-                        >
-                            "Remove"
-                        </button>
-                    </span>
+        .into_any();
+    }
+    // The switch is drawn anew once it has switched: focus goes back to it.
+    let switch_id = format!("side-{scope}-{id}");
+    let refocus = switch_id.clone();
+    let switch = move |_| {
+        if on_edit.run(FacetEdit::Switch(id)) {
+            let refocus = refocus.clone();
+            request_animation_frame(move || {
+                if let Some(button) = document()
+                    .get_element_by_id(&refocus)
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = button.focus();
                 }
-            >
-                <NameField label=format!("New name for {}", name_now()) start=name_now() on_save on_close/>
-            </Show>
+            });
+        }
+    };
+    view! {
+        <li class=class>
+            <span class="facet-name">
+                <span class="facet-sign" aria-hidden="true">{sign}</span>
+                {name.clone()}
+                <span class="visually-hidden">{side}</span>
+            </span>
+            <span class="row-actions">
+                <button
+                    type="button"
+                    class="small side-toggle"
+                    id=switch_id
+                    aria-pressed=(!helps).to_string()
+                    aria-label=format!("{name} hinders")
+                    on:click=switch
+                >
+                    "Hinders"
+                </button>
+                <button
+                    type="button"
+                    class="small"
+                    aria-label=format!("Rename {name}")
+                    on:click=move |_| renaming.set(Some(id))
+                >
+                    "Rename"
+                </button>
+                <button
+                    type="button"
+                    class="small"
+                    aria-label=format!("Remove {name}")
+                    on:click=move |_| {
+                        on_edit.run(FacetEdit::Remove(id));
+                    }
+                >
+                    "Remove"
+                </button>
+            </span>
         </li>
     }
+    .into_any()
 }
 
-/// The form for a new facet: its name, whether it helps or hinders, and Add.
+/// The form for a new facet: its name, whether it helps or hinders, and Add. The side
+/// chosen stays for the next one.
 #[component]
 fn NewFacet(
     owner: Signal<String>,
@@ -168,7 +200,7 @@ fn NewFacet(
     on_edit: Callback<FacetEdit, bool>,
 ) -> impl IntoView {
     let field = NodeRef::<html::Input>::new();
-    let hinders = RwSignal::new(false);
+    let hinders = NodeRef::<html::Input>::new();
     let add = move |ev: SubmitEvent| {
         ev.prevent_default();
         let Some(input) = field.get_untracked() else {
@@ -176,7 +208,7 @@ fn NewFacet(
         };
         let edit = FacetEdit::Add {
             name: input.value(),
-            helps: !hinders.get_untracked(),
+            helps: !hinders.get_untracked().is_some_and(|h| h.checked()),
         };
         if on_edit.run(edit) {
             input.set_value("");
@@ -199,24 +231,8 @@ fn NewFacet(
                 role="radiogroup"
                 aria-label=move || format!("Does the new facet for {} help or hinder?", owner.get())
             >
-                <label>
-                    <input
-                        type="radio"
-                        name=side.clone()
-                        prop:checked=move || !hinders.get()
-                        on:change=move |_| hinders.set(false)
-                    />
-                    " Helps"
-                </label>
-                <label>
-                    <input
-                        type="radio"
-                        name=side
-                        prop:checked=move || hinders.get()
-                        on:change=move |_| hinders.set(true)
-                    />
-                    " Hinders"
-                </label>
+                <label><input type="radio" name=side.clone() checked/>" Helps"</label>
+                <label><input type="radio" name=side node_ref=hinders/>" Hinders"</label>
             </span>
             <button type="submit" class="small">"Add facet"</button>
         </form>
