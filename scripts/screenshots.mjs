@@ -1,5 +1,6 @@
 // Takes the README's screenshots: each page at 390x844, light and dark, into
-// docs/screenshots/; a tray is shown after a roll, scrolled to its odds and result. Run after a build: `node scripts/screenshots.mjs`.
+// docs/screenshots/; a tray is shown after a roll, scrolled to its odds and result. Run after a build: `node scripts/screenshots.mjs`
+// (or `node scripts/screenshots.mjs characters` for the pages named).
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { drawn, launch, openPhone, settled } from '../tests/browser/harness.mjs';
@@ -30,22 +31,40 @@ const PAGES = {
     await tap(page, 'Roll');
   },
   characters: async (page) => {
-    await page.getByRole('textbox', { name: 'Character name' }).fill('Mira');
-    await tap(page, 'Create character');
-    await page.getByRole('spinbutton', { name: 'Level of Mira' }).fill('6');
-    await tap(page, 'Set level');
+    // Tor, folded to one line; Mira, opened to her editor.
+    const create = async (name) => {
+      await page.getByRole('textbox', { name: 'Character name' }).fill(name);
+      await tap(page, 'Create character');
+      await page.getByRole('button', { name: `Rename ${name}` }).waitFor();
+    };
+    await create('Tor');
+    await page.getByRole('textbox', { name: 'New facet for Tor' }).fill('Stubborn');
+    await tap(page, 'Add facet');
+    await page.getByRole('button', { name: 'Add wound to Tor' }).click();
+    await tap(page, 'Tor');
+    await create('Mira');
+    const level = page.getByRole('spinbutton', { name: 'Level of Mira' });
+    await level.fill('6');
+    await level.blur();
+    await page.getByRole('textbox', { name: 'New facet for Mira' }).fill('Keen Eye');
+    await page.getByRole('region', { name: 'Mira', exact: true }).getByRole('button', { name: 'Add facet' }).click();
+    await page.getByRole('button', { name: 'Add scratch to Mira' }).click();
     await page.getByRole('textbox', { name: 'New role for Mira' }).fill('Warrior');
     await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('4');
     await tap(page, 'Add role');
-    await page.getByRole('button', { name: 'Remove Warrior 4' }).waitFor();
+    await page.getByRole('button', { name: 'Remove Warrior' }).waitFor();
+    // The messages have gone from the snackbar.
+    await page.locator('.snackbar-message').waitFor({ state: 'detached', timeout: 10000 });
   },
 };
 
+// `node scripts/screenshots.mjs characters` takes only the pages named.
+const only = process.argv.slice(2);
 await mkdir(OUT, { recursive: true });
 const env = await launch();
 try {
   for (const scheme of ['light', 'dark']) {
-    for (const [path, act] of Object.entries(PAGES)) {
+    for (const [path, act] of Object.entries(PAGES).filter(([p]) => only.length === 0 || only.includes(p))) {
       const { context, page } = await openPhone(env.browser, { colorScheme: scheme, reducedMotion: 'reduce' });
       await page.goto(`${env.origin}/#/${path}`);
       await drawn(page);

@@ -340,6 +340,33 @@ fn the_el_sheet_is_edited_and_kept() {
     let loaded = storage::load::<Roster>(&store, NOW);
     assert!(loaded.notice.is_none());
     assert_eq!(loaded.value, roster);
+    // Values change in place, within the same limits as when added.
+    let feint = roster.get(mira).unwrap().sheet.maneuvers[0].id;
+    let blessed = roster.get(mira).unwrap().sheet.boosts[0].id;
+    roster.set_sheet_value(mira, warrior, 7).unwrap();
+    roster.set_sheet_value(mira, feint, -2).unwrap();
+    roster.set_sheet_value(mira, blessed, 3).unwrap();
+    assert!(
+        roster
+            .set_sheet_value(mira, warrior, 0)
+            .unwrap_err()
+            .contains("1 to 100")
+    );
+    assert!(roster.set_sheet_value(mira, feint, 0).is_err());
+    assert!(roster.set_sheet_value(mira, blessed, 101).is_err());
+    assert!(
+        roster.set_sheet_value(mira, 999, 1).is_err(),
+        "no such entry"
+    );
+    let sheet = &roster.get(mira).unwrap().sheet;
+    assert_eq!(
+        (
+            sheet.roles[0].rank,
+            sheet.maneuvers[0].bonus,
+            sheet.boosts[0].value
+        ),
+        (7, -2, 3)
+    );
     // Removing a role takes its maneuvers with it.
     roster.remove_from_sheet(mira, warrior).unwrap();
     let sheet = &roster.get(mira).unwrap().sheet;

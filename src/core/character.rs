@@ -444,6 +444,31 @@ impl Roster {
         Ok(id)
     }
 
+    /// Changes the number of a sheet entry: a role's rank (1 to `MAX_EL_VALUE`), a
+    /// maneuver's bonus (either sign, 1 to `MAX_EL_VALUE` away from 0), or a boost's or
+    /// penalty's value (1 to `MAX_EL_VALUE`).
+    pub fn set_sheet_value(&mut self, character: u64, id: u64, value: i32) -> Result<(), String> {
+        let sheet = &mut self.find_mut(character)?.sheet;
+        if let Some(role) = sheet.roles.iter_mut().find(|r| r.id == id) {
+            check_value(value, 1, "A rank")?;
+            role.rank = value as u32;
+        } else if let Some(maneuver) = sheet.maneuvers.iter_mut().find(|m| m.id == id) {
+            check_value(value.abs(), 1, "A maneuver's bonus")?;
+            maneuver.bonus = value;
+        } else if let Some(standing) = sheet
+            .boosts
+            .iter_mut()
+            .chain(&mut sheet.penalties)
+            .find(|s| s.id == id)
+        {
+            check_value(value, 1, "The value")?;
+            standing.value = value as u32;
+        } else {
+            return Err("That entry is no longer there.".into());
+        }
+        Ok(())
+    }
+
     /// Removes a role (with its maneuvers), maneuver, boost or penalty by id.
     pub fn remove_from_sheet(&mut self, character: u64, id: u64) -> Result<(), String> {
         let sheet = &mut self.find_mut(character)?.sheet;

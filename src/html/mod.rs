@@ -2,7 +2,6 @@
 //! from state to HTML, compiled and tested natively. Every piece of user text goes through
 //! [`escape`].
 
-pub mod characters;
 pub mod effective_level;
 pub mod el_turn;
 
@@ -120,4 +119,11 @@ pub fn bars_markup(columns: &[Column], tone: fn(i32) -> Tone) -> String {
         ));
     }
     markup
+}
+
+impl Write for Html {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.raw(s);
+        Ok(())
+    }
 }

@@ -75,6 +75,8 @@ pub struct TrayStates {
     pub d6: Option<crate::ui::highest_d6::D6State>,
     /// The Effective Level tray.
     pub el: Option<crate::ui::effective_level::ElState>,
+    /// The Characters page: the cards left open, by character id.
+    pub characters: Option<RwSignal<Vec<u64>>>,
 }
 
 impl AppData {

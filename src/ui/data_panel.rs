@@ -41,10 +41,11 @@ fn store(data: AppData, all: Everything) {
     data.story_points().update(|d| *d = all.story_points);
 }
 
-/// The "Your data" section.
+/// The "Your data" panel, inside its fold. Short messages go to the snackbar; the summary
+/// of a file read and the choice of what to do with it stay here, as a dialogue.
 #[component]
 pub fn DataPanel(data: AppData) -> impl IntoView {
-    let status = RwSignal::new(None::<String>);
+    let say = move |text: String| data.snackbar.say(text);
     let pending = RwSignal::new(None::<Backup>);
     let export_all = move |_| {
         let all = everything(data);
@@ -56,7 +57,7 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
                 },
                 Err(error) => format!("The export could not be made ({error})."),
             };
-            status.set(Some(message));
+            say(message);
         });
     };
     let picked = move |ev: leptos::ev::Event| {
@@ -81,11 +82,8 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
                 Err(reason) => Err(reason),
             };
             match read.and_then(|text| parse_backup(&text)) {
-                Ok(backup) => {
-                    status.set(Some("The file is readable. What should happen?".into()));
-                    pending.set(Some(backup));
-                }
-                Err(reason) => status.set(Some(format!("Nothing was changed. {reason}"))),
+                Ok(backup) => pending.set(Some(backup)),
+                Err(reason) => say(format!("Nothing was changed. {reason}")),
             }
         });
     };
@@ -96,12 +94,12 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
         match backup.apply(&everything(data), mode) {
             Ok(all) => {
                 store(data, all);
-                status.set(Some(match mode {
+                say(match mode {
                     ImportMode::Merge => "Imported: the file's new entries were added.".into(),
                     ImportMode::Replace => "Imported: the file's documents are now in use.".into(),
-                }));
+                });
             }
-            Err(reason) => status.set(Some(format!("Nothing was changed. {reason}"))),
+            Err(reason) => say(format!("Nothing was changed. {reason}")),
         }
         pending.set(None);
     };
@@ -116,8 +114,7 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" aria-labelledby="data-title">
-            <h2 id="data-title">"Your data"</h2>
+        <section class="data-panel" aria-label="Your data">
             <p class="hint">
                 "Everything stays on this device. Keep a copy, or move it to another device: \
                  characters, scene, saved pools, history, settings and the trays."
@@ -129,9 +126,9 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
                     <input type="file" accept=".json,application/json" on:change=picked/>
                 </label>
             </div>
-            <p class="feedback" role="status" aria-live="polite">{move || status.get()}</p>
             {move || pending.with(Option::is_some).then(|| view! {
-                <div class="import-choice">
+                <div class="import-choice" role="group" aria-labelledby="import-question">
+                    <p id="import-question" class="import-question">"The file is readable. What should happen?"</p>
                     <h3 class="sub-title">"Merge: keep what is here and add what is new"</h3>
                     <ul class="import-summary">{summary(ImportMode::Merge)}</ul>
                     <button type="button" class="small" on:click=move |_| choose(ImportMode::Merge)
@@ -143,7 +140,7 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
                     <button type="button" class="small danger" on:click=move |_| choose(ImportMode::Replace)>"Replace"</button>
                     <button type="button" class="small" on:click=move |_| {
                         pending.set(None);
-                        status.set(Some("Nothing was changed.".into()));
+                        say("Nothing was changed.".into());
                     }>"Cancel"</button>
                 </div>
             })}

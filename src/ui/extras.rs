@@ -38,6 +38,10 @@ pub enum Extra {
     D6Prompts,
     /// The Highest d6 tray's scene facets and End scene.
     D6Scene,
+    /// The editor inside the Characters page's card of the character with this id.
+    CharacterEditor(u64),
+    /// Export and import.
+    Data,
 }
 
 /// Draws or does a rare part; an empty view for what only does.
@@ -61,5 +65,9 @@ pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
         Extra::D6Enter => d6::enter_dice(data),
         Extra::D6Prompts => d6::prompts(data),
         Extra::D6Scene => d6::scene(data),
+        Extra::CharacterEditor(id) => {
+            view! { <super::characters::CharacterEditor data id/> }.into_any()
+        }
+        Extra::Data => view! { <super::data_panel::DataPanel data/> }.into_any(),
     })
 }

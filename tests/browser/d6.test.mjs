@@ -29,22 +29,46 @@ function noErrors(page) {
   assert.deepEqual(page.errors, [], 'no page or console errors');
 }
 
-/** Creates a character on the Characters page and returns to where it was asked. */
+/** The one message near the thumb. */
+const snackbar = (page) => textOf(page.locator('.snackbar'));
+
+/** A character's card on the Characters page, and the button on its head that opens it. */
+const card = (page, name) => page.getByRole('region', { name, exact: true });
+const cardToggle = (page, name) => page.getByRole('button', { name, exact: true });
+
+/** Creates a character on the Characters page; its card opens, with its editor. */
 async function createCharacter(page, name) {
   await nav(page, 'Characters');
   await page.getByRole('textbox', { name: 'Character name' }).fill(name);
   await tap(page, 'Create character');
-  await page.getByRole('heading', { name, level: 2 }).waitFor();
+  await page.getByRole('button', { name, exact: true, expanded: true }).waitFor();
+  await card(page, name).getByRole('button', { name: `Rename ${name}` }).waitFor();
+}
+
+/** Opens a character's card, if it is folded, and waits for its editor. */
+async function openCard(page, name) {
+  const toggle = cardToggle(page, name);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await card(page, name).getByRole('button', { name: `Rename ${name}` }).waitFor();
 }
 
 async function addCharacterFacet(page, character, facet, hinders = false) {
+  await openCard(page, character);
   await page.getByRole('textbox', { name: `New facet for ${character}` }).fill(facet);
   if (hinders) await page.getByRole('radiogroup', { name: `Does the new facet for ${character} help or hinder?` }).getByLabel('Hinders').check();
-  await page.getByRole('region', { name: character }).getByRole('button', { name: 'Add facet' }).click();
+  await card(page, character).getByRole('button', { name: 'Add facet' }).click();
   await page.getByRole('button', { name: `Rename ${facet}` }).waitFor();
 }
 
+/** Opens the tray's folded scene facets, if they are folded, and waits for their panel. */
+async function openScene(page) {
+  const scene = page.getByRole('region', { name: 'Scene' });
+  if ((await scene.count()) === 0) await page.locator('summary', { hasText: 'Scene facets' }).click();
+  await scene.waitFor();
+}
+
 async function addSceneFacet(page, facet, hinders = false) {
+  await openScene(page);
   await page.getByRole('textbox', { name: 'New facet for the scene' }).fill(facet);
   if (hinders) await page.getByRole('radiogroup', { name: 'Does the new facet for the scene help or hinder?' }).getByLabel('Hinders').check();
   await page.getByRole('region', { name: 'Scene' }).getByRole('button', { name: 'Add facet' }).click();
@@ -150,8 +174,8 @@ describe('Highest d6 tray', () => {
     await page.getByRole('button', { name: /^Mark a (scratch|wound|wound with a condition) on Tor$/ }).click();
     await eventually(textOf(page.locator('.prompt').first()), (t) => /Marked .* on Tor/.test(t), 'marked');
     await nav(page, 'Characters');
-    // The Characters page draws its list once its code is here: wait for it.
-    await page.getByRole('region', { name: 'Tor' }).getByRole('button', { name: /^Heal / }).first().waitFor();
+    // Tor's card is still open as it was left; its editor's code arrives on its own.
+    await card(page, 'Tor').getByRole('button', { name: /^Heal / }).first().waitFor();
     noErrors(page);
     await context.close();
   });
@@ -171,6 +195,7 @@ describe('Highest d6 tray', () => {
     await page.reload();
     await drawn(page);
     await page.getByRole('button', { name: 'Keen Eye (character, helps)' }).waitFor();
+    await openScene(page);
     await page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).waitFor();
     await tap(page, 'End scene');
     await tap(page, 'Yes, end it');
@@ -179,32 +204,132 @@ describe('Highest d6 tray', () => {
     await tap(page, 'Undo end of scene');
     await page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).waitFor();
     await nav(page, 'Characters');
+    // After a reload the card is folded, and its one line says what it holds.
+    await eventually(textOf(card(page, 'Mira').locator('.card-summary')), (t) => t === 'Level 0 · 1 wound · Limping · 1 facet', 'summary');
+    await openCard(page, 'Mira');
     await page.getByRole('button', { name: 'Heal Wound' }).waitFor();
     await page.getByRole('button', { name: 'Heal Limping' }).waitFor();
+    await page.getByRole('button', { name: 'Rename Keen Eye' }).waitFor();
     noErrors(page);
     await context.close();
   });
 
-  test('rename, remove with undo, and switch who rolls in one tap', async () => {
+  test('rename starts from the name; removal asks first and Undo puts it back in place; switch who rolls in one tap', async () => {
     const { context, page } = await fresh('/#/characters');
     await createCharacter(page, 'Mira');
     await createCharacter(page, 'Tor');
+    // Rename starts from the current name and saves on Enter.
     await tap(page, 'Rename Mira');
-    await page.getByRole('textbox', { name: 'New name for Mira' }).fill('Mira Vell');
-    await tap(page, 'Save');
-    await page.getByRole('heading', { name: 'Mira Vell' }).waitFor();
-    await tap(page, 'Remove Tor');
-    await eventually(async () => page.getByRole('heading', { name: 'Tor', exact: true }).count(), (n) => n === 0, 'removed');
-    await tap(page, 'Undo');
-    await page.getByRole('heading', { name: 'Tor', exact: true }).waitFor();
+    const field = page.getByRole('textbox', { name: 'New name for Mira' });
+    assert.equal(await field.inputValue(), 'Mira', 'starts from the current name');
+    await field.fill('Mira Vell');
+    await field.press('Enter');
+    await cardToggle(page, 'Mira Vell').waitFor();
+    await eventually(snackbar(page), (t) => t.includes('Renamed to “Mira Vell”.'), 'renamed');
+    // A name already taken is refused, says why, and keeps what was typed; Escape cancels.
+    await tap(page, 'Rename Tor');
+    const torField = page.getByRole('textbox', { name: 'New name for Tor' });
+    await torField.fill('mira vell');
+    await torField.press('Enter');
+    await eventually(snackbar(page), (t) => /already a character called/.test(t), 'refused');
+    assert.equal(await torField.inputValue(), 'mira vell', 'what was typed stays');
+    assert.equal(await torField.getAttribute('aria-invalid'), 'true');
+    await torField.press('Escape');
+    await card(page, 'Tor').getByRole('button', { name: 'Rename Tor' }).waitFor();
+    assert.equal(await cardToggle(page, 'Tor').count(), 1, 'Tor keeps the name');
+    // Mira Vell, first in the list, becomes the one the trays roll for.
+    await tap(page, 'Roll for Mira Vell');
+    await card(page, 'Mira Vell').getByText('Rolling for').waitFor();
+    // Removal asks first; Keep leaves it.
+    await tap(page, 'Remove Mira Vell');
+    await page.getByRole('group', { name: 'Remove Mira Vell?' }).waitFor();
+    await tap(page, 'Keep');
+    assert.equal(await page.getByRole('group', { name: 'Remove Mira Vell?' }).count(), 0, 'asked no more');
+    assert.equal(await cardToggle(page, 'Mira Vell').count(), 1, 'kept');
+    // Remove, then Undo in the snackbar: back first in the list, and rolled for again.
+    await tap(page, 'Remove Mira Vell');
+    await tap(page, 'Remove');
+    await eventually(async () => cardToggle(page, 'Mira Vell').count(), (n) => n === 0, 'removed');
+    await eventually(snackbar(page), (t) => t.includes('Removed “Mira Vell”.'), 'said');
+    await page.locator('.snackbar').getByRole('button', { name: 'Undo' }).click();
+    await cardToggle(page, 'Mira Vell').waitFor();
+    const names = () => page.locator('.card-name').allTextContents();
+    assert.deepEqual(await names(), ['Mira Vell', 'Tor'], 'back where it was');
+    await card(page, 'Mira Vell').getByText('Rolling for').waitFor();
+    await eventually(snackbar(page), (t) => t.includes('“Mira Vell” is back.'), 'back');
     await nav(page, 'Highest d6');
     const bar = page.getByRole('group', { name: 'Rolling for' });
-    await bar.getByRole('button', { name: 'Mira Vell' }).click();
-    await eventually(async () => bar.getByRole('button', { name: 'Mira Vell' }).getAttribute('aria-pressed'), (p) => p === 'true', 'switched');
+    assert.equal(await bar.getByRole('button', { name: 'Mira Vell' }).getAttribute('aria-pressed'), 'true', 'still rolled for');
+    await bar.getByRole('button', { name: 'Tor' }).click();
+    await eventually(async () => bar.getByRole('button', { name: 'Tor' }).getAttribute('aria-pressed'), (p) => p === 'true', 'switched');
     await bar.getByRole('button', { name: 'No character' }).click();
     await eventually(async () => bar.getByRole('button', { name: 'No character' }).getAttribute('aria-pressed'), (p) => p === 'true', 'nobody');
     noErrors(page);
     await context.close();
+  });
+
+  test('cards are folded to one line until tapped; a Level typed and left is kept after a reload', async () => {
+    const { context, page } = await fresh('/#/characters');
+    await createCharacter(page, 'Mira');
+    const level = page.getByRole('spinbutton', { name: 'Level of Mira' });
+    await level.fill('7');
+    await level.blur();
+    await eventually(textOf(card(page, 'Mira').locator('.card-summary')), (t) => t === 'Level 7', 'kept without a button');
+    // A Level out of range is refused, says why, and stays as typed until put right.
+    await level.fill('200');
+    await level.blur();
+    await eventually(snackbar(page), (t) => /Level must be 0 to 100/.test(t), 'refused');
+    assert.equal(await level.inputValue(), '200');
+    assert.equal(await level.getAttribute('aria-invalid'), 'true');
+    await page.reload();
+    await drawn(page);
+    const toggle = cardToggle(page, 'Mira');
+    await eventually(async () => toggle.getAttribute('aria-expanded'), (e) => e === 'false', 'folded after a reload');
+    assert.equal(await page.getByRole('spinbutton', { name: 'Level of Mira' }).isVisible(), false, 'editor hidden');
+    assert.equal(await textOf(card(page, 'Mira').locator('.card-summary'))(), 'Level 7');
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await eventually(async () => page.getByRole('spinbutton', { name: 'Level of Mira' }).inputValue(), (v) => v === '7', 'Level kept');
+    await toggle.click();
+    await eventually(async () => page.getByRole('spinbutton', { name: 'Level of Mira' }).isVisible(), (v) => v === false, 'folded again');
+    // The summary opens it too, not only the name.
+    await card(page, 'Mira').locator('.card-summary').click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('the Characters page: every control named, targets of 44 px, no sideways scroll from 360 to 430 wide', async () => {
+    for (const width of [360, 390, 430]) {
+      const { context, page } = await fresh('/#/characters', { viewport: { width, height: 844 } });
+      await createCharacter(page, 'Tor');
+      await addCharacterFacet(page, 'Tor', 'Stubborn');
+      await tap(page, 'Tor');
+      await createCharacter(page, 'Mira Vell of the Long Road');
+      await page.getByRole('textbox', { name: 'New role for Mira Vell of the Long Road' }).fill('Warrior');
+      await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('4');
+      await tap(page, 'Add role');
+      await page.getByRole('button', { name: 'Remove Warrior' }).waitFor();
+      await page.locator('summary', { hasText: 'Your data' }).click();
+      await page.getByRole('button', { name: 'Export everything' }).waitFor();
+      const cdp = await context.newCDPSession(page);
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const roles = new Set(['button', 'link', 'textbox', 'checkbox', 'combobox', 'listbox', 'radio', 'spinbutton']);
+      const unnamed = nodes.filter((n) => !n.ignored && roles.has(n.role?.value) && !(n.name?.value ?? '').trim()).map((n) => n.role.value);
+      assert.deepEqual(unnamed, [], 'every control has a name');
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('main :is(button, input:not([type=radio], [type=file]), select, summary), main label:has(input:is([type=radio], [type=file]))')]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width < 44 || box.height < 44)
+          .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent.trim()} ${box.width}x${box.height}`),
+      );
+      assert.deepEqual(small, [], `targets under 44 px at ${width} px`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(overflow, 0, `no sideways scroll at ${width} px`);
+      noErrors(page);
+      await context.close();
+    }
   });
 
   test('two tabs editing characters lose nothing', async () => {
@@ -216,13 +341,13 @@ describe('Highest d6 tray', () => {
     await createCharacter(page, 'Mira');
     await createCharacter(other, 'Tor');
     // Tor, created in the other tab, arrives here by the storage event; Mira stays.
-    await page.getByRole('heading', { name: 'Tor', level: 2 }).waitFor({ timeout: 5000 });
-    await page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor({ timeout: 5000 });
+    await cardToggle(page, 'Tor').waitFor({ timeout: 5000 });
+    await cardToggle(page, 'Mira').waitFor({ timeout: 5000 });
     await addCharacterFacet(page, 'Tor', 'Stubborn');
     await page.reload();
     await drawn(page);
-    await page.getByRole('heading', { name: 'Mira' }).waitFor();
-    await page.getByRole('heading', { name: 'Tor' }).waitFor();
+    await cardToggle(page, 'Mira').waitFor();
+    await openCard(page, 'Tor');
     await page.getByRole('button', { name: 'Rename Stubborn' }).waitFor();
     noErrors(page);
     noErrors(other);

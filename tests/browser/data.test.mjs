@@ -18,10 +18,27 @@ const fresh = (path) => openDrawn(env, path, { acceptDownloads: true });
 async function create(page, name) {
   await page.getByRole('textbox', { name: 'Character name' }).fill(name);
   await page.getByRole('button', { name: 'Create character', exact: true }).click();
-  await page.getByRole('heading', { name, level: 2 }).waitFor();
+  await page.getByRole('button', { name, exact: true, expanded: true }).waitFor();
 }
 
-const status = (page) => textOf(page.getByRole('region', { name: 'Your data' }).getByRole('status'));
+/** Opens a character's card (folded after a reload or an import) and waits for its editor. */
+async function openCard(page, name) {
+  const toggle = page.getByRole('button', { name, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('region', { name, exact: true }).getByRole('button', { name: `Rename ${name}` }).waitFor();
+}
+
+/** Opens the folded "Your data" panel at the foot of the page; its code arrives on its own. */
+async function openData(page) {
+  const panel = page.getByRole('region', { name: 'Your data' });
+  if ((await panel.count()) === 0) await page.locator('summary', { hasText: 'Your data' }).click();
+  await panel.getByRole('button', { name: 'Export everything' }).waitFor();
+}
+
+/** What the page last said: short messages go to the snackbar at the foot. */
+const status = (page) => textOf(page.locator('.snackbar'));
+/** The question asked once a file is read, with its summary and choice. */
+const question = (page) => page.getByRole('group', { name: 'The file is readable. What should happen?' });
 
 function noErrors(page) {
   assert.deepEqual(page.errors, [], 'no page or console errors');
@@ -29,11 +46,13 @@ function noErrors(page) {
 
 /** Exports from a page and returns the file's text. */
 async function exportFrom(page) {
+  await openData(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export everything' }).click(),
   ]);
   assert.equal(download.suggestedFilename(), 'dicetray-backup.json');
+  await eventually(status(page), (t) => /as dicetray-backup\.json\./.test(t), 'said in the snackbar');
   return readFile(await download.path(), 'utf8');
 }
 
@@ -42,7 +61,7 @@ describe('export and import', () => {
     const first = await fresh('/#/characters');
     await create(first.page, 'Mira');
     await first.page.getByRole('textbox', { name: 'New facet for Mira' }).fill('Keen Eye');
-    await first.page.getByRole('region', { name: 'Mira' }).getByRole('button', { name: 'Add facet' }).click();
+    await first.page.getByRole('region', { name: 'Mira', exact: true }).getByRole('button', { name: 'Add facet' }).click();
     await first.page.getByRole('button', { name: 'Rename Keen Eye' }).waitFor();
     const text = await exportFrom(first.page);
     const file = JSON.parse(text);
@@ -55,18 +74,22 @@ describe('export and import', () => {
     // A second device with its own character: merge keeps it and adds Mira.
     const second = await fresh('/#/characters');
     await create(second.page, 'Tor');
+    await openData(second.page);
     await second.page.getByLabel('Import a file').setInputFiles({ name: 'dicetray-backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-    await eventually(status(second.page), (t) => /readable/.test(t), 'read');
-    assert.match(await textOf(second.page.locator('.import-choice'))(), /Characters: 1 new of 1 in the file/);
+    // The summary and the choice are a dialogue: they stay on the page, not in the snackbar.
+    await question(second.page).waitFor();
+    assert.match(await textOf(question(second.page))(), /Characters: 1 new of 1 in the file/);
     await second.page.getByRole('button', { name: 'Merge', exact: true }).click();
     await eventually(status(second.page), (t) => /Imported/.test(t), 'merged');
+    assert.equal(await question(second.page).count(), 0, 'answered');
     await second.page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor();
     await second.page.getByRole('heading', { name: 'Tor', level: 2 }).waitFor();
+    await openCard(second.page, 'Mira');
     await second.page.getByRole('button', { name: 'Rename Keen Eye' }).waitFor();
 
     // Replace: only the file's characters remain, after a reload too.
     await second.page.getByLabel('Import a file').setInputFiles({ name: 'dicetray-backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-    await eventually(status(second.page), (t) => /readable/.test(t), 'read again');
+    await question(second.page).waitFor();
     await second.page.getByRole('button', { name: 'Replace', exact: true }).click();
     await eventually(async () => second.page.getByRole('heading', { level: 2, name: 'Tor' }).count(), (n) => n === 0, 'Tor replaced');
     await second.page.reload();
@@ -89,7 +112,7 @@ describe('export and import', () => {
     ]) {
       await page.getByLabel('Import a file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(content) });
       await eventually(status(page), (t) => reason.test(t) && /Nothing was changed/.test(t), `refused: ${reason}`);
-      assert.equal(await page.locator('.import-choice').count(), 0, 'no choice offered');
+      assert.equal(await question(page).count(), 0, 'no choice offered');
     }
     assert.equal(await page.evaluate(() => JSON.stringify(localStorage)), before, 'storage untouched');
     noErrors(page);

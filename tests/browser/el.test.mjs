@@ -40,20 +40,25 @@ async function makeMira(page) {
   await page.getByRole('textbox', { name: 'Character name' }).fill('Mira');
   await tap(page, 'Create character');
   await page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor();
+  // The Level is kept as soon as the field is left: no button to forget.
   await page.getByRole('spinbutton', { name: 'Level of Mira' }).fill('6');
-  await tap(page, 'Set level');
+  await page.getByRole('spinbutton', { name: 'Level of Mira' }).blur();
   await page.getByRole('textbox', { name: 'New role for Mira' }).fill('Warrior');
   await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('4');
   await tap(page, 'Add role');
-  await page.getByRole('button', { name: 'Remove Warrior 4' }).waitFor();
+  await page.getByRole('button', { name: 'Remove Warrior' }).waitFor();
+  assert.equal(await page.getByRole('spinbutton', { name: 'Rank of Warrior' }).inputValue(), '4');
   await page.getByRole('textbox', { name: 'New maneuver for Mira' }).fill('Feint');
   await page.getByRole('spinbutton', { name: 'Bonus of the new maneuver' }).fill('1');
   await tap(page, 'Add maneuver');
-  await page.getByRole('button', { name: 'Remove Feint +1 (Warrior)' }).waitFor();
+  await page.getByRole('button', { name: 'Remove Feint' }).waitFor();
+  assert.match(await textOf(page.locator('.sheet-row').filter({ hasText: 'Feint' }))(), /Feint \(Warrior\)/);
+  assert.equal(await page.getByRole('spinbutton', { name: 'Bonus of Feint' }).inputValue(), '1');
   await page.getByRole('textbox', { name: 'New penalty for Mira' }).fill('Bruised');
   await page.getByRole('spinbutton', { name: 'Value of the new penalty' }).fill('1');
   await tap(page, 'Add penalty');
-  await page.getByRole('button', { name: 'Remove Bruised 1' }).waitFor();
+  await page.getByRole('button', { name: 'Remove Bruised' }).waitFor();
+  assert.equal(await page.getByRole('spinbutton', { name: 'Value of Bruised' }).inputValue(), '1');
   assert.equal(await page.getByRole('spinbutton', { name: 'Level of Mira' }).inputValue(), '6');
 }
 
@@ -101,7 +106,10 @@ describe('Effective Level tray', () => {
     await drawn(page);
     await eventually(sum(page), (t) => /= EL 8$/.test(t), 'setup kept');
     await nav(page, 'Characters');
-    await page.getByRole('button', { name: 'Remove Warrior 4' }).waitFor();
+    // After a reload Mira's card is folded: open it.
+    await page.getByRole('button', { name: 'Mira', exact: true }).click();
+    await page.getByRole('button', { name: 'Remove Warrior' }).waitFor();
+    assert.equal(await page.getByRole('spinbutton', { name: 'Rank of Warrior' }).inputValue(), '4');
     assert.equal(await page.getByRole('spinbutton', { name: 'Level of Mira' }).inputValue(), '6');
     noErrors(page);
     await context.close();

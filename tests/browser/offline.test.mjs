@@ -206,7 +206,15 @@ describe('offline, installable, safe', () => {
     await page.getByRole('textbox', { name: `New role for ${hostile}` }).fill('<i>Role</i>');
     await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('2');
     await page.getByRole('button', { name: 'Add role' }).click();
-    await page.getByRole('button', { name: 'Remove <i>Role</i> 2' }).waitFor();
+    await page.getByRole('button', { name: 'Remove <i>Role</i>' }).waitFor();
+    assert.equal(await page.getByRole('spinbutton', { name: 'Rank of <i>Role</i>' }).inputValue(), '2');
+    // The snackbar, the card's one line and the rename field show the name as typed, too.
+    await eventually(textOf(page.locator('.snackbar')), (t) => t.includes('Added “<b>Bold</b>”.'), 'said as text');
+    await page.getByRole('button', { name: `Rename ${hostile}` }).click();
+    assert.equal(await page.getByRole('textbox', { name: `New name for ${hostile}` }).inputValue(), hostile);
+    await page.getByRole('textbox', { name: `New name for ${hostile}` }).press('Escape');
+    await page.getByRole('button', { name: hostile, exact: true }).click();
+    assert.equal(await page.getByRole('button', { name: hostile, exact: true }).getAttribute('aria-expanded'), 'false');
     const made = () => page.locator('main img, main b, main i').count();
     assert.equal(await made(), 0, 'no element made from a name');
     await page.goto(env.origin + '/#/d6');
@@ -223,11 +231,14 @@ describe('offline, installable, safe', () => {
     // Saved-pool names and roll labels are the player's text too.
     await page.goto(env.origin + '/#/narrative');
     await page.getByRole('button', { name: 'Add ability die' }).click();
+    // Saved pools and History are folded at the tray's foot.
+    await page.locator('summary', { hasText: 'Saved pools' }).click();
     await page.getByRole('textbox', { name: 'Pool name' }).fill('<img src=y onerror=alert(2)>');
     await page.getByRole('button', { name: 'Save pool' }).click();
     await page.getByRole('button', { name: 'Load <img src=y onerror=alert(2)>' }).waitFor();
-    await page.getByRole('textbox', { name: 'Label (optional)' }).fill('<b>Label</b>');
+    await page.getByRole('textbox', { name: 'Label for the next rolls' }).fill('<b>Label</b>');
     await page.getByRole('button', { name: 'Roll', exact: true }).click();
+    await page.locator('summary', { hasText: 'History' }).click();
     const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
     await eventually(textOf(history.first()), (t) => t.includes('<b>Label</b>'), 'label shown as text');
     assert.equal(await made(), 0);

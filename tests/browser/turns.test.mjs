@@ -111,7 +111,8 @@ describe('Effective Level turns and scene', () => {
       await page.getByRole('textbox', { name: 'New role for Vex' }).fill(role);
       await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill(String(rank));
       await tap(page, 'Add role');
-      await page.getByRole('button', { name: `Remove ${role} ${rank}` }).waitFor();
+      await page.getByRole('spinbutton', { name: `Rank of ${role}` }).waitFor();
+      assert.equal(await page.getByRole('spinbutton', { name: `Rank of ${role}` }).inputValue(), String(rank));
     }
     await nav(page, 'Effective Level');
     await page.getByRole('radio', { name: 'From character' }).check();
@@ -204,11 +205,12 @@ describe('Effective Level turns and scene', () => {
     await page.getByRole('textbox', { name: 'Character name' }).fill('Mira');
     await tap(page, 'Create character');
     await page.getByRole('spinbutton', { name: 'Level of Mira' }).fill('10');
-    await tap(page, 'Set level');
+    await page.getByRole('spinbutton', { name: 'Level of Mira' }).blur();
     await page.getByRole('textbox', { name: 'New role for Mira' }).fill('Warrior');
     await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('5');
     await tap(page, 'Add role');
-    await page.getByRole('button', { name: 'Remove Warrior 5' }).waitFor();
+    await page.getByRole('spinbutton', { name: 'Rank of Warrior' }).waitFor();
+    assert.equal(await page.getByRole('spinbutton', { name: 'Level of Mira' }).inputValue(), '10');
     await nav(page, 'Effective Level');
     await page.getByRole('radio', { name: 'From character' }).check();
     await tap(page, 'Warrior +5');

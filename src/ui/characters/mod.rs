@@ -1,235 +1,117 @@
-//! The Characters page: create, rename, remove (with undo) and pick the active character;
-//! each character's facets and harm. The list is drawn as markup (`html::characters`).
+//! The Characters page: create a character, pick who the trays roll for, and open a
+//! character's card to edit its name, facets, harm and Effective Level sheet. Every change is
+//! kept as soon as it is made; every message goes to the snackbar at the foot of the page.
+//! The editor inside a card and the "Your data" panel are rare code (`ui::extras`): their
+//! code arrives when first wanted.
 
+mod card;
+mod create_form;
+mod editor;
 mod facets;
+mod harm;
+mod maneuvers;
+mod number_field;
+mod removal;
+mod rename;
+mod roles;
+mod sheet;
+mod standings;
 
-pub use facets::facet_act;
+use std::time::Duration;
 
-use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use crate::core::character::{Character, Harm, SheetList};
-use crate::core::facet::MAX_NAME_CHARS;
-use crate::html::characters::{Editing, roster_html};
+use card::CharacterCard;
+use create_form::CreateForm;
+pub use editor::CharacterEditor;
+
+use crate::core::character::Character;
 use crate::ui::app_data::AppData;
-use crate::ui::data_panel::DataPanel;
+use crate::ui::deferred::Deferred;
+use crate::ui::extras::{__preload_extras, Extra, extra};
+use crate::ui::fold::Fold;
 use crate::ui::later::Later;
-use crate::ui::markup::{Act, Markup};
 use crate::ui::settings_panel::SettingsPanel;
+use crate::ui::snackbar::SnackbarView;
 use crate::ui::story_points::StoryPointsSetup;
 
-/// A removed character, kept so the removal can be undone.
-#[derive(Clone)]
-struct Removed {
-    index: usize,
-    character: Character,
-    was_active: bool,
+/// One character as it is now, or `None` once it is gone; changes only when it does.
+fn character(data: AppData, id: u64) -> Memo<Option<Character>> {
+    let roster = data.roster();
+    Memo::new(move |_| roster.with(|r| r.get(id).cloned()))
 }
 
 /// The whole page.
 #[component]
 pub fn CharactersPage(data: AppData) -> impl IntoView {
     let roster = data.roster();
-    let name = RwSignal::new(String::new());
-    let status = RwSignal::new(None::<String>);
-    let removed = RwSignal::new(None::<Removed>);
-    let editing = RwSignal::new(Editing::Nothing);
-    let create = move |ev: SubmitEvent| {
-        ev.prevent_default();
-        let typed = name.get_untracked();
-        let mut outcome = Ok(0);
-        roster.update(|r| outcome = r.create(&typed));
-        status.set(Some(match outcome {
-            Ok(_) => {
-                name.set(String::new());
-                format!("Created “{}”; now rolling for them.", typed.trim())
-            }
-            Err(error) => error,
-        }));
-    };
-    let undo = move |_| {
-        let Some(Removed {
-            index,
-            character,
-            was_active,
-        }) = removed.get_untracked()
-        else {
-            return;
-        };
-        let (name, id) = (character.name.clone(), character.id);
-        let mut outcome = Ok(());
-        roster.update(|r| {
-            outcome = r.restore(index, character);
-            if outcome.is_ok() && was_active {
-                r.set_active(Some(id));
-            }
-        });
-        removed.set(None);
-        status.set(Some(match outcome {
-            Ok(()) => format!("“{name}” is back."),
-            Err(error) => error,
-        }));
-    };
-    let html = Signal::derive(move || roster.with(|r| editing.with(|e| roster_html(r, e))));
-    let on_act = Callback::new(move |act: Act| {
-        let done = if let Some(done) = facet_act(&act, data, editing) {
-            done
-        } else {
-            character_act(&act, data, editing, removed)
-        };
-        let cleared = done.is_ok();
-        status.set(Some(done.unwrap_or_else(|e| e)).filter(|m| !m.is_empty()));
-        cleared
-    });
+    // The cards open, by character id, as left for the rest of the visit; a new character's
+    // card opens at once.
+    let open = data.tray(|t| &mut t.characters, |_| RwSignal::new(Vec::<u64>::new()));
+    let ids = move || roster.with(|r| r.characters().iter().map(|c| c.id).collect::<Vec<_>>());
     let empty = move || roster.with(|r| r.characters().is_empty());
+    // With characters to open, the editor's code is fetched once the page is up, so the
+    // first card opens at once.
+    if !roster.with_untracked(|r| r.characters().is_empty()) {
+        set_timeout(
+            move || {
+                leptos::task::spawn_local(async {
+                    let _ = __preload_extras().await;
+                });
+            },
+            Duration::from_millis(400),
+        );
+    }
+    let settings_note = Signal::derive(move || {
+        data.settings().with(|s| {
+            let on = |on: bool| if on { "on" } else { "off" };
+            format!("buzz {} · hints {}", on(s.haptics), on(s.coach))
+        })
+    });
     view! {
         <div class="tray-page characters-page">
             <h1>"Characters"</h1>
             <p class="hint">
                 "Characters are shared by every tray: pick one to roll for, and the trays use \
-                 their facets and harm."
+                 their facets, harm and Effective Level sheet."
             </p>
-            <form class="save-form" on:submit=create>
-                <label for="character-name" class="visually-hidden">"Character name"</label>
-                <input
-                    id="character-name"
-                    type="text"
-                    maxlength=MAX_NAME_CHARS
-                    placeholder="Name, e.g. Mira"
-                    autocomplete="off"
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev))
-                />
-                <button type="submit" class="small">"Create character"</button>
-            </form>
-            <div class="status-line" role="status" aria-live="polite">
-                <span>{move || status.get()}</span>
-                {move || removed.with(Option::is_some).then(|| view! {
-                    <button type="button" class="small" on:click=undo>"Undo"</button>
-                })}
-            </div>
+            <CreateForm data open/>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
-            <Markup html on_act class="character-list"/>
+            <ul class="character-list" aria-label="Characters">
+                <For
+                    each=ids
+                    key=|id| *id
+                    children=move |id| view! { <CharacterCard data id open/> }
+                />
+            </ul>
             <Later>
-                <DataPanel data/>
-                <section class="panel" aria-labelledby="story-title">
-                    <h2 id="story-title">"Story points"</h2>
+                <Fold data id="characters-story" title="Story points" summary=Signal::stored("Destiny or story points".to_string())>
                     <StoryPointsSetup data/>
-                </section>
-                <section class="panel" aria-labelledby="settings-title">
-                    <h2 id="settings-title">"Settings"</h2>
+                </Fold>
+                <Fold data id="characters-settings" title="Settings" summary=settings_note>
                     <SettingsPanel data/>
-                </section>
+                </Fold>
+                <Fold data id="characters-data" title="Your data" summary=Signal::stored("export · import".to_string()) class="data-fold">
+                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::Data)/>
+                </Fold>
+                <SnackbarView snackbar=data.snackbar class="page-foot"/>
             </Later>
         </div>
     }
 }
 
-/// Carries out a character act from the list; the message to show, or why it failed.
-fn character_act(
-    act: &Act,
-    data: AppData,
-    editing: RwSignal<Editing>,
-    removed: RwSignal<Option<Removed>>,
-) -> Result<String, String> {
-    let roster = data.roster();
-    let (character, mark) = match act.arg.split_once(':') {
-        Some((c, m)) => (c.parse().ok(), m.parse().ok()),
-        None => (act.id(), None),
-    };
-    let character = character.unwrap_or_default();
-    let mut outcome = Ok(String::new());
-    match act.name.as_str() {
-        "roll-for" => roster.update(|r| r.set_active(Some(character))),
-        "rename" => editing.set(Editing::Character(character)),
-        "rename-cancel" => editing.set(Editing::Nothing),
-        "rename-save" => {
-            roster.update(|r| {
-                outcome = r
-                    .rename(character, act.field("name"))
-                    .map(|()| format!("Renamed to “{}”.", act.field("name").trim()))
-            });
-            if outcome.is_ok() {
-                editing.set(Editing::Nothing);
+/// Puts what an edit did, or why it was refused, in the snackbar; true when it was done.
+fn said(data: AppData, outcome: Result<String, String>) -> bool {
+    match outcome {
+        Ok(message) => {
+            if !message.is_empty() {
+                data.snackbar.say(message);
             }
+            true
         }
-        "remove" => {
-            let mut taken = None;
-            let was_active = roster.with_untracked(|r| r.active_id() == Some(character));
-            roster.update(|r| taken = r.remove(character));
-            if let Some((index, character)) = taken {
-                outcome = Ok(format!("Removed “{}”.", character.name));
-                removed.set(Some(Removed {
-                    index,
-                    character,
-                    was_active,
-                }));
-            }
+        Err(reason) => {
+            data.snackbar.say(reason);
+            false
         }
-        "heal" => roster.update(|r| {
-            r.heal(character, mark.unwrap_or_default());
-        }),
-        "set-level" => match number(act, "value") {
-            Some(level) if level >= 0 => {
-                roster.update(|r| {
-                    outcome = r.set_level(character, level as u32).map(|()| String::new())
-                });
-            }
-            _ => outcome = Err("The Level is a whole number, 0 to 100.".into()),
-        },
-        "add-role" => {
-            let rank = number(act, "rank").filter(|&n| n >= 0).unwrap_or(0) as u32;
-            roster.update(|r| {
-                outcome = r
-                    .add_role(character, act.field("name"), rank)
-                    .map(|_| String::new())
-            });
-        }
-        "add-maneuver" => {
-            let bonus = number(act, "bonus").unwrap_or(0) as i32;
-            let role = act.field("role").parse().unwrap_or_default();
-            roster.update(|r| {
-                outcome = r
-                    .add_maneuver(character, role, act.field("name"), bonus)
-                    .map(|_| String::new())
-            });
-        }
-        "add-boost" | "add-penalty" => {
-            let list = if act.name == "add-boost" {
-                SheetList::Boosts
-            } else {
-                SheetList::Penalties
-            };
-            let value = number(act, "value").filter(|&n| n >= 0).unwrap_or(0) as u32;
-            roster.update(|r| {
-                outcome = r
-                    .add_standing(character, list, act.field("name"), value)
-                    .map(|_| String::new())
-            });
-        }
-        "remove-sheet" => roster.update(|r| {
-            outcome = r
-                .remove_from_sheet(character, mark.unwrap_or_default())
-                .map(|()| String::new())
-        }),
-        "add-scratch" | "add-wound" | "add-condition" => {
-            let harm = match act.name.as_str() {
-                "add-scratch" => Harm::Scratch,
-                "add-wound" => Harm::Wound,
-                _ => Harm::Condition(act.field("name").to_string()),
-            };
-            roster.update(|r| outcome = r.add_harm(character, harm).map(|_| String::new()));
-        }
-        _ => {}
     }
-    outcome
-}
-
-/// A whole number from a form field, small enough to check against the sheet's limits.
-fn number(act: &Act, field: &str) -> Option<i64> {
-    act.field(field)
-        .trim()
-        .parse::<i64>()
-        .ok()
-        .map(|n| n.clamp(-1000, 1000))
 }

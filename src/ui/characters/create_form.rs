@@ -1,0 +1,49 @@
+//! Making a character: a name and Create. The new character becomes the one the trays roll
+//! for, and its card opens.
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+
+use crate::core::facet::MAX_NAME_CHARS;
+use crate::ui::app_data::AppData;
+
+/// The name field and Create; a refused name stays as typed, and the snackbar says why.
+#[component]
+pub fn CreateForm(
+    data: AppData,
+    /// The cards open now; the new character's joins them.
+    open: RwSignal<Vec<u64>>,
+) -> impl IntoView {
+    let name = RwSignal::new(String::new());
+    let create = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let typed = name.get_untracked();
+        let mut outcome = Err(String::new());
+        data.roster().update(|r| outcome = r.create(&typed));
+        match outcome {
+            Ok(id) => {
+                name.set(String::new());
+                open.update(|o| o.push(id));
+                data.snackbar
+                    .say(format!("Created “{}”; now rolling for them.", typed.trim()));
+            }
+            Err(error) => data.snackbar.say(error),
+        }
+    };
+    view! {
+        <form class="save-form create-form" on:submit=create>
+            <label for="character-name" class="visually-hidden">"Character name"</label>
+            <input
+                id="character-name"
+                type="text"
+                maxlength=MAX_NAME_CHARS
+                placeholder="Name, e.g. Mira"
+                autocomplete="off"
+                enterkeyhint="done"
+                prop:value=move || name.get()
+                on:input=move |ev| name.set(event_target_value(&ev))
+            />
+            <button type="submit" class="small">"Create character"</button>
+        </form>
+    }
+}

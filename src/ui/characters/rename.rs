@@ -1,0 +1,53 @@
+//! Renaming a character in place: the field starts from the current name.
+
+use leptos::prelude::*;
+
+use super::character;
+use crate::ui::app_data::AppData;
+use crate::ui::name_field::NameField;
+
+/// "Rename", or the field renaming the character.
+#[component]
+pub fn RenameCharacter(data: AppData, id: u64) -> impl IntoView {
+    let character = character(data, id);
+    let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
+    let renaming = RwSignal::new(false);
+    let on_save = Callback::new(move |typed: String| {
+        let mut outcome = Ok(());
+        data.roster().update(|r| outcome = r.rename(id, &typed));
+        match outcome {
+            Ok(()) => {
+                renaming.set(false);
+                data.snackbar.say(format!("Renamed to “{}”.", typed.trim()));
+                true
+            }
+            Err(error) => {
+                data.snackbar.say(error);
+                false
+            }
+        }
+    });
+    let on_close = Callback::new(move |()| renaming.set(false));
+    view! {
+        <div class="rename-row">
+            <Show
+                when=move || renaming.get()
+                fallback=move || view! {
+                    <button
+                        type="button"
+                        class="small"
+                        aria-label=move || format!("Rename {}", name())
+                        on:click=move |_| renaming.set(true)
+                    >
+                        "Rename"
+                    </button>
+                }
+            >
+                {move || {
+                    let now = character.with_untracked(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
+                    view! { <NameField label=format!("New name for {now}") start=now on_save on_close/> }
+                }}
+            </Show>
+        </div>
+    }
+}
