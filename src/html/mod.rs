@@ -3,13 +3,8 @@
 //! [`escape`].
 
 pub mod characters;
-pub mod effective_level;
-pub mod el_turn;
 
 use std::fmt::Write;
-
-use crate::core::distribution::Column;
-use crate::core::tone::Tone;
 
 /// Escapes text for HTML content and quoted attribute values.
 pub fn escape(text: &str) -> String {
@@ -94,30 +89,4 @@ impl Html {
     pub fn finish(&mut self) -> String {
         std::mem::take(&mut self.out)
     }
-}
-
-/// The chart's list items as markup: label first for screen readers ("2: 22%"), shown
-/// as percentage, bar, label by CSS order. Built from numbers and our own labels only, so
-/// nothing needs escaping.
-pub fn bars_markup(columns: &[Column], tone: fn(i32) -> Tone) -> String {
-    let tallest = columns
-        .iter()
-        .map(|c| c.chance.per_myriad())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let mut markup = String::new();
-    for column in columns {
-        let (from, to) = (tone(column.from), tone(column.to));
-        let tone = if from == to { from } else { Tone::Neutral };
-        // Height in ten-thousandths of the tallest bar.
-        let height = u64::from(column.chance.per_myriad()) * 10_000 / u64::from(tallest);
-        markup.push_str(&format!(
-            r#"<li class="bar {tone}" style="--h:{height}"><span class="bar-label">{label}<span class="visually-hidden">: </span></span><span class="bar-pct">{percent}</span><span class="bar-fill"></span></li>"#,
-            tone = tone.name(),
-            label = column.label(),
-            percent = column.chance.whole_percent_text(),
-        ));
-    }
-    markup
 }

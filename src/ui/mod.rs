@@ -13,6 +13,7 @@ mod dock;
 mod effective_level;
 mod end_scene;
 mod fold;
+mod harm_badges;
 mod highest_d6;
 mod history;
 mod label_field;
@@ -24,7 +25,6 @@ mod pages;
 mod persisted;
 mod recorder;
 mod result_actions;
-mod roll_form;
 mod snackbar;
 mod stepper;
 
