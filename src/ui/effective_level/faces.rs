@@ -5,19 +5,18 @@ use leptos::prelude::*;
 
 use crate::core::effective_level::ElDie;
 
-fn outline(die: ElDie) -> AnyView {
+/// Each size's outline as one path: a coin's circle, a d4's triangle, a d6's rounded
+/// square, a d8's diamond, a d10's pentagon, a d12's hexagon, a d20's hexagon with a
+/// triangle inside.
+fn outline(die: ElDie) -> &'static str {
     match die {
-        ElDie::D2 => view! { <circle cx="12" cy="12" r="10"/> }.into_any(),
-        ElDie::D4 => view! { <polygon points="12,2 22,21 2,21"/> }.into_any(),
-        ElDie::D6 => view! { <rect x="3" y="3" width="18" height="18" rx="3"/> }.into_any(),
-        ElDie::D8 => view! { <polygon points="12,1 23,12 12,23 1,12"/> }.into_any(),
-        ElDie::D10 => view! { <polygon points="12,1 22,9 18,22 6,22 2,9"/> }.into_any(),
-        ElDie::D12 => view! { <polygon points="12,1 21,6 21,18 12,23 3,18 3,6"/> }.into_any(),
-        ElDie::D20 => view! {
-            <polygon points="12,1 21,6 21,18 12,23 3,18 3,6"/>
-            <polygon points="12,5 18,16 6,16" class="inner"/>
-        }
-        .into_any(),
+        ElDie::D2 => "M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0Z",
+        ElDie::D4 => "M12 2 22 21H2Z",
+        ElDie::D6 => "M6 3h12a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V6a3 3 0 0 1 3-3Z",
+        ElDie::D8 => "M12 1 23 12 12 23 1 12Z",
+        ElDie::D10 => "M12 1 22 9 18 22H6L2 9Z",
+        ElDie::D12 => "M12 1 21 6V18L12 23 3 18V6Z",
+        ElDie::D20 => "M12 1 21 6V18L12 23 3 18V6ZM12 5 18 16H6Z",
     }
 }
 
@@ -26,7 +25,7 @@ fn outline(die: ElDie) -> AnyView {
 pub fn ElDieShape(die: ElDie, #[prop(into)] label: String) -> impl IntoView {
     view! {
         <span class=format!("el-die d{}", die.sides())>
-            <svg viewBox="0 0 24 24" aria-hidden="true">{outline(die)}</svg>
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d=outline(die)/></svg>
             <span class="el-die-label">{label}</span>
         </span>
     }

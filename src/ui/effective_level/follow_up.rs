@@ -9,9 +9,36 @@ use super::state::{ElState, RollKind, Shown};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::app_data::AppData;
 
+/// Whether the shown roll offers anything to follow it: effect for an obstacle that does
+/// not resist, or a wager that applied. Cheap, so the result view asks it before fetching
+/// the follow-ups' code.
+pub fn offers(shown: &Shown, data: AppData) -> bool {
+    let Some(roll) = el_roll(shown) else {
+        return false;
+    };
+    let outcome = roll.outcome();
+    let open = || {
+        data.scene()
+            .with(|s| s.obstacles.iter().any(|o| !o.done() && o.el == 0))
+    };
+    (matches!(shown.kind, RollKind::Tray | RollKind::Portion) && outcome.effect > 0 && open())
+        || (shown.kind == RollKind::Tray && outcome.wager_applied)
+}
+
+/// The follow-ups of the roll the dock shows.
+#[component]
+pub fn FollowUps(state: ElState, data: AppData) -> impl IntoView {
+    move || {
+        state
+            .shown
+            .get()
+            .map(|shown| view! { <FollowUp shown state data/> })
+    }
+}
+
 /// The follow-ups this roll offers, if any.
 #[component]
-pub fn FollowUp(shown: Shown, state: ElState, data: AppData) -> impl IntoView {
+fn FollowUp(shown: Shown, state: ElState, data: AppData) -> impl IntoView {
     let Some(roll) = el_roll(&shown) else {
         return ().into_any();
     };

@@ -2,10 +2,11 @@
 
 use leptos::prelude::*;
 
-use super::builder::Builder;
 use super::state::ElState;
+use super::{__preload_el_rare_panel, RarePanel, el_rare_panel};
 use crate::core::effective_level::ElMode;
 use crate::ui::app_data::AppData;
+use crate::ui::deferred::Deferred;
 use crate::ui::stepper::Stepper;
 
 /// The EL panel: how it is given, the number or the builder, and a refusal below 1.
@@ -25,7 +26,16 @@ pub fn YourEl(state: ElState, data: AppData) -> impl IntoView {
             </div>
             {move || {
                 if builder.get() {
-                    view! { <Builder state data/> }.into_any()
+                    // Its code comes with the rare panels': a builder needs a character, made on
+                    // the Characters page, by when the service worker has that code at hand.
+                    view! {
+                        <Deferred
+                            preload=__preload_el_rare_panel
+                            draw=move || el_rare_panel(data, RarePanel::Builder)
+                            fallback=|| view! { <p class="hint">"Setting out the sheet…"</p> }
+                        />
+                    }
+                    .into_any()
                 } else {
                     view! { <Stepper label="Effective Level" value=quick_el least=0 on_set=set_el/> }
                         .into_any()

@@ -43,17 +43,22 @@ use crate::ui::harm_badges::HarmBadges;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
 
-/// The tray's rare panels. They share one split point: each split point cuts the code every
-/// page shares more finely into modules, each fetched and compressed apart, so one module
-/// for the three costs every page less than three would.
+/// The tray's panels whose code comes when first drawn: the rare ones, the odds in detail,
+/// and the builder, which needs a character made first. They share one split point: each
+/// split point cuts the code every page shares more finely into modules, each fetched and
+/// compressed apart, so one module for them all costs every page less than several would.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RarePanel {
+    /// The EL built from the character's sheet.
+    Builder,
     /// The dice of each side, the chance of going over, the best dice.
     Dice,
     /// The turn split into portions.
     Turn,
     /// The scene's obstacles, boosts and conditions.
     Scene,
+    /// What may follow the shown roll: its effect for an obstacle, its wager kept.
+    FollowUp,
     /// The odds in detail, in the dock.
     Odds,
 }
@@ -64,6 +69,8 @@ split_view!(
     |data: AppData, which: RarePanel| {
         let state = ElState::of(data);
         match which {
+            RarePanel::Builder => view! { <builder::Builder state data/> }.into_any(),
+            RarePanel::FollowUp => view! { <follow_up::FollowUps state data/> }.into_any(),
             RarePanel::Dice => view! { <dice::DicePanel state/> }.into_any(),
             RarePanel::Turn => view! { <turn::TurnPanel state data/> }.into_any(),
             RarePanel::Scene => view! { <scene::ScenePanel state data/> }.into_any(),

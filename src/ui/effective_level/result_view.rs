@@ -4,11 +4,13 @@
 use leptos::prelude::*;
 
 use super::faces::FacesList;
-use super::follow_up::FollowUp;
+use super::follow_up::offers;
 use super::state::{ElState, RollKind, Shown};
+use super::{__preload_el_rare_panel, RarePanel, el_rare_panel};
 use crate::core::effective_level::{ElRoll, Pushback};
 use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
+use crate::ui::deferred::Deferred;
 use crate::ui::result_actions::ResultActions;
 
 /// The dock's result panel for the Effective Level tray.
@@ -25,10 +27,14 @@ pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
             <p class="hint" hidden=move || state.shown.with(Option::is_some)>
                 "Your roll appears here, every die of both sides drawn."
             </p>
-            {move || shown().map(|shown| view! {
-                <RolledDice shown=shown.clone()/>
-                <FollowUp shown state data/>
-            })}
+            {move || shown().map(|shown| view! { <RolledDice shown/> })}
+            // What may follow a roll is not needed every roll: its code comes when it is.
+            <Show when=move || state.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
+                <Deferred
+                    preload=__preload_el_rare_panel
+                    draw=move || el_rare_panel(data, RarePanel::FollowUp)
+                />
+            </Show>
             <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
                 <ResultActions entry snackbar=state.snackbar/>
             </div>
