@@ -172,11 +172,17 @@ fn scene_note(data: AppData) -> Signal<String> {
 /// dock shows them (at once on a wide screen, where they always show).
 #[component]
 fn DeferredOdds(state: ElState, data: AppData) -> impl IntoView {
-    let wide = web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|w| w.as_f64())
-        .is_some_and(|w| w >= 700.0);
-    let wanted = Signal::derive(move || wide || state.panel.get() == DockPanel::Odds);
+    let is_wide = || {
+        web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_some_and(|w| w >= 700.0)
+    };
+    let wide = RwSignal::new(is_wide());
+    // A phone turned sideways becomes a wide screen.
+    let listening = window_event_listener(leptos::ev::resize, move |_| wide.set(is_wide()));
+    on_cleanup(move || listening.remove());
+    let wanted = Signal::derive(move || wide.get() || state.panel.get() == DockPanel::Odds);
     view! {
         <Deferred
             preload=__preload_el_rare_panel

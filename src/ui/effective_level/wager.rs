@@ -41,8 +41,9 @@ pub fn WagerPanel(state: ElState, data: AppData) -> impl IntoView {
     let rolled_at = move || {
         let w = wager.get();
         format!(
-            "Rolled at EL {}; the {w} count only if it succeeds and leaves effect.",
-            (state.el.get() - w as i32).max(0)
+            "Rolled at EL {}; the {w} wagered {} only if it succeeds and leaves effect.",
+            (state.el.get() - w as i32).max(0),
+            if w == 1 { "counts" } else { "count" }
         )
     };
     view! {
