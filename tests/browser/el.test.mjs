@@ -255,6 +255,39 @@ describe('Effective Level tray', () => {
     await context.close();
   });
 
+  test('every control has a name and a fingertip\'s size, with nothing to scroll sideways, 360 to 430 wide', async () => {
+    for (const width of [360, 390, 430]) {
+      const { context, page } = await fresh('/#/characters', { viewport: { width, height: 844 } });
+      await makeCharacter(page, 'Ivo', 4, [['Sage', 2], ['Scout', 1]]);
+      await nav(page, 'Effective Level');
+      await page.getByRole('radio', { name: 'From character' }).check();
+      await tap(page, 'Sage +2');
+      await page.getByRole('radio', { name: 'Opposition' }).check();
+      await setNumber(page, 'Wager', 1);
+      for (const fold of ['Dice', 'Turn', 'Scene', 'History']) await openFold(page, fold);
+      await page.getByRole('region', { name: 'Dice' }).waitFor();
+      await page.getByRole('region', { name: 'Scene' }).waitFor();
+      await roll(page);
+      await page.getByRole('region', { name: 'Result' }).locator('.headline').waitFor();
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const roles = new Set(['button', 'link', 'textbox', 'checkbox', 'combobox', 'listbox', 'spinbutton', 'radio', 'switch']);
+      const unnamed = nodes.filter((n) => !n.ignored && roles.has(n.role?.value) && !(n.name?.value ?? '').trim()).map((n) => n.role.value);
+      assert.deepEqual(unnamed, [], `unnamed controls at ${width} px`);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('main button, main input, main select, main summary')]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width < 44 || box.height < 44)
+          .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent.trim()} ${box.width}x${box.height}`),
+      );
+      assert.deepEqual(small, [], `targets under 44 px at ${width} px`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `no sideways scroll at ${width} px`);
+      noErrors(page);
+      await context.close();
+    }
+  });
+
   test('screenshots: light and dark, before and after a roll, and sideways', async () => {
     for (const colorScheme of ['light', 'dark']) {
       const { context, page } = await fresh('/#/el', { colorScheme });
