@@ -27,7 +27,7 @@ const PAGES = {
     const field = page.getByRole('spinbutton', { name: 'Effective Level', exact: true });
     await field.fill('8');
     await field.press('Enter');
-    await page.getByRole('textbox', { name: 'Label (optional)' }).fill('Leap the gap');
+    await page.getByRole('textbox', { name: 'Label for the next rolls' }).fill('Leap the gap');
     await tap(page, 'Roll');
   },
   characters: async (page) => {

@@ -6,7 +6,6 @@
 #![warn(missing_docs)]
 
 pub mod core;
-pub mod html;
 pub mod route;
 pub mod storage;
 #[cfg(target_arch = "wasm32")]

@@ -546,30 +546,6 @@ fn the_el_tray_migrates_from_version_two() {
 }
 
 #[test]
-fn names_in_the_turn_and_scene_panels_stay_text() {
-    use dicetray::html::el_turn::{scene_panel, turn_panel};
-    let hostile = "\"><img src=x onerror=alert(1)>";
-    let mut turn = Turn::new(10);
-    turn.add(hostile, 3, PortionKind::Defence, None).unwrap();
-    turn.add("attack", 3, PortionKind::Action, None).unwrap();
-    turn.cross = Some(CrossRoleSplit::new([
-        (hostile.to_string(), 5),
-        ("Warrior".to_string(), 9),
-    ]));
-    let mut scene = Scene::default();
-    scene.add_obstacle(hostile, 5, 2).unwrap();
-    scene.add_residual(hostile, 3).unwrap();
-    let panels = [
-        turn_panel(&turn, 10, None, &scene, 2),
-        scene_panel(&scene, Some(&ElCheck::simple(4))),
-    ];
-    for html in panels {
-        assert!(!html.contains("<img"), "{html}");
-        assert!(html.contains("&quot;&gt;&lt;img src=x"), "{html}");
-    }
-}
-
-#[test]
 fn a_cross_role_defence_is_kept_aside_and_defence_follows_nothing() {
     let mut turn = Turn::new(20);
     let defence = turn.add_assigned("defence", 6, "Warrior", true).unwrap();

@@ -150,13 +150,6 @@ pub fn clock_text(at_ms: u64) -> String {
     format!("{} {month} {time}", at.get_date())
 }
 
-/// Scrolls the least needed to show `element`, instantly (no motion to opt out of).
-pub fn reveal(element: &web_sys::Element) {
-    let options = web_sys::ScrollIntoViewOptions::new();
-    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-    element.scroll_into_view_with_scroll_into_view_options(&options);
-}
-
 /// Whether the browser offers the system share sheet for this data (phones mostly).
 fn can_share(data: &web_sys::ShareData) -> bool {
     let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {

@@ -42,6 +42,8 @@ pub enum Extra {
     CharacterEditor(u64),
     /// Export and import.
     Data,
+    /// One of the Effective Level tray's rare panels.
+    El(super::effective_level::RarePanel),
 }
 
 /// Draws or does a rare part; an empty view for what only does.
@@ -69,5 +71,6 @@ pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
             view! { <super::characters::CharacterEditor data id/> }.into_any()
         }
         Extra::Data => view! { <super::data_panel::DataPanel data/> }.into_any(),
+        Extra::El(which) => super::effective_level::rare_panel(data, which),
     })
 }

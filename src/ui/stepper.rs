@@ -6,22 +6,28 @@ use leptos::prelude::*;
 
 use crate::core::effective_level::MAX_EL;
 
-/// `label` names the field ("Effective Level") and, with "Lower"/"Raise", its buttons.
+/// `label` names the field ("Effective Level") and, with "Lower"/"Raise", its buttons. A
+/// `compact` stepper is one fingertip high, its label beside the number, for numbers set
+/// less often (the other side's EL, a wager).
 #[component]
 pub fn Stepper(
     /// The field's accessible name, also shown under it.
     label: &'static str,
-    /// The number shown.
+    /// The number shown. Pass a `Memo`: the field is set again whenever this notifies,
+    /// so a signal that notifies without changing would wipe a number being typed.
     #[prop(into)]
     value: Signal<u32>,
     /// The smallest number allowed.
     least: u32,
     /// Called with the new number.
     on_set: Callback<u32>,
+    /// One fingertip high instead of big.
+    #[prop(optional)]
+    compact: bool,
 ) -> impl IntoView {
     let set = move |n: i64| on_set.run(n.clamp(i64::from(least), i64::from(MAX_EL)) as u32);
     view! {
-        <div class="big-stepper">
+        <div class="big-stepper" class:compact=compact>
             <button
                 type="button"
                 class="step big"

@@ -122,7 +122,8 @@ async function tapLatency() {
   const el = await openPhone(env.browser);
   await el.page.goto(env.origin + '/#/el?roll=el+20+vs+12+opposed');
   await drawn(el.page);
-  const elTaps = await measureTaps(el.page, '[aria-labelledby="el-odds-title"]', ['Raise Effective Level', 'Lower Effective Level']);
+  // The bar's two figures follow each tap; the odds in detail are drawn only once opened.
+  const elTaps = await measureTaps(el.page, '.roll-dock .bar-odds', ['Raise Effective Level', 'Lower Effective Level']);
   await el.context.close();
 
   const summary = (latencies, key) => {

@@ -73,10 +73,10 @@ export async function eventually(read, check, what, timeoutMs = 5000) {
 
 /**
  * Waits until the app has drawn its page in full. It draws in steps (src/ui/later.rs), and a
- * page's last part is the roll dock or History on a tray, the Your data fold on Characters.
+ * page's last part is the roll dock on a tray, the Your data fold on Characters.
  */
 export async function drawn(page) {
-  await page.locator('main:not(.loading) :is(#history-title, #data-title, .roll-dock, section.history, .data-fold)').waitFor({ timeout: 15000 });
+  await page.locator('main:not(.loading) :is(.roll-dock, .data-fold)').first().waitFor({ timeout: 15000 });
 }
 
 /** A fresh phone page at `path` on the test server, once the app has drawn it in full. */

@@ -1,8 +1,10 @@
 // Effective Level turns and the scene in a real browser at 390x844: splits, defence reused,
-// the cross-role example, obstacles, persistent boosts, a reload mid-turn, End scene.
+// the cross-role example, obstacles, persistent boosts, a reload mid-turn, End scene. Every
+// roll these make shows in the dock with its dice and is said in the snackbar.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drawn, eventually, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { makeCharacter, nav, openFold, openResult, result, roll, rollButton, setNumber, snack, sum, tap } from './el-helpers.mjs';
 
 let env;
 before(async () => {
@@ -13,21 +15,11 @@ after(async () => {
 });
 
 const fresh = (path) => openDrawn(env, path);
-
-async function tap(page, name) {
-  await page.getByRole('button', { name, exact: true }).first().click();
-}
-
-async function setNumber(page, name, value) {
-  const field = page.getByRole('spinbutton', { name, exact: true });
-  await field.fill(String(value));
-  await field.press('Enter');
-  await eventually(async () => page.getByRole('spinbutton', { name, exact: true }).inputValue(), (v) => v === String(value), name);
-}
+const shot = (name) => new URL(name, SCREENSHOTS).pathname;
 
 const turnRegion = (page) => page.getByRole('region', { name: 'Turn' });
 const sceneRegion = (page) => page.getByRole('region', { name: 'Scene' });
-const nav = (page, name) => page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name }).click();
+const shownDice = (page, name = 'Dice rolled') => page.getByRole('region', { name: 'Result' }).getByRole('list', { name }).getByRole('listitem');
 
 async function addPortion(page, name, points, kind = 'Action', after = null) {
   const turn = turnRegion(page);
@@ -39,6 +31,22 @@ async function addPortion(page, name, points, kind = 'Action', after = null) {
   await turn.getByRole('listitem', { name: `Portion ${name}` }).waitFor();
 }
 
+async function addObstacle(page, name, target, el) {
+  const scene = sceneRegion(page);
+  await scene.getByRole('textbox', { name: 'Obstacle name' }).fill(name);
+  await scene.getByRole('spinbutton', { name: 'Target' }).fill(String(target));
+  await scene.getByRole('spinbutton', { name: "Obstacle's EL" }).fill(String(el));
+  await tap(page, 'Add obstacle');
+  await scene.getByRole('listitem', { name: `Obstacle ${name}` }).waitFor();
+}
+
+/** One message, on one line of text: no line breaks in it. */
+async function oneLine(page, pattern, what) {
+  const text = await eventually(snack(page), (t) => pattern.test(t), what);
+  assert.ok(!/\n/.test(text), `one line: ${text}`);
+  return text;
+}
+
 function noErrors(page) {
   assert.deepEqual(page.errors, [], 'no page or console errors');
 }
@@ -47,6 +55,7 @@ describe('Effective Level turns and scene', () => {
   test('split into two attacks and a defence, roll them, defend twice, reload mid-turn', async () => {
     const { context, page } = await fresh('/#/el');
     await setNumber(page, 'Effective Level', 12);
+    await openFold(page, 'Turn');
     await addPortion(page, 'goblin 1', 4);
     await addPortion(page, 'goblin 2', 4);
     await addPortion(page, 'defence', 4, 'Defence');
@@ -54,31 +63,41 @@ describe('Effective Level turns and scene', () => {
     const g1 = turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' });
     assert.match(await g1.textContent(), /Success \d+(\.\d)?%/, 'each portion shows its odds');
     await tap(page, 'Roll goblin 2');
+    // A portion's roll shows in the dock with its dice, and is said in one line.
+    await oneLine(page, /^goblin 2 — /, 'goblin 2 said');
+    await eventually(result(page), (t) => /goblin 2/.test(t) && /rolled/.test(t), 'goblin 2 in the dock');
+    await eventually(async () => shownDice(page).count(), (n) => n === 4, 'its four coins drawn');
     await tap(page, 'Roll goblin 1');
-    await eventually(textOf(g1), (t) => /(Effect \d+|No effect): rolled/.test(t), 'goblin 1 rolled');
+    await eventually(textOf(g1), (t) => /: rolled/.test(t), 'goblin 1 rolled');
+    await oneLine(page, /^goblin 1 — /, 'goblin 1 said');
     // Two attacks come in; the defence (EL 4, so it rolls 0 to 4) answers each.
-    const message = () => textOf(turnRegion(page).getByRole('status').last())();
     const attackField = turnRegion(page).getByRole('spinbutton', { name: "Attack's value against defence (0 if it failed)" });
     await attackField.fill('0');
     await tap(page, 'Defend with defence');
-    await eventually(message, (t) => /^Defence rolls \d against the attack's 0: held off\.$/.test(t), 'held off');
+    await oneLine(page, /^Defence rolls \d against the attack's 0: held off\.$/, 'held off');
+    await eventually(result(page), (t) => /Held off/.test(t), 'the defence in the dock');
     await attackField.fill('9');
     await tap(page, 'Defend with defence');
-    const text = await eventually(message, (t) => /against the attack's 9/.test(t), 'second attack');
+    const text = await oneLine(page, /against the attack's 9/, 'second attack');
     const rolled = Number(text.match(/^Defence rolls (\d)/)[1]);
     assert.ok(text.endsWith(`the attack gets effect ${9 - rolled}.`), text);
+    await eventually(async () => shownDice(page).count(), (n) => n === 4, 'the defence dice drawn');
     const defence = turnRegion(page).getByRole('listitem', { name: 'Portion defence' });
     await eventually(textOf(defence), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'two defence rolls');
     await settled(page);
-    await page.screenshot({ path: new URL('el-turn.png', SCREENSHOTS).pathname, fullPage: true });
+    await page.screenshot({ path: shot('el-turn.png'), fullPage: true });
     await page.reload();
     await drawn(page);
+    await openFold(page, 'Turn');
     await eventually(textOf(turnRegion(page).getByRole('listitem', { name: 'Portion defence' })), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'kept after reload');
     assert.match(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' }))(), /rolled/);
     await tap(page, 'Defend with defence');
     await eventually(textOf(turnRegion(page).getByRole('listitem', { name: 'Portion defence' })), (t) => /: \d+, \d+, \d+/.test(t), 'a third attack');
     await tap(page, 'End turn');
     await eventually(async () => turnRegion(page).getByRole('listitem').count(), (n) => n === 0, 'turn ended');
+    // Ending a turn can be undone from the snackbar.
+    await page.locator('.snackbar').getByRole('button', { name: 'Undo' }).click();
+    await eventually(async () => turnRegion(page).getByRole('listitem').count(), (n) => n === 3, 'turn back');
     noErrors(page);
     await context.close();
   });
@@ -86,13 +105,16 @@ describe('Effective Level turns and scene', () => {
   test('a contingent portion waits for the first and is rolled or lost', async () => {
     const { context, page } = await fresh('/#/el');
     await setNumber(page, 'Effective Level', 6);
+    await openFold(page, 'Turn');
     await addPortion(page, 'catch', 3);
     await addPortion(page, 'throw back', 3, 'Action', 'Only if catch succeeds');
     const second = turnRegion(page).getByRole('listitem', { name: 'Portion throw back' });
     assert.match(await textOf(second)(), /whole chain succeeds \d+/);
     assert.equal(await page.getByRole('button', { name: 'Roll throw back' }).count(), 0, 'waits');
     await tap(page, 'Roll catch');
-    const caught = /Effect \d+: rolled/.test(await textOf(turnRegion(page).getByRole('listitem', { name: 'Portion catch' }))());
+    const catchRow = turnRegion(page).getByRole('listitem', { name: 'Portion catch' });
+    const first = await eventually(textOf(catchRow), (t) => /: rolled/.test(t), 'catch rolled');
+    const caught = /: rolled \d+ \(EL/.test(first);
     if (caught) {
       await tap(page, 'Roll throw back');
       await eventually(textOf(second), (t) => /rolled/.test(t), 'rolled');
@@ -105,19 +127,12 @@ describe('Effective Level turns and scene', () => {
 
   test('the texts cross-role example on screen', async () => {
     const { context, page } = await fresh('/#/characters');
-    await page.getByRole('textbox', { name: 'Character name' }).fill('Vex');
-    await tap(page, 'Create character');
-    for (const [role, rank] of [['Performer', 10], ['Warrior', 20]]) {
-      await page.getByRole('textbox', { name: 'New role for Vex' }).fill(role);
-      await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill(String(rank));
-      await tap(page, 'Add role');
-      await page.getByRole('spinbutton', { name: `Rank of ${role}` }).waitFor();
-      assert.equal(await page.getByRole('spinbutton', { name: `Rank of ${role}` }).inputValue(), String(rank));
-    }
+    await makeCharacter(page, 'Vex', null, [['Performer', 10], ['Warrior', 20]]);
     await nav(page, 'Effective Level');
     await page.getByRole('radio', { name: 'From character' }).check();
     await tap(page, 'Performer +10');
     await tap(page, 'Warrior +20');
+    await openFold(page, 'Turn');
     await tap(page, 'Split across the ticked roles');
     const roles = page.getByLabel('Role ELs');
     await eventually(textOf(roles), (t) => t === 'Performer EL 10 · Warrior EL 20', 'start');
@@ -144,7 +159,7 @@ describe('Effective Level turns and scene', () => {
     await tap(page, 'Defend with defence');
     await eventually(textOf(defence), (t) => /Defence rolls this turn: \d+, \d+/.test(t), 'defended twice');
     await settled(page);
-    await turnRegion(page).screenshot({ path: new URL('el-cross-role.png', SCREENSHOTS).pathname });
+    await turnRegion(page).screenshot({ path: shot('el-cross-role.png') });
     noErrors(page);
     await context.close();
   });
@@ -152,74 +167,74 @@ describe('Effective Level turns and scene', () => {
   test('push an obstacle to done over several rolls, and let it roll back', async () => {
     const { context, page } = await fresh('/#/el');
     await setNumber(page, 'Effective Level', 10);
+    await openFold(page, 'Scene');
     const scene = sceneRegion(page);
-    await scene.getByRole('textbox', { name: 'Obstacle name' }).fill('Barred door');
-    await scene.getByRole('spinbutton', { name: 'Target' }).fill('8');
-    await scene.getByRole('spinbutton', { name: "Obstacle's EL" }).fill('3');
-    await tap(page, 'Add obstacle');
+    await addObstacle(page, 'Barred door', 8, 3);
     const door = scene.getByRole('listitem', { name: 'Obstacle Barred door' });
     await eventually(textOf(door), (t) => /0 of 8/.test(t) && /against its resistance, within rolls 1: /.test(t), 'added with odds');
-    await scene.getByRole('textbox', { name: 'Obstacle name' }).fill('Rubble');
-    await scene.getByRole('spinbutton', { name: 'Target' }).fill('3');
-    await scene.getByRole('spinbutton', { name: "Obstacle's EL" }).fill('0');
-    await tap(page, 'Add obstacle');
+    await addObstacle(page, 'Rubble', 3, 0);
     const rubble = scene.getByRole('listitem', { name: 'Obstacle Rubble' });
     await eventually(textOf(rubble), (t) => /0 of 3/.test(t) && /this EL, within rolls/.test(t), 'no resistance');
+    await openFold(page, 'History');
     const rolls = () => page.getByRole('region', { name: 'History' }).getByRole('listitem').count();
     // A tray roll's effect goes with one tap to an obstacle that does not resist; the door,
     // which resists, takes only rolls made at it.
     for (let i = 0; i < 30 && !/done/.test(await textOf(rubble)()); i += 1) {
       const before = await rolls();
-      await tap(page, 'Roll');
+      await roll(page);
       await eventually(rolls, (n) => n === before + 1, 'rolled');
-      const chips = page.getByRole('button', { name: /^Add \d+ to / });
+      await openResult(page);
+      const chips = page.getByRole('region', { name: 'Result' }).getByRole('button', { name: /^Add \d+ to / });
       assert.equal(await chips.filter({ hasText: 'Barred door' }).count(), 0, 'no chip for a resisting obstacle');
       const toRubble = chips.filter({ hasText: 'Rubble' });
       if ((await toRubble.count()) > 0) {
         await toRubble.first().click();
         await eventually(textOf(rubble), (t) => /[1-3] of 3/.test(t), 'added');
+        await oneLine(page, /^(Added \d+ to Rubble\.|Rubble is overcome\.)$/, 'said');
+        assert.equal(await chips.count(), 0, 'a roll\'s effect goes to one obstacle, once');
       }
     }
     await eventually(textOf(rubble), (t) => /3 of 3 · done/.test(t), 'rubble done');
-    // Rolls at the door, against its resistance, add their effect by themselves.
+    // Rolls at the door, against its resistance, add their effect by themselves; each shows
+    // in the dock with both sides' dice, and is said in one line.
     for (let i = 0; i < 40 && !/done/.test(await textOf(door)()); i += 1) {
       const before = await rolls();
       await tap(page, 'Roll at it: Barred door');
       await eventually(rolls, (n) => n === before + 1, 'rolled at it');
-      assert.match(await textOf(scene.getByRole('status').first())(), /Barred door (holds|is overcome)|to Barred door/);
+      await oneLine(page, /Barred door (holds|is overcome)|to Barred door/, 'said');
+      assert.match(await result(page)(), /Barred door/);
+      assert.equal(await shownDice(page).count(), 10, 'the tray\'s ten coins');
+      assert.equal(await shownDice(page, "The other side's dice").count(), 3, 'the door\'s three coins');
       if (i === 0) {
         await settled(page);
-        await scene.screenshot({ path: new URL('el-obstacle.png', SCREENSHOTS).pathname });
+        await scene.screenshot({ path: shot('el-obstacle.png') });
+        await page.screenshot({ path: shot('el-obstacle-dock.png') });
       }
     }
     await eventually(textOf(door), (t) => /8 of 8 · done/.test(t), 'done');
     assert.match(await textOf(page.getByRole('region', { name: 'History' }).getByRole('listitem').first())(), /Barred door/);
     await tap(page, 'Barred door rolls against you');
-    await eventually(textOf(scene.getByRole('status').first()), (t) => /Barred door rolls \d+ against your \d+/.test(t), 'its roll');
+    await oneLine(page, /Barred door rolls \d+ against your \d+/, 'its roll');
+    await eventually(async () => shownDice(page, "Barred door's dice").count(), (n) => n === 3, 'its dice in the dock');
+    assert.equal(await shownDice(page, 'Your dice').count(), 10, 'and yours');
     noErrors(page);
     await context.close();
   });
 
   test('a wager kept as a scene boost is offered in the next EL, and End scene clears it', async () => {
     const { context, page } = await fresh('/#/characters');
-    await page.getByRole('textbox', { name: 'Character name' }).fill('Mira');
-    await tap(page, 'Create character');
-    await page.getByRole('spinbutton', { name: 'Level of Mira' }).fill('10');
-    await page.getByRole('spinbutton', { name: 'Level of Mira' }).blur();
-    await page.getByRole('textbox', { name: 'New role for Mira' }).fill('Warrior');
-    await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('5');
-    await tap(page, 'Add role');
-    await page.getByRole('spinbutton', { name: 'Rank of Warrior' }).waitFor();
-    assert.equal(await page.getByRole('spinbutton', { name: 'Level of Mira' }).inputValue(), '10');
+    await makeCharacter(page, 'Mira', 10, [['Warrior', 5]]);
     await nav(page, 'Effective Level');
     await page.getByRole('radio', { name: 'From character' }).check();
     await tap(page, 'Warrior +5');
-    await setNumber(page, 'Wager', 2);
     let kept = false;
     for (let i = 0; i < 40 && !kept; i += 1) {
-      await tap(page, 'Roll');
+      // A wager belongs to one roll: it is set again for each.
+      await setNumber(page, 'Wager', 2);
+      await roll(page);
+      await eventually(textOf(rollButton(page)), (t) => t === 'Roll', 'the wager went with the roll');
       const keep = page.getByRole('button', { name: 'Keep +2 as a scene boost' });
-      await page.getByRole('region', { name: 'Result' }).getByRole('status').waitFor();
+      await page.getByRole('region', { name: 'Result' }).locator('.headline').waitFor();
       if ((await keep.count()) > 0) {
         await page.getByRole('textbox', { name: 'Name of the scene boost' }).fill('Studied his style');
         await keep.click();
@@ -227,18 +242,37 @@ describe('Effective Level turns and scene', () => {
       }
     }
     assert.ok(kept, 'a wager applied within 40 rolls');
+    await oneLine(page, /“Studied his style” \+2 lasts the scene\./, 'kept');
     await page.getByRole('button', { name: 'Studied his style +2' }).waitFor();
-    await setNumber(page, 'Wager', 0);
+    assert.equal(await page.getByRole('spinbutton', { name: 'Wager', exact: true }).inputValue(), '0');
     await tap(page, 'Studied his style +2');
-    await eventually(textOf(page.getByLabel('EL sum')), (t) => t === 'Level 10 + Warrior 5 + Studied his style (scene) 2 = EL 17', 'boost in the sum');
+    await eventually(sum(page), (t) => t === 'Level 10 + Warrior 5 + Studied his style (scene) 2 = EL 17', 'boost in the sum');
     await page.reload();
     await drawn(page);
-    await eventually(textOf(page.getByLabel('EL sum')), (t) => /= EL 17$/.test(t), 'kept after reload');
+    await eventually(sum(page), (t) => /= EL 17$/.test(t), 'kept after reload');
+    await openFold(page, 'Scene');
     await tap(page, 'End scene');
     await tap(page, 'Yes, end it');
-    await eventually(textOf(page.getByLabel('EL sum')), (t) => t === 'Level 10 + Warrior 5 = EL 15', 'boost gone');
-    await tap(page, 'Undo end of scene');
-    await eventually(textOf(page.getByLabel('EL sum')), (t) => /= EL 17$/.test(t), 'back');
+    await eventually(sum(page), (t) => t === 'Level 10 + Warrior 5 = EL 15', 'boost gone');
+    await page.locator('.snackbar').getByRole('button', { name: 'Undo' }).click();
+    await eventually(sum(page), (t) => /= EL 17$/.test(t), 'back');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('names stay text in the turn and the scene', async () => {
+    const { context, page } = await fresh('/#/el');
+    const hostile = '"><img src=x onerror=alert(1)>';
+    await openFold(page, 'Turn');
+    await addPortion(page, hostile, 2, 'Defence');
+    await openFold(page, 'Scene');
+    await addObstacle(page, hostile, 5, 2);
+    await sceneRegion(page).getByRole('textbox', { name: 'Condition name' }).fill(hostile);
+    await sceneRegion(page).getByRole('spinbutton', { name: "Condition's EL" }).fill('3');
+    await tap(page, 'Add condition');
+    await tap(page, `Roll ${hostile}`);
+    await oneLine(page, /img src=x/, 'its roll said as text');
+    assert.equal(await page.locator('main img').count(), 0, 'no element made from a name');
     noErrors(page);
     await context.close();
   });

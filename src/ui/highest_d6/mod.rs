@@ -33,6 +33,7 @@ use crate::ui::deferred::Deferred;
 use crate::ui::dock::{Headline, RollDock};
 use crate::ui::extras::{__preload_extras, Extra, extra};
 use crate::ui::fold::Fold;
+use crate::ui::gm_side::GmSide;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
 use crate::ui::share_links::ShareLinks;
@@ -101,6 +102,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
             <h1 class="visually-hidden">"Highest d6"</h1>
             <CharacterBar roster=data.roster() show_harm=true/>
             <PoolPanel state data/>
+            <GmSide side=state.gm_side/>
             <ChallengePanel state/>
             <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=state.label on_roll/>
             <Fold data id="d6-share" title="Share">

@@ -34,6 +34,7 @@ use crate::ui::deferred::Deferred;
 use crate::ui::dock::{DockPanel, Headline, RollDock};
 use crate::ui::extras::{__preload_extras, Extra, extra};
 use crate::ui::fold::Fold;
+use crate::ui::gm_side::GmSide;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
 use crate::ui::share_links::ShareLinks;
@@ -95,6 +96,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
             <h1 class="visually-hidden">"Narrative dice"</h1>
             <CharacterBar roster=data.roster()/>
             <DicePicker state/>
+            <GmSide side=state.gm_side/>
             <PoolSummary state/>
             <LabelField id="roll-label" placeholder="e.g. Pilot: evade the TIEs" label=state.label on_roll/>
             <Fold data id="narrative-added" title="Added symbols" summary=added_count>

@@ -1,0 +1,115 @@
+//! Rolling: the tray's own roll, and how every roll the page makes (the tray's, a portion's,
+//! a defence, an obstacle's, a condition's) is shown in the dock with its dice, said in the
+//! snackbar in one line, and kept in History where it belongs there.
+
+use leptos::prelude::*;
+use rand::Rng;
+
+use super::state::{ElState, RollKind, Shown};
+use crate::core::effective_level::{ElRoll, ElSetup};
+use crate::core::rng::{RandomnessUnavailable, SecureDice};
+use crate::core::tone::Tone;
+use crate::storage::{HistoryEntry, RecordedRoll, RollAgain};
+use crate::ui::app_data::AppData;
+use crate::ui::browser::now_ms;
+use crate::ui::dock::DockPanel;
+use crate::ui::recorder::record_roll;
+
+/// Rolls the tray's check, records it, shows it, and returns the wager to 0.
+pub fn roll(state: ElState, data: AppData) {
+    let check = match state.check.get_untracked() {
+        Ok(check) => check,
+        Err(reason) => return state.snackbar.say(reason),
+    };
+    let label = state.label.get_untracked();
+    match record_roll(data, &label, |dice| {
+        RecordedRoll::EffectiveLevel(check.roll(dice))
+    }) {
+        Ok(entry) => {
+            // From this tab's copy, which may hold a tap not yet stored.
+            state.change(ElSetup::after_roll);
+            show(state, entry, RollKind::Tray, None, None);
+        }
+        Err(reason) => state.snackbar.say(reason),
+    }
+}
+
+/// The browser's secure random numbers, or why there are none.
+pub fn secure_dice() -> Result<SecureDice, String> {
+    SecureDice::new().map_err(|_| RandomnessUnavailable.to_string())
+}
+
+/// Keeps a roll already made in History under `label`.
+pub fn record(data: AppData, label: &str, roll: ElRoll) -> Result<HistoryEntry, String> {
+    record_roll(data, label, |_| RecordedRoll::EffectiveLevel(roll))
+}
+
+/// A roll shown but not kept in History (a defence, a roll against the player), in the
+/// form History keeps rolls.
+pub fn unrecorded(data: AppData, dice: &mut SecureDice, label: &str, roll: ElRoll) -> HistoryEntry {
+    HistoryEntry {
+        id: dice.random(),
+        at_ms: now_ms(),
+        label: HistoryEntry::clean_label(label),
+        who: data
+            .roster()
+            .with_untracked(|r| r.active().map(|c| c.name.clone())),
+        real_dice: false,
+        roll: RecordedRoll::EffectiveLevel(roll),
+    }
+}
+
+/// Rolls one of History's rolls again: the tray is set up as it was, then rolls.
+pub fn roll_again(state: ElState, data: AppData, again: RollAgain) {
+    if let RollAgain::EffectiveLevel(check) = again {
+        state.set_check(&check);
+        roll(state, data);
+    }
+}
+
+/// Shows a roll in the dock's result panel, opened, and says it in the snackbar: `said`, or
+/// else its label, headline and first detail.
+pub fn show(
+    state: ElState,
+    entry: HistoryEntry,
+    kind: RollKind,
+    verdict: Option<(String, Tone)>,
+    said: Option<String>,
+) {
+    let shown = Shown {
+        entry,
+        kind,
+        verdict,
+    };
+    let said = said.unwrap_or_else(|| said_of(&shown));
+    if let RecordedRoll::EffectiveLevel(roll) = &shown.entry.roll
+        && kind == RollKind::Tray
+    {
+        // What the wager was dedicated to is the boost's first name.
+        let named = roll.check.dedicated.as_ref().map(|d| {
+            if d.name.is_empty() {
+                d.kind.clone()
+            } else {
+                d.name.clone()
+            }
+        });
+        state.boost_name.set(named.unwrap_or_default());
+    }
+    state.shown.set(Some(shown));
+    state.panel.set(DockPanel::Result);
+    state.snackbar.say(said);
+}
+
+/// A roll in one line: "goblin 1 — Success · rolled 3 (EL 4)".
+fn said_of(shown: &Shown) -> String {
+    let (headline, _) = shown.headline();
+    let first = shown.entry.details().into_iter().next();
+    let line = match first {
+        Some(detail) => format!("{headline} · {detail}"),
+        None => headline,
+    };
+    match shown.entry.label.as_str() {
+        "" => line,
+        label => format!("{label} — {line}"),
+    }
+}

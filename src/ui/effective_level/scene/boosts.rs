@@ -1,0 +1,66 @@
+//! The scene's persistent boosts (a wager kept, something studied): each offered as a tick
+//! in the EL builder until the scene ends.
+
+use leptos::prelude::*;
+
+use super::actions::remove;
+use super::value_form::ValueForm;
+use crate::core::scene::MAX_SCENE_VALUE;
+use crate::ui::app_data::AppData;
+use crate::ui::effective_level::state::ElState;
+
+/// The boosts, each with Remove, and a form to add one.
+#[component]
+pub fn SceneBoosts(state: ElState, data: AppData) -> impl IntoView {
+    let boosts = move || {
+        data.scene().with(|s| {
+            s.boosts
+                .iter()
+                .map(|b| (b.id, b.name.clone(), b.value))
+                .collect::<Vec<_>>()
+        })
+    };
+    let add = Callback::new(move |(name, value): (String, u32)| {
+        let mut outcome = Ok(0);
+        data.scene().update(|s| outcome = s.add_boost(&name, value));
+        outcome.map(|_| ())
+    });
+    view! {
+        <h3 class="sub-title">"Scene boosts"</h3>
+        <ul class="facet-list">
+            {move || {
+                boosts()
+                    .into_iter()
+                    .map(|(id, name, value)| {
+                        view! {
+                            <li class="facet-row">
+                                <span class="facet-name">{format!("{name} +{value}")}</span>
+                                <button
+                                    type="button"
+                                    class="small"
+                                    aria-label=format!("Remove {name}")
+                                    on:click=move |_| remove(state, data, id, &name)
+                                >
+                                    "Remove"
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ul>
+        <p class="hint" hidden=move || data.scene().with(|s| !s.boosts.is_empty())>
+            "A wager that applied can be kept here; the EL builder offers each boost as a tick."
+        </p>
+        <ValueForm
+            state
+            name_label="Boost name"
+            name_example="e.g. Studied his style"
+            value_label="Boost value"
+            value_example="Value"
+            range=(1, MAX_SCENE_VALUE)
+            button="Add boost"
+            add
+        />
+    }
+}

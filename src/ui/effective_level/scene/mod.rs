@@ -1,0 +1,33 @@
+//! The scene's Effective Level side, folded away: obstacles worn down by accumulated effect,
+//! persistent boosts, residual conditions, and End scene. Its code arrives only when the
+//! panel is first opened.
+
+mod actions;
+mod boosts;
+mod end_scene;
+mod obstacles;
+mod residuals;
+mod value_form;
+
+use leptos::prelude::*;
+
+use boosts::SceneBoosts;
+use end_scene::EndScene;
+use obstacles::Obstacles;
+use residuals::Residuals;
+
+use super::state::ElState;
+use crate::ui::app_data::AppData;
+
+/// The Scene panel.
+#[component]
+pub fn ScenePanel(state: ElState, data: AppData) -> impl IntoView {
+    view! {
+        <section class="el-scene" aria-label="Scene">
+            <Obstacles state data/>
+            <SceneBoosts state data/>
+            <Residuals state data/>
+            <EndScene state data/>
+        </section>
+    }
+}

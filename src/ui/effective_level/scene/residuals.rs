@@ -1,0 +1,73 @@
+//! Residual conditions (a fire, a flood) that roll on their own EL against the player until
+//! the scene ends.
+
+use leptos::prelude::*;
+
+use super::actions::{against_you, remove};
+use super::value_form::ValueForm;
+use crate::core::effective_level::MAX_EL;
+use crate::ui::app_data::AppData;
+use crate::ui::effective_level::state::ElState;
+
+/// The conditions, each with Roll and Remove, and a form to add one.
+#[component]
+pub fn Residuals(state: ElState, data: AppData) -> impl IntoView {
+    let residuals = move || {
+        data.scene().with(|s| {
+            s.residuals
+                .iter()
+                .map(|r| (r.id, r.name.clone(), r.value))
+                .collect::<Vec<_>>()
+        })
+    };
+    let add = Callback::new(move |(name, el): (String, u32)| {
+        let mut outcome = Ok(0);
+        data.scene().update(|s| outcome = s.add_residual(&name, el));
+        outcome.map(|_| ())
+    });
+    view! {
+        <h3 class="sub-title">"Residual conditions"</h3>
+        <ul class="facet-list">
+            {move || {
+                residuals()
+                    .into_iter()
+                    .map(|(id, name, el)| {
+                        view! {
+                            <li class="facet-row">
+                                <span class="facet-name">{format!("{name} EL {el}")}</span>
+                                <span class="row-actions">
+                                    <button
+                                        type="button"
+                                        class="small"
+                                        aria-label=format!("Roll {name}")
+                                        on:click=move |_| against_you(state, data, id)
+                                    >
+                                        "Roll"
+                                    </button>
+                                    <button
+                                        type="button"
+                                        class="small"
+                                        aria-label=format!("Remove {name}")
+                                        on:click=move |_| remove(state, data, id, &name)
+                                    >
+                                        "Remove"
+                                    </button>
+                                </span>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ul>
+        <ValueForm
+            state
+            name_label="Condition name"
+            name_example="e.g. On fire"
+            value_label="Condition's EL"
+            value_example="EL"
+            range=(1, MAX_EL)
+            button="Add condition"
+            add
+        />
+    }
+}

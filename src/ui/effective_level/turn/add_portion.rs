@@ -1,0 +1,134 @@
+//! The form that adds a portion to the turn: its name, points, kind (an action, defence, or
+//! a boost for an action already in the turn) and whether it follows another.
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+
+use crate::core::effective_level::{MAX_EL, PortionKind, Turn};
+use crate::core::facet::MAX_NAME_CHARS;
+use crate::ui::app_data::AppData;
+use crate::ui::effective_level::state::ElState;
+
+/// The choices the kind and the "only if" lists offer: (value, words) each.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+struct Options {
+    kinds: Vec<(String, String)>,
+    after: Vec<(String, String)>,
+}
+
+fn options(turn: &Turn) -> Options {
+    let mut kinds = vec![
+        ("action".to_string(), "Action".to_string()),
+        ("defence".to_string(), "Defence".to_string()),
+    ];
+    let mut after = vec![(String::new(), "Whatever happens".to_string())];
+    for p in &turn.portions {
+        if p.kind == PortionKind::Action {
+            kinds.push((format!("boost:{}", p.id), format!("Boost for {}", p.name)));
+            kinds.push((
+                format!("free:{}", p.id),
+                format!("Free boost for {} (no points)", p.name),
+            ));
+        }
+        if p.kind != PortionKind::Defence {
+            after.push((p.id.to_string(), format!("Only if {} succeeds", p.name)));
+        }
+    }
+    Options { kinds, after }
+}
+
+fn kind_of(value: &str) -> PortionKind {
+    let into = |id: &str| id.parse().unwrap_or_default();
+    match value.split_once(':') {
+        Some(("boost", id)) => PortionKind::Boost {
+            into: into(id),
+            free: false,
+        },
+        Some(("free", id)) => PortionKind::Boost {
+            into: into(id),
+            free: true,
+        },
+        _ if value == "defence" => PortionKind::Defence,
+        _ => PortionKind::Action,
+    }
+}
+
+/// Name, points, kind, "only if", and Add portion. The first portion starts a turn that
+/// splits the tray's EL as it stands.
+#[component]
+pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
+    let (name, points) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let (kind, after) = (
+        RwSignal::new(String::from("action")),
+        RwSignal::new(String::new()),
+    );
+    let choices = Memo::new(move |_| data.turn().with(options));
+    // The lists are drawn anew when their choices change, and then show their first.
+    Effect::new(move |_| {
+        choices.track();
+        kind.set("action".into());
+        after.set(String::new());
+    });
+    let add = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let el = state.el.get_untracked().max(0) as u32;
+        let typed = name.get_untracked();
+        let count = points.with_untracked(|p| p.trim().parse().unwrap_or(0));
+        let portion = kind.with_untracked(|k| kind_of(k));
+        let follows = after.with_untracked(|a| a.parse().ok());
+        let mut outcome = Ok(0);
+        data.turn().update(|t| {
+            if t.portions.is_empty() && t.cross.is_none() {
+                *t = Turn::new(el);
+            }
+            outcome = t.add(&typed, count, portion, follows);
+        });
+        match outcome {
+            Ok(_) => {
+                name.set(String::new());
+                points.set(String::new());
+            }
+            Err(reason) => state.snackbar.say(reason),
+        }
+    };
+    let list = move |pick: fn(&Options) -> &Vec<(String, String)>| {
+        move || {
+            choices.with(|c| {
+                pick(c)
+                    .iter()
+                    .map(|(value, words)| view! { <option value=value.clone()>{words.clone()}</option> })
+                    .collect_view()
+            })
+        }
+    };
+    view! {
+        <form class="facet-form add-portion" on:submit=add>
+            <input
+                type="text"
+                maxlength=MAX_NAME_CHARS
+                autocomplete="off"
+                aria-label="Portion name"
+                placeholder="e.g. goblin 1"
+                prop:value=move || name.get()
+                on:input=move |ev| name.set(event_target_value(&ev))
+            />
+            <input
+                type="number"
+                class="small-number"
+                min="1"
+                max=MAX_EL
+                aria-label="Points"
+                placeholder="Points"
+                prop:value=move || points.get()
+                on:input=move |ev| points.set(event_target_value(&ev))
+            />
+            <select aria-label="Portion kind" on:change=move |ev| kind.set(event_target_value(&ev))>
+                {list(|c| &c.kinds)}
+            </select>
+            <select aria-label="Only if this succeeds" on:change=move |ev| after.set(event_target_value(&ev))>
+                {list(|c| &c.after)}
+            </select>
+            <button type="submit" class="small">"Add portion"</button>
+        </form>
+    }
+}
