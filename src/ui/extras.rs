@@ -10,10 +10,11 @@
 
 use leptos::prelude::*;
 
-use super::app_data::AppData;
+use super::app_data::{AppData, Shared};
 use super::deferred::LoadError;
 use super::history::{HistoryAsk, history_extra};
-use super::share_links::QrPicture;
+use super::share_links::{QrPicture, ShareLinks};
+use crate::route::Page;
 
 /// A rare part, and what it needs to be drawn or done.
 #[derive(Clone)]
@@ -44,6 +45,20 @@ pub enum Extra {
     Data,
     /// One of the Effective Level tray's rare panels.
     El(super::effective_level::RarePanel),
+    /// The links a tray offers, in its Share panel.
+    Share(Page),
+    /// What a link opened on a tray carries: a set-up, the GM's challenge, a roll.
+    OpenLink(Page, Shared),
+}
+
+/// Does a rare part that draws nothing, once its code is here; says so if it cannot come.
+pub fn run_extra(data: AppData, ask: Extra) {
+    leptos::task::spawn_local(async move {
+        if extra(data, ask).await.is_err() {
+            data.snackbar
+                .say("This part of the app could not be fetched: check the connection.");
+        }
+    });
 }
 
 /// Draws or does a rare part; an empty view for what only does.
@@ -72,5 +87,21 @@ pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
         }
         Extra::Data => view! { <super::data_panel::DataPanel data/> }.into_any(),
         Extra::El(which) => super::effective_level::rare_panel(data, which),
+        Extra::Share(page) => {
+            let links = match page {
+                Page::Narrative => super::narrative::links::SHARE_LINKS,
+                Page::HighestD6 => super::highest_d6::links::SHARE_LINKS,
+                _ => super::effective_level::links::SHARE_LINKS,
+            };
+            view! { <ShareLinks data links/> }.into_any()
+        }
+        Extra::OpenLink(page, shared) => {
+            match page {
+                Page::Narrative => super::narrative::links::open_link(data, shared),
+                Page::HighestD6 => super::highest_d6::links::open_link(data, shared),
+                _ => super::effective_level::links::open_link(data, shared),
+            }
+            ().into_any()
+        }
     })
 }

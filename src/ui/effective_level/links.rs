@@ -17,7 +17,8 @@ use crate::ui::history::open_result_link;
 use crate::ui::share_links::ShareLink;
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
-pub fn open_link(state: ElState, data: AppData, shared: Shared) {
+pub fn open_link(data: AppData, shared: Shared) {
+    let state = ElState::of(data);
     match shared {
         Shared::Setup(text) => state.open_shared(&text),
         Shared::Challenge(text) => match parse_el_challenge(&text) {

@@ -13,7 +13,7 @@ mod faces;
 mod follow_up;
 mod format;
 mod level;
-mod links;
+pub(crate) mod links;
 mod modifiers;
 mod odds_panel;
 mod result_view;
@@ -40,12 +40,11 @@ use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::deferred::Deferred;
 use crate::ui::dock::{DockPanel, Headline, RollDock};
-use crate::ui::extras::{__preload_extras, Extra, extra};
+use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
 use crate::ui::fold::Fold;
 use crate::ui::gm_side::GmSide;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
-use crate::ui::share_links::ShareLinks;
 
 /// The tray's panels whose code comes when first drawn, with the app's other rare code
 /// (`ui::extras`): the rare ones, the odds in detail, and the builder, which needs a
@@ -88,7 +87,7 @@ pub fn ElTray(data: AppData) -> impl IntoView {
     let state = ElState::of(data);
     Effect::new(move |_| {
         if let Some(shared) = data.take_shared(Page::EffectiveLevel) {
-            links::open_link(state, data, shared);
+            run_extra(data, Extra::OpenLink(Page::EffectiveLevel, shared));
         }
     });
     let headline = Signal::derive(move || {
@@ -115,7 +114,7 @@ pub fn ElTray(data: AppData) -> impl IntoView {
                <WagerPanel state data/>
                <LabelField id="el-roll-label" placeholder="e.g. Strike the goblin" label=state.label on_roll/>
     <Fold data id="el-share" title="Share">
-                   <ShareLinks data links=links::SHARE_LINKS/>
+                   <Deferred preload=__preload_extras draw=move || extra(data, Extra::Share(Page::EffectiveLevel))/>
                </Fold>
                <Fold data id="el-dice" title="Dice" summary=dice_note(state)>
                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Dice))/>

@@ -15,7 +15,8 @@ use crate::ui::history::open_result_link;
 use crate::ui::share_links::ShareLink;
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
-pub fn open_link(state: D6State, data: AppData, shared: Shared) {
+pub fn open_link(data: AppData, shared: Shared) {
+    let state = D6State::of(data);
     match shared {
         Shared::Setup(dice) => state.open_shared(&dice),
         Shared::Challenge(text) => match parse_d6_challenge(&text) {

@@ -5,7 +5,7 @@
 mod challenge_panel;
 pub(crate) mod extras;
 pub(crate) mod faces;
-mod links;
+pub(crate) mod links;
 mod odds_panel;
 mod pool_panel;
 mod prompts;
@@ -31,12 +31,11 @@ use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::deferred::Deferred;
 use crate::ui::dock::{Headline, RollDock};
-use crate::ui::extras::{__preload_extras, Extra, extra};
+use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
 use crate::ui::fold::Fold;
 use crate::ui::gm_side::GmSide;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
-use crate::ui::share_links::ShareLinks;
 
 /// The whole tray.
 #[component]
@@ -44,7 +43,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
     let state = D6State::of(data);
     Effect::new(move |_| {
         if let Some(shared) = data.take_shared(Page::HighestD6) {
-            links::open_link(state, data, shared);
+            run_extra(data, Extra::OpenLink(Page::HighestD6, shared));
         }
     });
     let headline = Signal::derive(move || {
@@ -106,7 +105,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
             <ChallengePanel state/>
             <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=state.label on_roll/>
             <Fold data id="d6-share" title="Share">
-                <ShareLinks data links=links::SHARE_LINKS/>
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::Share(Page::HighestD6))/>
             </Fold>
             <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
                 <Deferred preload=__preload_extras draw=move || extra(data, Extra::D6Scene)/>

@@ -45,7 +45,8 @@ pub const SHARE_LINKS: &[ShareLink] = &[
 ];
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
-pub fn open_link(state: NarrativeState, data: AppData, shared: Shared) {
+pub fn open_link(data: AppData, shared: Shared) {
+    let state = NarrativeState::of(data);
     match shared {
         Shared::Setup(pool) => state.open_shared(&pool),
         Shared::Challenge(text) => match parse_narrative_challenge(&text) {

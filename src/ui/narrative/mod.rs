@@ -6,7 +6,7 @@ mod added_symbols;
 mod dice_picker;
 pub(crate) mod extras;
 pub(crate) mod icons;
-mod links;
+pub(crate) mod links;
 mod odds_panel;
 mod pool_summary;
 mod result_view;
@@ -32,12 +32,11 @@ use crate::ui::browser::wide;
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::deferred::Deferred;
 use crate::ui::dock::{DockPanel, Headline, RollDock};
-use crate::ui::extras::{__preload_extras, Extra, extra};
+use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
 use crate::ui::fold::Fold;
 use crate::ui::gm_side::GmSide;
 use crate::ui::history::history_fold;
 use crate::ui::label_field::LabelField;
-use crate::ui::share_links::ShareLinks;
 use crate::ui::story_points::StoryPointsSpend;
 
 /// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
@@ -46,7 +45,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
     let state = NarrativeState::of(data);
     Effect::new(move |_| {
         if let Some(shared) = data.take_shared(Page::Narrative) {
-            links::open_link(state, data, shared);
+            run_extra(data, Extra::OpenLink(Page::Narrative, shared));
         }
     });
     // Recomputed on every tap; exact and well under a frame even for a full tray.
@@ -106,7 +105,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
                 <StoryPointsSpend data/>
             </Fold>
             <Fold data id="narrative-share" title="Share">
-                <ShareLinks data links=links::SHARE_LINKS/>
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::Share(Page::Narrative))/>
             </Fold>
             <Fold data id="narrative-saved" title="Saved pools">
                 <Deferred preload=__preload_extras draw=move || extra(data, Extra::NarrativeSavedPools)/>
