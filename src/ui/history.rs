@@ -200,7 +200,7 @@ fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> i
                     </button>
                 </li>
             </ul>
-            <ol class="history-list">
+            <ol class="history-list" aria-label="Rolls">
                 {move || {
                     shown()
                         .into_iter()

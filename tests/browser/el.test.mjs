@@ -2,7 +2,7 @@
 // accessible name, at 390x844 (and turned sideways), in Debian's Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawn, eventually, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { drawn, eventually, historyEntries, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
 import {
   barOdds, barResult, HEADLINE, makeCharacter, nav, openFold, openOdds, result, roll, rollButton, setNumber, snack, sum, tap,
 } from './el-helpers.mjs';
@@ -66,7 +66,7 @@ describe('Effective Level tray', () => {
     // The label stays for the next rolls.
     assert.equal(await page.getByRole('textbox', { name: 'Label for the next rolls' }).inputValue(), 'Leap the gap');
     await openFold(page, 'History');
-    const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+    const history = historyEntries(page);
     await history.first().waitFor();
     assert.match(await history.first().textContent(), /Effective Level.*Leap the gap/);
     noErrors(page);
@@ -140,7 +140,7 @@ describe('Effective Level tray', () => {
     const odds = await openOdds(page);
     await eventually(textOf(odds), (t) => /The other side's effect/.test(t), 'their effect odds');
     await roll(page);
-    const text = await eventually(result(page), (t) => /(You win|The other side wins|A tie|They win|holds)/.test(t), 'verdict');
+    const text = await eventually(result(page), (t) => /^(You win: effect \d+|They win: \d+ against you|They hold: no effect)/.test(t), 'verdict');
     assert.match(text, /opposition \d+|rolled \d+/);
     assert.equal(await page.getByRole('list', { name: "The other side's dice" }).getByRole('listitem').count(), 6);
     await settled(page);
@@ -209,11 +209,11 @@ describe('Effective Level tray', () => {
     await eventually(snack(page), (t) => /Opened the shared roll el 10 wager 3 vs 4/.test(t), 'said');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.origin });
     await page.bringToFront(); // the clipboard answers only the focused page
-    const odds = await openOdds(page);
-    await odds.getByRole('button', { name: 'Copy share link' }).click();
+    await openFold(page, 'Share');
+    await page.getByRole('button', { name: 'Copy the link to this roll' }).click();
     const link = await eventually(() => page.evaluate(() => navigator.clipboard.readText()), (t) => t.includes('roll='), 'link');
     assert.equal(new URL(link).hash, '#/el?roll=el+10+wager+3+vs+4');
-    await eventually(snack(page), (t) => /Share link copied/.test(t), 'copied, said near the thumb');
+    await eventually(snack(page), (t) => /Copied the link to this roll/.test(t), 'copied, said near the thumb');
     const linked = await context.newPage();
     linked.errors = [];
     await linked.goto(env.origin + '/#/el?roll=el+0');

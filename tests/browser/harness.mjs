@@ -101,3 +101,8 @@ export function textOf(locator) {
 export async function settled(page) {
   await page.waitForFunction(() => document.getAnimations().length === 0);
 }
+
+/** History's rolls, newest first: the entries of its list, not the dice drawn inside them. */
+export function historyEntries(page) {
+  return page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'Rolls' }).locator(':scope > li');
+}

@@ -3,7 +3,7 @@
 // roll these make shows in the dock with its dice and is said in the snackbar.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawn, eventually, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
+import { drawn, eventually, historyEntries, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
 import { makeCharacter, nav, openFold, openResult, result, roll, rollButton, setNumber, snack, sum, tap } from './el-helpers.mjs';
 
 let env;
@@ -176,7 +176,7 @@ describe('Effective Level turns and scene', () => {
     const rubble = scene.getByRole('listitem', { name: 'Obstacle Rubble' });
     await eventually(textOf(rubble), (t) => /0 of 3/.test(t) && /this EL, within rolls/.test(t), 'no resistance');
     await openFold(page, 'History');
-    const rolls = () => page.getByRole('region', { name: 'History' }).getByRole('listitem').count();
+    const rolls = () => historyEntries(page).count();
     // A tray roll's effect goes with one tap to an obstacle that does not resist; the door,
     // which resists, takes only rolls made at it.
     for (let i = 0; i < 30 && !/done/.test(await textOf(rubble)()); i += 1) {
@@ -212,7 +212,7 @@ describe('Effective Level turns and scene', () => {
       }
     }
     await eventually(textOf(door), (t) => /8 of 8 · done/.test(t), 'done');
-    assert.match(await textOf(page.getByRole('region', { name: 'History' }).getByRole('listitem').first())(), /Barred door/);
+    assert.match(await textOf(historyEntries(page).first())(), /Barred door/);
     await tap(page, 'Barred door rolls against you');
     await oneLine(page, /Barred door rolls \d+ against your \d+/, 'its roll');
     await eventually(async () => shownDice(page, "Barred door's dice").count(), (n) => n === 3, 'its dice in the dock');
