@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drawn, eventually, historyEntries, launch, openDrawn, SCREENSHOTS, settled, textOf } from './harness.mjs';
 import {
-  barOdds, barResult, HEADLINE, makeCharacter, nav, openFold, openOdds, result, roll, rollButton, setNumber, snack, sum, tap,
+  barOdds, barResult, dock, HEADLINE, makeCharacter, nav, openFold, openOdds, result, roll, rollButton, setNumber, snack, sum, tap,
 } from './el-helpers.mjs';
 import { elFlows } from './flows.mjs';
 
@@ -256,6 +256,90 @@ describe('Effective Level tray', () => {
     await eventually(textOf(badges), (t) => /2 wounds/.test(t) && /1 scratch/.test(t), 'badges');
     await tap(page, 'No character');
     await eventually(async () => badges.count(), (n) => n === 0, 'no badges for no character');
+    noErrors(page);
+    await context.close();
+  });
+
+  test("the GM's challenge sets only the other side, named and labelled as the GM's", async () => {
+    const { context, page } = await fresh('/#/el');
+    await setNumber(page, 'Effective Level', 7);
+    await page.goto(env.origin + '/#/el?challenge=vs+5+opposed+by+the+goblin');
+    await drawn(page);
+    await eventually(snack(page), (t) => /The GM's challenge: Opposition at EL 5: the goblin/.test(t), 'said');
+    assert.equal(await page.getByRole('spinbutton', { name: 'Effective Level', exact: true }).inputValue(), '7', 'the player keeps their own EL');
+    assert.equal(await page.getByRole('radio', { name: 'Opposition' }).isChecked(), true);
+    assert.equal(await page.getByRole('spinbutton', { name: "Other side's EL", exact: true }).inputValue(), '5');
+    assert.equal(await page.getByRole('textbox', { name: "Other side's name" }).inputValue(), 'the goblin');
+    assert.match(await textOf(page.locator('.gm-side'))(), /GM.*Opposition at EL 5: the goblin/);
+    await roll(page);
+    // The headline names the other side: "You win: effect 2", "The goblin wins: 3 against you", "The goblin holds: no effect".
+    await eventually(result(page), (t) => /^(You win: effect \d+|The goblin wins: \d+ against you|The goblin holds: no effect)/.test(t), 'named in the headline');
+    await tap(page, "Clear the GM's label");
+    await eventually(async () => page.locator('.gm-side').count(), (n) => n === 0, 'label cleared');
+    // A bad challenge leaves the tray as it was.
+    await page.goto(env.origin + '/#/el?challenge=vs+0');
+    await drawn(page);
+    await eventually(snack(page), (t) => /could not be read.*left as it was/.test(t), 'refused');
+    assert.equal(await page.getByRole('spinbutton', { name: "Other side's EL", exact: true }).inputValue(), '5');
+    noErrors(page);
+    await context.close();
+  });
+
+  test('real dice: each die offers only its faces, and the entry is read as the roll, marked in History', async () => {
+    const { context, page } = await fresh('/#/el');
+    await setNumber(page, 'Effective Level', 3);
+    await page.getByRole('radio', { name: 'Resistance' }).check();
+    await setNumber(page, "Other side's EL", 2);
+    await dock(page).getByRole('button', { name: 'Real dice' }).click();
+    const entry = page.getByRole('region', { name: 'Real dice' });
+    const mine = entry.getByRole('combobox', { name: /^Your die/ });
+    const theirs = entry.getByRole('combobox', { name: /^Their die/ });
+    await mine.first().waitFor();
+    const read = entry.getByRole('button', { name: 'Read these dice' });
+    assert.equal(await read.isDisabled(), true, 'nothing to read until every die is set');
+    const picked = [];
+    for (const dice of [mine, theirs]) {
+      for (let i = 0; i < (await dice.count()); i++) {
+        const select = dice.nth(i);
+        const sides = Number((await select.getAttribute('aria-label')).match(/\(d(\d+)\)/)[1]);
+        const faces = await select.locator('option').evaluateAll((o) => o.map((x) => x.value).filter((v) => v !== ''));
+        // Only the die's own faces: 0 to one less than its sides.
+        assert.deepEqual(faces, Array.from({ length: sides }, (_, k) => String(k)));
+        const value = String(sides - 1 - (i % sides));
+        await select.selectOption(value);
+        picked.push(value);
+      }
+    }
+    await read.click();
+    await eventually(result(page), (t) => HEADLINE.test(t), 'read as a roll');
+    const shown = await page.getByRole('region', { name: 'Result' }).getByRole('listitem').evaluateAll((li) => li.map((x) => x.getAttribute('aria-label').split(': ')[1]));
+    assert.deepEqual(shown, picked, 'the dice shown are the ones entered');
+    await openFold(page, 'History');
+    await historyEntries(page).first().waitFor();
+    assert.match(await historyEntries(page).first().textContent(), /real dice/);
+    noErrors(page);
+    await context.close();
+  });
+
+  test("a condition on the character is offered as a penalty in the builder", async () => {
+    const { context, page } = await fresh('/#/characters');
+    await makeCharacter(page, 'Cass', 5, [['Scout', 2]]);
+    await page.getByRole('textbox', { name: 'New condition for Cass' }).fill('Limping');
+    await tap(page, 'Add condition');
+    await nav(page, 'Effective Level');
+    await page.getByRole('radio', { name: 'From character' }).check();
+    await tap(page, 'Scout +2');
+    await eventually(sum(page), (t) => /= EL 7$/.test(t), 'Level 5 + Scout 2');
+    await tap(page, 'Limping');
+    await eventually(sum(page), (t) => /Limping/.test(t) && /= EL 6$/.test(t), 'the condition takes 1 away');
+    const points = page.getByRole('spinbutton', { name: 'Points Limping takes away' });
+    await points.fill('3');
+    await points.press('Enter');
+    await points.blur();
+    await eventually(sum(page), (t) => /= EL 4$/.test(t), 'then 3');
+    await page.reload();
+    await drawn(page);
+    await eventually(sum(page), (t) => /= EL 4$/.test(t), 'kept after a reload');
     noErrors(page);
     await context.close();
   });
