@@ -6,7 +6,9 @@ use leptos::prelude::*;
 
 use super::app_data::{AppData, Shared};
 use super::browser::{location_hash, replace_hash, storage_is_lasting};
-use super::notices::{NoticeList, Notices};
+use super::deferred::Deferred;
+use super::extras::{__preload_extras, Extra, extra};
+use super::notices::Notices;
 use super::pages::PageView;
 use crate::route::{Page, Route};
 
@@ -15,6 +17,7 @@ use crate::route::{Page, Route};
 #[component]
 pub fn App() -> impl IntoView {
     let notices = Notices::new();
+    let data = AppData::new(notices);
     // The tabs show the page from the address at once; `Pages` keeps it in step.
     let page = RwSignal::new(Route::parse(&location_hash()).page);
     Effect::new(move |_| {
@@ -63,9 +66,13 @@ pub fn App() -> impl IntoView {
                 </ul>
             </nav>
         </header>
-        <NoticeList notices/>
+        // Notices are rare (saved data repaired, storage missing): their code comes when
+        // there is one to show.
+        <Show when=move || notices.any()>
+            <Deferred preload=__preload_extras draw=move || extra(data, Extra::Notices)/>
+        </Show>
         <main tabindex="-1" node_ref=main>
-            <Pages notices page/>
+            <Pages data page/>
         </main>
         <footer class="app-footer">
             <p>"Odds are exact. Rolls use your browser's secure random numbers. Everything stays on this device."</p>
@@ -76,14 +83,14 @@ pub fn App() -> impl IntoView {
 /// Follows the address and shows the page it names, in a task after this one. A share
 /// link's text waits in `AppData` for its page, whose own code reads it.
 #[component]
-fn Pages(notices: Notices, page: RwSignal<Page>) -> impl IntoView {
+fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
+    let notices = data.notices;
     if !storage_is_lasting() {
         notices.say(
             "This browser keeps no data for this page (a private window, or storage switched \
              off). Dicetray works, but what you do here is gone when the tab closes.",
         );
     }
-    let data = AppData::new(notices);
     // A share link fills its tray once; the address then drops it, so a reload keeps
     // whatever the player does next.
     let open = move |hash: String| {

@@ -47,6 +47,8 @@ pub enum Extra {
     El(super::effective_level::RarePanel),
     /// The links a tray offers, in its Share panel.
     Share(Page),
+    /// The notices about saved data and storage.
+    Notices,
     /// What a link opened on a tray carries: a set-up, the GM's challenge, a roll.
     OpenLink(Page, Shared),
 }
@@ -95,6 +97,7 @@ pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
             };
             view! { <ShareLinks data links/> }.into_any()
         }
+        Extra::Notices => view! { <super::notices::NoticeList notices=data.notices/> }.into_any(),
         Extra::OpenLink(page, shared) => {
             match page {
                 Page::Narrative => super::narrative::links::open_link(data, shared),

@@ -19,6 +19,11 @@ pub struct Notices {
 }
 
 impl Notices {
+    /// Whether any notice is showing.
+    pub fn any(&self) -> bool {
+        self.shown.with(|s| !s.is_empty())
+    }
+
     /// An empty list of notices.
     pub fn new() -> Self {
         Self {

@@ -30,7 +30,15 @@ pub fn DedicatedEffect(state: ElState) -> impl IntoView {
             }
         })
         .collect_view();
-    let words = state.dedicated_words;
+    // The words as typed (the setup keeps them trimmed); they follow the setup when it
+    // changes elsewhere (a shared link), and are left as typed while they say the same.
+    let words = RwSignal::new(state.setup.with_untracked(|s| s.dedicated.name.clone()));
+    Effect::new(move |_| {
+        let name = state.setup.with(|s| s.dedicated.name.clone());
+        if words.with_untracked(|w| w.trim() != name) {
+            words.set(name);
+        }
+    });
     let typed = move |ev| {
         let text = event_target_value(&ev);
         let clean = text.trim().to_string();

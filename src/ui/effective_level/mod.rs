@@ -65,6 +65,8 @@ pub enum RarePanel {
     Odds,
     /// Real dice: each die's value, entered.
     Enter,
+    /// What a wager is dedicated to.
+    Dedicated,
 }
 
 /// Draws one of the tray's rare panels: called from the app's rare code (`ui::extras`).
@@ -78,6 +80,7 @@ pub fn rare_panel(data: AppData, which: RarePanel) -> AnyView {
         RarePanel::Scene => view! { <scene::ScenePanel state data/> }.into_any(),
         RarePanel::Odds => view! { <OddsDetail state/> }.into_any(),
         RarePanel::Enter => view! { <enter::EnterDice state data/> }.into_any(),
+        RarePanel::Dedicated => view! { <dedicated::DedicatedEffect state/> }.into_any(),
     }
 }
 

@@ -78,8 +78,6 @@ pub struct ElState {
     pub boost_name: RwSignal<String>,
     /// The other side as the GM's challenge link set it, in words.
     pub gm_side: RwSignal<Option<String>>,
-    /// The dedicated effect in the player's words, as typed (the setup keeps it trimmed).
-    pub dedicated_words: RwSignal<String>,
     /// What the snackbar's Undo undoes now: the last undoable action's.
     undo_slot: StoredValue<Option<Undo>>,
     /// The snackbar's Undo. Made once for the visit, so the panel whose button ended a turn
@@ -106,15 +104,6 @@ impl ElState {
             setup.with(|s| roster.with(|r| scene.with(|scene| s.check(r.active(), &scene.boosts))))
         });
         let odds = Memo::new(move |_| check.with(|c| c.as_ref().ok().map(ElCheck::odds)));
-        let dedicated_words = RwSignal::new(setup.with_untracked(|s| s.dedicated.name.clone()));
-        // The words follow the setup when it changes elsewhere (after a roll, a shared
-        // link), and are left as typed while they say the same.
-        Effect::new(move |_| {
-            let name = setup.with(|s| s.dedicated.name.clone());
-            if dedicated_words.with_untracked(|w| w.trim() != name) {
-                dedicated_words.set(name);
-            }
-        });
         let undo_slot = StoredValue::new(None::<Undo>);
         let undo = Callback::new(move |()| {
             if let Some(undo) = undo_slot.get_value() {
@@ -135,7 +124,6 @@ impl ElState {
             effect_used: RwSignal::new(None),
             boost_kept: RwSignal::new(None),
             boost_name: RwSignal::new(String::new()),
-            dedicated_words,
             undo_slot,
             undo,
         }

@@ -3,10 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::dedicated::DedicatedEffect;
+use super::RarePanel;
 use super::state::ElState;
 use crate::core::effective_level::ElMode;
 use crate::ui::app_data::AppData;
+use crate::ui::deferred::Deferred;
+use crate::ui::extras::{__preload_extras, Extra, extra};
 use crate::ui::stepper::Stepper;
 
 /// The wager's stepper (and, with a quick EL, the rank that caps it), its limit, why it is
@@ -57,7 +59,8 @@ pub fn WagerPanel(state: ElState, data: AppData) -> impl IntoView {
             <p class="refusal" hidden=move || refusal().is_none()>{refusal}</p>
             <Show when=move || { wager.get() > 0 }>
                 <p class="hint">{rolled_at}</p>
-                <DedicatedEffect state/>
+                // Dedicating a wager is rarer than wagering: its code comes when first wanted.
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Dedicated))/>
             </Show>
         </section>
     }
