@@ -104,5 +104,5 @@ export async function settled(page) {
 
 /** History's rolls, newest first: the entries of its list, not the dice drawn inside them. */
 export function historyEntries(page) {
-  return page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'Rolls' }).locator(':scope > li');
+  return page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'Rolls', exact: true }).locator(':scope > li');
 }
