@@ -84,7 +84,7 @@ pub fn RollDock(
             <SnackbarView snackbar=data.snackbar class="above-dock"/>
             // On a phone the bar opens one of the two; on a wide screen both show (CSS).
             <div class="dock-panel">
-                <div class="dock-result" id="dock-result">{result.run()}</div>
+                <section class="dock-result" id="dock-result" aria-label="Result">{result.run()}</section>
                 <div class="dock-odds" id="dock-odds">{odds.run()}</div>
                 <div class="dock-enter" id="dock-enter">{move || (panel.get() == DockPanel::Enter).then(|| enter.run())}</div>
             </div>

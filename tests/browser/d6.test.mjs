@@ -338,7 +338,8 @@ describe('Highest d6 tray', () => {
     await tap(page, 'Yes, end it');
     await eventually(async () => page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).count(), (n) => n === 0, 'scene facet gone');
     assert.equal(await page.getByRole('button', { name: 'Keen Eye (character, helps)' }).count(), 1, 'character facet stays');
-    await tap(page, 'Undo end of scene');
+    await eventually(snackbar(page), (t) => /The scene is over/.test(t), 'said near the thumb');
+    await page.locator('.snackbar').getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Tense Atmosphere (scene, hinders)' }).waitFor();
     await nav(page, 'Characters');
     // After a reload the card is folded, and its one line says what it holds.

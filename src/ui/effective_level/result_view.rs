@@ -28,7 +28,7 @@ pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
     let entry = Signal::derive(move || state.shown.with(|s| s.as_ref().map(|s| s.entry.clone())));
     let shown = move || state.shown.get();
     view! {
-        <section class="result el-result" aria-label="Result">
+        <div class="result el-result">
             // One persistent live region: assistive technology announces each new result.
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
                 {move || shown().map(|shown| view! { <ResultSummary shown/> })}
@@ -47,7 +47,7 @@ pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
             <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
                 <ResultActions entry text=el_text data/>
             </div>
-        </section>
+        </div>
     }
 }
 

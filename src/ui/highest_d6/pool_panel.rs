@@ -41,8 +41,11 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
                 <p class="big-count">
                     <output aria-label="Base dice">{base}</output>
                     <span>" base dice"</span>
+                    // Each hint says which tap it is about, on its button's side.
                     <span class="coach-pair">
+                        <span class="coach-step" aria-hidden="true">"−1 die "</span>
                         <CoachHint hints=state.hints tap=D6Tap::RemoveDie/>
+                        <span class="coach-step" aria-hidden="true">" +1 die "</span>
                         <CoachHint hints=state.hints tap=D6Tap::AddDie/>
                     </span>
                 </p>

@@ -10,7 +10,6 @@ use crate::ui::facet_list::{FacetEdit, FacetList, added};
 #[component]
 pub fn ScenePanel(data: AppData) -> impl IntoView {
     let scene = data.scene();
-    let status = RwSignal::new(None::<String>);
     let facets = Signal::derive(move || scene.with(|s| s.facets.items().to_vec()));
     let on_edit = Callback::new(move |edit: FacetEdit| {
         let mut outcome = Err(String::new());
@@ -21,7 +20,7 @@ pub fn ScenePanel(data: AppData) -> impl IntoView {
             }
         });
         let done = outcome.is_ok();
-        status.set(Some(outcome.unwrap_or_else(|e| e)));
+        data.snackbar.say(outcome.unwrap_or_else(|e| e));
         done
     });
     view! {
@@ -29,7 +28,7 @@ pub fn ScenePanel(data: AppData) -> impl IntoView {
             <h2 id="scene-title">"Scene"</h2>
             <p class="hint">"Scene facets count for everyone until the scene ends."</p>
             <FacetList facets owner="the scene".to_string() scope="scene".into() on_edit/>
-            <EndScene data status/>
+            <EndScene data/>
         </section>
     }
 }

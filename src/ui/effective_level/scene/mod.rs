@@ -4,15 +4,14 @@
 
 mod actions;
 mod boosts;
-mod end_scene;
 mod obstacles;
 mod residuals;
 mod value_form;
 
 use leptos::prelude::*;
 
+use crate::ui::end_scene::EndScene;
 use boosts::SceneBoosts;
-use end_scene::EndScene;
 use obstacles::Obstacles;
 use residuals::Residuals;
 
@@ -27,7 +26,7 @@ pub fn ScenePanel(state: ElState, data: AppData) -> impl IntoView {
             <Obstacles state data/>
             <SceneBoosts state data/>
             <Residuals state data/>
-            <EndScene state data/>
+            <EndScene data/>
         </section>
     }
 }
