@@ -182,7 +182,10 @@ fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> i
         let before = history.get_untracked();
         history.update(RollHistory::clear);
         confirming.set(false);
-        let undo = Callback::new(move |()| history.update(|h| *h = before.clone()));
+        // Made under the app's owner: the button tapped is gone once History is empty, and
+        // with it anything made under its owner, so the Undo would be a disposed callback.
+        let undo =
+            data.lasting(|| Callback::new(move |()| history.update(|h| *h = before.clone())));
         snackbar.say_with("History cleared.", "Undo", undo);
     };
     view! {

@@ -4,6 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drawn, eventually, launch, openPhone, ready, SCREENSHOTS, settled, SUB_PATH, textOf } from './harness.mjs';
 import { ABSOLUTE_DIST, startServer } from './server.mjs';
+import {
+  dock, notation, openAdded, openFold, openHistory, openOdds, openResult, openShare, result, roll, rollButton, savePool,
+} from './narrative-helpers.mjs';
 
 let env;
 before(async () => {
@@ -27,7 +30,7 @@ function noErrors(page) {
 async function unnamedControls(page) {
   const cdp = await page.context().newCDPSession(page);
   const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  const roles = new Set(['button', 'link', 'textbox', 'checkbox', 'combobox', 'listbox']);
+  const roles = new Set(['button', 'link', 'textbox', 'checkbox', 'combobox', 'listbox', 'spinbutton', 'radio', 'switch']);
   return nodes
     .filter((n) => !n.ignored && roles.has(n.role?.value) && !(n.name?.value ?? '').trim())
     .map((n) => n.role.value);
@@ -54,10 +57,15 @@ describe('app shell', () => {
     const { context, page } = await open(SUB_PATH);
     await ready(page);
     await page.getByRole('button', { name: 'Add ability die' }).click();
-    await page.getByRole('button', { name: 'Roll', exact: true }).click();
-    await eventually(textOf(page.getByRole('region', { name: 'Result' }).getByRole('status')), (t) => t.length > 0, 'roll');
+    await roll(page);
+    await eventually(result(page), (t) => /Success|Failure/.test(t), 'roll');
+    // The rare code (History, here) comes from under the sub-path too.
+    await openHistory(page);
+    await page.getByRole('region', { name: 'History' }).locator('.history-list > li').first().waitFor();
     await page.goto(`${env.origin}${SUB_PATH}#/narrative?pool=1y1r`);
-    await eventually(textOf(page.getByLabel('Pool notation')), (t) => t === '1y1r', 'share link under the sub-path');
+    await eventually(notation(page), (t) => t === '1y1r', 'share link under the sub-path');
+    assert.equal(new URL(page.url()).pathname, SUB_PATH, 'still under the sub-path');
+    assert.equal(new URL(page.url()).hash, '#/narrative', 'the address cleaned');
     noErrors(page);
     await context.close();
   });
@@ -68,7 +76,12 @@ describe('app shell', () => {
       const { context, page } = await openPhone(env.browser);
       await page.goto(`${origin}${SUB_PATH}#/narrative?pool=2g`);
       await ready(page);
-      await eventually(textOf(page.getByLabel('Pool notation')), (t) => t === '2g', 'share link');
+      await eventually(notation(page), (t) => t === '2g', 'share link');
+      // A roll and a panel of rare code (saved pools) load from the absolute URL too.
+      await roll(page);
+      await eventually(result(page), (t) => /Success|Failure/.test(t), 'roll');
+      await openFold(page, 'Saved pools');
+      await page.getByRole('region', { name: 'Saved pools' }).waitFor();
       const html = await (await fetch(`${origin}${SUB_PATH}`)).text();
       assert.match(html, /href="\/dicetray\/[^"]+\.css"/, 'absolute URLs in the built page');
       noErrors(page);
@@ -82,8 +95,10 @@ describe('app shell', () => {
     for (const route of ['#/narrative', '#/d6', '#/el', '#/characters']) {
       const { context, page } = await open(`/${route}`);
       await drawn(page);
-      const roll = page.getByRole('button', { name: 'Roll', exact: true });
-      if ((await roll.count()) > 0 && (await roll.first().isEnabled())) await roll.first().click();
+      const rollNow = rollButton(page);
+      if ((await rollNow.count()) > 0 && (await rollNow.first().isEnabled())) await rollNow.first().click();
+      // Headings in the folds count too: open History, which every tray has.
+      if (route !== '#/characters') await openHistory(page);
       const levels = await page.evaluate(() =>
         [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])),
       );
@@ -146,7 +161,7 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'Highest d6' }).waitFor();
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Narrative dice' }).click();
     await ready(page);
-    assert.equal(await page.getByLabel('Pool notation').textContent(), '1b');
+    assert.equal(await notation(page)(), '1b');
     noErrors(page);
     await context.close();
   });
@@ -155,11 +170,23 @@ describe('app shell', () => {
     const { context, page } = await open('/');
     await ready(page);
     await page.getByRole('button', { name: 'Add ability die' }).click();
-    await page.getByText('Added symbols').click();
-    await page.getByRole('button', { name: 'Roll', exact: true }).click();
-    await page.getByRole('textbox', { name: 'Pool name' }).fill('Check');
-    await page.getByRole('button', { name: 'Save pool' }).click();
-    assert.deepEqual(await unnamedControls(page), []);
+    await page.getByRole('button', { name: 'Add difficulty die' }).click();
+    await openAdded(page);
+    await openFold(page, 'Story points');
+    await openShare(page);
+    await page.getByRole('button', { name: 'Show the link to this pool as a QR code' }).click();
+    await savePool(page, 'Check');
+    await page.getByRole('button', { name: 'Load Check' }).waitFor();
+    await roll(page);
+    await openHistory(page);
+    await page.getByRole('region', { name: 'History' }).locator('.history-list > li').first().waitFor();
+    await openResult(page);
+    assert.deepEqual(await unnamedControls(page), [], 'with the result open');
+    await openOdds(page);
+    assert.deepEqual(await unnamedControls(page), [], 'with the odds open');
+    await dock(page).getByRole('button', { name: 'Real dice' }).click();
+    await page.getByRole('region', { name: 'Real dice' }).waitFor();
+    assert.deepEqual(await unnamedControls(page), [], 'with real dice open');
     noErrors(page);
     await context.close();
   });
@@ -169,8 +196,15 @@ describe('app shell', () => {
       const { context, page } = await open('/', { viewport: { width, height: 844 } });
       await ready(page);
       await page.getByRole('button', { name: 'Add proficiency die' }).click();
-      await page.getByText('Added symbols').click();
-      await page.getByRole('button', { name: 'Roll', exact: true }).click();
+      await openAdded(page);
+      await openFold(page, 'Story points');
+      await openShare(page);
+      await savePool(page, 'Check');
+      await page.getByRole('button', { name: 'Load Check' }).waitFor();
+      await roll(page);
+      await openHistory(page);
+      await page.getByRole('region', { name: 'History' }).locator('.history-list > li').first().waitFor();
+      await openResult(page);
       const small = await page.evaluate(() =>
         [...document.querySelectorAll('button, input, summary, nav a')]
           .filter((el) => el.getClientRects().length > 0)
@@ -195,7 +229,8 @@ describe('app shell', () => {
       const colour = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
       if (scheme === 'dark') {
         await page.getByRole('button', { name: 'Add challenge die' }).click();
-        await page.getByRole('button', { name: 'Roll', exact: true }).click();
+        await roll(page);
+        await dock(page).locator('.dock-result .headline').waitFor();
         await settled(page);
         await page.screenshot({ path: new URL('tray-dark.png', SCREENSHOTS).pathname });
       }
@@ -215,7 +250,7 @@ describe('app shell', () => {
       const { context, page } = await open('/', { reducedMotion });
       await ready(page);
       await page.getByRole('button', { name: 'Add ability die' }).click();
-      await page.getByRole('button', { name: 'Roll', exact: true }).click();
+      await roll(page);
       const face = page.getByRole('list', { name: 'Dice rolled' }).getByRole('button').first();
       await face.waitFor();
       const name = await face.evaluate((el) => getComputedStyle(el.querySelector('.die')).animationName);
