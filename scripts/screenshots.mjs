@@ -1,6 +1,8 @@
-// Takes the README's screenshots: each page at 390x844, light and dark, into
-// docs/screenshots/; a tray is shown after a roll, scrolled to its odds and result. Run after a build: `node scripts/screenshots.mjs`
-// (or `node scripts/screenshots.mjs characters` for the pages named).
+// Takes the README's screenshots into docs/screenshots/: each tray at 390x844, light and
+// dark, set up as a player would have it, before and after a roll (`<tray>-<scheme>-before.png`,
+// `-after.png`), the Characters page, and each tray turned sideways after a roll (844x390,
+// `<tray>-landscape.png`). Run after a build: `node scripts/screenshots.mjs` (or name pages:
+// `node scripts/screenshots.mjs el characters`).
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { drawn, launch, openPhone, settled } from '../tests/browser/harness.mjs';
@@ -8,6 +10,8 @@ import { drawn, launch, openPhone, settled } from '../tests/browser/harness.mjs'
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
 const tap = (page, name) => page.getByRole('button', { name, exact: true }).first().click();
+const label = (page, text) => page.getByRole('textbox', { name: 'Label for the next rolls' }).fill(text);
+const roll = (page) => page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: /^Roll( · .*)?$/ }).click();
 
 /** What a player might have on each page when they look at it. */
 const PAGES = {
@@ -15,20 +19,22 @@ const PAGES = {
     for (const name of ['Add ability die', 'Add ability die', 'Add proficiency die', 'Add difficulty die', 'Add difficulty die', 'Add boost die']) {
       await tap(page, name);
     }
-    await page.getByRole('textbox', { name: 'Label (optional)' }).fill('Slice the door');
-    await tap(page, 'Roll');
+    await label(page, 'Slice the door');
   },
   d6: async (page) => {
     await tap(page, 'Add die');
-    await page.getByRole('textbox', { name: 'Label (optional)' }).fill('Climb the wall');
-    await tap(page, 'Roll');
+    await label(page, 'Climb the wall');
   },
   el: async (page) => {
     const field = page.getByRole('spinbutton', { name: 'Effective Level', exact: true });
     await field.fill('8');
     await field.press('Enter');
-    await page.getByRole('textbox', { name: 'Label for the next rolls' }).fill('Leap the gap');
-    await tap(page, 'Roll');
+    await page.getByRole('radio', { name: 'Opposition' }).check();
+    const theirs = page.getByRole('spinbutton', { name: "Other side's EL", exact: true });
+    await theirs.fill('5');
+    await theirs.press('Enter');
+    await page.getByRole('textbox', { name: "Other side's name" }).fill('the goblin');
+    await label(page, 'Strike the goblin');
   },
   characters: async (page) => {
     // Tor, folded to one line; Mira, opened to her editor.
@@ -58,30 +64,49 @@ const PAGES = {
   },
 };
 
-// `node scripts/screenshots.mjs characters` takes only the pages named.
+const TRAYS = new Set(['narrative', 'd6', 'el']);
 const only = process.argv.slice(2);
+const wanted = Object.entries(PAGES).filter(([p]) => only.length === 0 || only.includes(p));
+
+/** One page, set up, shot where the player looks: before the roll, then after it. */
+async function shoot(path, act, options, names) {
+  const { context, page } = await openPhone(env.browser, { reducedMotion: 'reduce', ...options });
+  await page.goto(`${env.origin}/#/${path}`);
+  await drawn(page);
+  await act(page);
+  await settled(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (names.before) await save(page, names.before);
+  if (TRAYS.has(path)) {
+    await roll(page);
+    await page.getByRole('region', { name: 'Result' }).locator('.headline').waitFor();
+    await settled(page);
+    // The snackbar says the roll too; the shot shows the tray once it has gone.
+    await page.locator('.snackbar-message').waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+    await save(page, names.after);
+  }
+  await context.close();
+}
+
+async function save(page, name) {
+  const file = `${OUT}${name}.png`;
+  await page.screenshot({ path: file });
+  console.log(file);
+}
+
 await mkdir(OUT, { recursive: true });
 const env = await launch();
 try {
   for (const scheme of ['light', 'dark']) {
-    for (const [path, act] of Object.entries(PAGES).filter(([p]) => only.length === 0 || only.includes(p))) {
-      const { context, page } = await openPhone(env.browser, { colorScheme: scheme, reducedMotion: 'reduce' });
-      await page.goto(`${env.origin}/#/${path}`);
-      await drawn(page);
-      await act(page);
-      await settled(page);
-      // A tray is shown where the player looks after a roll: the odds and the result.
-      const result = page.getByRole('region', { name: 'Result' });
-      if (path === 'characters' || (await result.count()) === 0) {
-        await page.evaluate(() => window.scrollTo(0, 0));
-      } else {
-        await result.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-      }
-      const file = `${OUT}${path}-${scheme}.png`;
-      await page.screenshot({ path: file });
-      console.log(file);
-      await context.close();
+    for (const [path, act] of wanted) {
+      const names = TRAYS.has(path)
+        ? { before: `${path}-${scheme}-before`, after: `${path}-${scheme}-after` }
+        : { before: `${path}-${scheme}` };
+      await shoot(path, act, { colorScheme: scheme }, names);
     }
+  }
+  for (const [path, act] of wanted.filter(([p]) => TRAYS.has(p))) {
+    await shoot(path, act, { viewport: { width: 844, height: 390 } }, { after: `${path}-landscape` });
   }
 } finally {
   await env.close();
