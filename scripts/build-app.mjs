@@ -9,7 +9,8 @@
 //     module (the shell), one module per page, and chunks that several pages share;
 //  3. wasm-bindgen writes the JavaScript glue for the main module (`--keep-lld-exports`
 //     keeps what the page modules import from it);
-//  4. wasm-opt -Oz shrinks every module, the main module's imports from the glue get short
+//  4. exports no page calls are dropped (scripts/unused-exports.mjs), wasm-opt -Oz shrinks
+//     every module, the main module's imports from the glue get short
 //     names (scripts/short-imports.mjs), esbuild minifies the JavaScript;
 //  5. everything goes into `app-<hash>/`, named after its contents, so two builds never
 //     mix; `start.js` there starts the app and fetches the opened page's modules beside the
@@ -25,6 +26,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
 import { shortenImports } from './short-imports.mjs';
+import { dropUnusedExports, dropUnusedGlue } from './unused-exports.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -58,6 +60,14 @@ await mkdir(out, { recursive: true });
 run('wasm-split-cli', [built, split, '--target', 'web', '--out-name', 'dicetray']);
 run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript', '--out-dir', out, '--out-name', 'dicetray', join(split, 'dicetray.wasm')]);
 
+// Exports no page calls go before wasm-opt, which then drops their code.
+{
+  const wasmPath = join(out, 'dicetray_bg.wasm');
+  const { wasm, dropped } = dropUnusedExports(await readFile(wasmPath));
+  if (dropped === 0) console.warn('build-app.mjs: no unused stream exports found to drop (see scripts/unused-exports.mjs)');
+  await writeFile(wasmPath, wasm);
+}
+
 // The page modules and shared chunks, beside the glue's main module.
 for (const name of await readdir(split)) {
   if (name === 'dicetray.wasm') continue;
@@ -86,7 +96,7 @@ if (release) {
 {
   const wasmPath = join(out, 'dicetray_bg.wasm');
   const gluePath = join(out, 'dicetray.js');
-  const short = shortenImports(await readFile(wasmPath), await readFile(gluePath, 'utf8'));
+  const short = shortenImports(await readFile(wasmPath), dropUnusedGlue(await readFile(gluePath, 'utf8')));
   await writeFile(wasmPath, short.wasm);
   await writeFile(gluePath, short.glue);
 }
