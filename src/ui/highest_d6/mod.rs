@@ -97,7 +97,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         }
     });
     view! {
-        <div class="tray-page" class:coach-on=move || data.settings().with(|s| s.coach) on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
+        <div class="tray-page" on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
             <h1 class="visually-hidden">"Highest d6"</h1>
             <CharacterBar roster=data.roster() show_harm=true/>
             <PoolPanel state data/>

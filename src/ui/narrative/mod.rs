@@ -91,7 +91,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         })
     });
     view! {
-        <div class="tray-page" class:coach-on=move || data.settings().with(|s| s.coach) on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
+        <div class="tray-page" on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
             <h1 class="visually-hidden">"Narrative dice"</h1>
             <CharacterBar roster=data.roster()/>
             <DicePicker state/>
