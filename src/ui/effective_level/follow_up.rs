@@ -4,7 +4,6 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::result_view::el_roll;
 use super::state::{ElState, RollKind, Shown};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::app_data::AppData;
@@ -13,7 +12,7 @@ use crate::ui::app_data::AppData;
 /// not resist, or a wager that applied. Cheap, so the result view asks it before fetching
 /// the follow-ups' code.
 pub fn offers(shown: &Shown, data: AppData) -> bool {
-    let Some(roll) = el_roll(shown) else {
+    let Some(roll) = shown.roll() else {
         return false;
     };
     let outcome = roll.outcome();
@@ -39,7 +38,7 @@ pub fn FollowUps(state: ElState, data: AppData) -> impl IntoView {
 /// The follow-ups this roll offers, if any.
 #[component]
 fn FollowUp(shown: Shown, state: ElState, data: AppData) -> impl IntoView {
-    let Some(roll) = el_roll(&shown) else {
+    let Some(roll) = shown.roll() else {
         return ().into_any();
     };
     let id = shown.entry.id;

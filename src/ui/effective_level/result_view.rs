@@ -7,7 +7,6 @@ use super::RarePanel;
 use super::faces::FacesList;
 use super::follow_up::offers;
 use super::state::{ElState, RollKind, Shown};
-use crate::core::effective_level::ElRoll;
 use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::deferred::Deferred;
@@ -51,14 +50,6 @@ pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
     }
 }
 
-/// The roll of a shown entry, if it is an Effective Level roll.
-pub fn el_roll(shown: &Shown) -> Option<&ElRoll> {
-    match &shown.entry.roll {
-        RecordedRoll::EffectiveLevel(roll) => Some(roll),
-        _ => None,
-    }
-}
-
 /// Headline, label, and the roll's details in words.
 #[component]
 fn ResultSummary(shown: Shown) -> impl IntoView {
@@ -72,7 +63,7 @@ fn ResultSummary(shown: Shown) -> impl IntoView {
         </p>
         // Keyed by the roll, so a roll that lands as the one before still shows a change.
         <p class=format!("headline {}", tone.name()) data-roll=entry.id.to_string()>{headline}</p>
-        <p class="result-details">{entry.details().join(" · ")}</p>
+        <p class="result-details">{shown.details().join(" · ")}</p>
     }
 }
 
@@ -80,7 +71,7 @@ fn ResultSummary(shown: Shown) -> impl IntoView {
 /// own: its dice first, then the player's.
 #[component]
 fn RolledDice(shown: Shown) -> impl IntoView {
-    let Some(roll) = el_roll(&shown).cloned() else {
+    let Some(roll) = shown.roll().cloned() else {
         return ().into_any();
     };
     let (mine, theirs) = if shown.kind == RollKind::AgainstYou {

@@ -103,7 +103,7 @@ pub fn show(
 /// A roll in one line: "goblin 1 — Success · rolled 3 (EL 4)".
 fn said_of(shown: &Shown) -> String {
     let (headline, _) = shown.headline();
-    let first = shown.entry.details().into_iter().next();
+    let first = shown.details().into_iter().next();
     let line = match first {
         Some(detail) => format!("{headline} · {detail}"),
         None => headline,

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElSetup};
+use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElRoll, ElSetup};
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
-use crate::storage::HistoryEntry;
+use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::AppData;
 use crate::ui::dock::DockPanel;
 use crate::ui::persisted::Persisted;
@@ -43,11 +43,26 @@ pub struct Shown {
 }
 
 impl Shown {
+    /// The roll itself. Read from the roll, not through History's entry, whose words cover
+    /// every tray's rolls: this tray's first load then carries only its own.
+    pub fn roll(&self) -> Option<&ElRoll> {
+        match &self.entry.roll {
+            RecordedRoll::EffectiveLevel(roll) => Some(roll),
+            _ => None,
+        }
+    }
+
     /// The headline the dock shows: the verdict, or else the roll's own.
     pub fn headline(&self) -> (String, Tone) {
-        self.verdict
-            .clone()
-            .unwrap_or_else(|| (self.entry.headline().to_string(), self.entry.tone()))
+        self.verdict.clone().unwrap_or_else(|| match self.roll() {
+            Some(roll) => (roll.headline(), roll.tone()),
+            None => (String::new(), Tone::Neutral),
+        })
+    }
+
+    /// What the roll was, in short parts: "rolled 4 (EL 8)", "the goblin rolled 3".
+    pub fn details(&self) -> Vec<String> {
+        self.roll().map(ElRoll::details).unwrap_or_default()
     }
 }
 
