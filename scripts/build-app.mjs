@@ -82,7 +82,11 @@ if (release) {
       const path = join(out, name);
       // The producers and target-features sections say how a module was built: no browser
       // reads them, and every module carries its own copy.
-      const args = ['-Oz', ...FEATURES.map((f) => `--enable-${f}`), '--strip-producers', '--strip-target-features', path, '-o', path];
+      // --low-memory-unused: rustc links wasm32 with the stack first, at the bottom of
+      // memory, growing down toward address 0, so the lowest 1 KB is touched only by a stack
+      // already overflowed; knowing that, wasm-opt folds more address arithmetic (about 1%
+      // smaller).
+      const args = ['-Oz', '--low-memory-unused', ...FEATURES.map((f) => `--enable-${f}`), '--strip-producers', '--strip-target-features', path, '-o', path];
       const { stderr } = await execFileAsync('wasm-opt', args, { cwd: root });
       // Split modules carry a name subsection wasm-opt does not know; it says so, harmlessly.
       const noise = stderr.split('\n').filter((l) => l && !l.includes('unknown name subsection'));

@@ -2,7 +2,9 @@
 
 use leptos::prelude::*;
 
+use super::coach::StepHints;
 use super::state::ElState;
+use crate::core::coach::ElTap;
 use crate::core::effective_level::{Pushback, side_name};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::stepper::Stepper;
@@ -73,7 +75,7 @@ pub fn AgainstPanel(state: ElState) -> impl IntoView {
                         on:input=type_name
                     />
                 </label>
-                <Stepper label="Other side's EL" value=their_el least=1 on_set=set_their compact=true/>
+                <Stepper label="Other side's EL" value=their_el least=1 on_set=set_their compact=true/><StepHints state tap=ElTap::TheirLevel/>
                 <p class="hint">{hint}</p>
             </Show>
         </section>

@@ -7,7 +7,9 @@ use leptos::prelude::*;
 use super::format::signed;
 use super::modifiers::Modifiers;
 use super::state::ElState;
+use crate::core::coach::ElTap;
 use crate::ui::app_data::AppData;
+use crate::ui::coach::CoachHint;
 
 /// One tick of the builder: a sheet entry or one of the scene's boosts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,16 +240,24 @@ fn TickChip(state: ElState, tick: Tick) -> impl IntoView {
             }
         })
     };
+    let tap = if scene {
+        ElTap::PickScene(id)
+    } else {
+        ElTap::Pick(id)
+    };
     view! {
-        <button
-            type="button"
-            class="chip"
-            aria-pressed=move || pressed().to_string()
-            disabled=off
-            on:click=toggle
-        >
-            {label}
-        </button>
+        <span class="tick">
+            <button
+                type="button"
+                class="chip"
+                aria-pressed=move || pressed().to_string()
+                disabled=off
+                on:click=toggle
+            >
+                {label}
+            </button>
+            <CoachHint hints=state.hints tap/>
+        </span>
     }
 }
 
@@ -267,6 +277,7 @@ fn TrainingSwitch(state: ElState) -> impl IntoView {
             <span>"Needs training"</span>
             <span class="hint">"Level counts up to the best role's rank"</span>
         </button>
+        <CoachHint hints=state.hints tap=ElTap::Training/>
     }
 }
 

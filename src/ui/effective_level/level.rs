@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 
 use super::RarePanel;
+use super::coach::StepHints;
 use super::state::ElState;
+use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
 use crate::ui::app_data::AppData;
 use crate::ui::deferred::Deferred;
@@ -38,7 +40,7 @@ pub fn YourEl(state: ElState, data: AppData) -> impl IntoView {
                     }
                     .into_any()
                 } else {
-                    view! { <Stepper label="Effective Level" value=quick_el least=0 on_set=set_el/> }
+                    view! { <Stepper label="Effective Level" value=quick_el least=0 on_set=set_el/><StepHints state tap=ElTap::Level/> }
                         .into_any()
                 }
             }}

@@ -6,6 +6,7 @@
 mod against;
 mod builder;
 mod chances;
+mod coach;
 mod dedicated;
 mod dice;
 mod enter;
@@ -67,6 +68,8 @@ pub enum RarePanel {
     Enter,
     /// What a wager is dedicated to.
     Dedicated,
+    /// The hints' counting: what one tap on each control would do.
+    Coach,
 }
 
 /// Draws one of the tray's rare panels: called from the app's rare code (`ui::extras`).
@@ -81,6 +84,7 @@ pub fn rare_panel(data: AppData, which: RarePanel) -> AnyView {
         RarePanel::Odds => view! { <OddsDetail state/> }.into_any(),
         RarePanel::Enter => view! { <enter::EnterDice state data/> }.into_any(),
         RarePanel::Dedicated => view! { <dedicated::DedicatedEffect state/> }.into_any(),
+        RarePanel::Coach => coach::start(data),
     }
 }
 
@@ -106,9 +110,17 @@ pub fn ElTray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
+    // The hints' counting comes with the rare code, asked for on the first tap: the tray
+    // opens without it.
+    let start_coach = move || {
+        if !state.coach_started.get_value() {
+            state.coach_started.set_value(true);
+            run_extra(data, Extra::El(RarePanel::Coach));
+        }
+    };
     let roll_label = Signal::derive(move || state.setup.with(ElSetup::roll_label));
     view! {
-           <div class="tray-page el-tray">
+           <div class="tray-page el-tray" on:pointerdown=move |_| start_coach() on:keydown=move |_| start_coach()>
                <h1 class="visually-hidden">"Effective Level"</h1>
                <CharacterBar roster=data.roster() show_harm=true/>
                <YourEl state data/>

@@ -5,11 +5,13 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::core::coach::ElTap;
 use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElRoll, ElSetup};
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
 use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::AppData;
+use crate::ui::coach::Hints;
 use crate::ui::dock::DockPanel;
 use crate::ui::persisted::Persisted;
 use crate::ui::snackbar::Snackbar;
@@ -91,6 +93,10 @@ pub struct ElState {
     pub boost_kept: RwSignal<Option<u64>>,
     /// The name typed for keeping a wager as a scene boost.
     pub boost_name: RwSignal<String>,
+    /// What one tap on each control would do; empty until counted, or when hidden.
+    pub hints: Hints<ElTap>,
+    /// Whether the hints' counting has been asked for.
+    pub coach_started: StoredValue<bool>,
     /// The other side as the GM's challenge link set it, in words.
     pub gm_side: RwSignal<Option<String>>,
     /// What the snackbar's Undo undoes now: the last undoable action's.
@@ -133,6 +139,8 @@ impl ElState {
             odds,
             shown: RwSignal::new(None),
             gm_side: RwSignal::new(None),
+            hints: RwSignal::new(Vec::new()),
+            coach_started: StoredValue::new(false),
             label: RwSignal::new(String::new()),
             panel: RwSignal::new(DockPanel::Closed),
             snackbar: data.snackbar,

@@ -4,7 +4,9 @@
 use leptos::prelude::*;
 
 use super::RarePanel;
+use super::coach::StepHints;
 use super::state::ElState;
+use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
 use crate::ui::app_data::AppData;
 use crate::ui::deferred::Deferred;
@@ -51,7 +53,7 @@ pub fn WagerPanel(state: ElState, data: AppData) -> impl IntoView {
     view! {
         <section class="panel el-wager" aria-labelledby="el-wager-title">
             <h2 id="el-wager-title">"Wager"</h2>
-            <Stepper label="Wager" value=wager least=0 on_set=set_wager compact=true/>
+            <Stepper label="Wager" value=wager least=0 on_set=set_wager compact=true/><StepHints state tap=ElTap::Wager/>
             <Show when=move || quick.get()>
                 <Stepper label="Rank in the role" value=quick_rank least=0 on_set=set_rank compact=true/>
             </Show>
