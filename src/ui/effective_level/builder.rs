@@ -73,7 +73,10 @@ fn ConditionTicks(state: ElState, data: AppData) -> impl IntoView {
             let rows = list
                 .into_iter()
                 .map(|(id, name)| {
-                    let value = move || state.setup.with(|s| s.condition_value(id));
+                    // A memo: the field is set again only when the points change, not on
+                    // every change of the setup, so a number being typed stays.
+                    let value = Memo::new(move |_| state.setup.with(|s| s.condition_value(id)));
+                    let value = move || value.get();
                     let set = move |ev: leptos::ev::Event| {
                         if let Ok(points) = event_target_value(&ev).parse::<u32>() {
                             state.try_change(|s| s.set_condition_value(id, points));
