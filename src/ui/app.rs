@@ -115,6 +115,10 @@ fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
     let show = move |next: Page| {
         if page.get_untracked() != next {
             page.set(next);
+            // Another page opens at its top, not where the last one was scrolled to.
+            if let Some(window) = web_sys::window() {
+                window.scroll_to_with_x_and_y(0.0, 0.0);
+            }
         }
     };
     show(open(location_hash()));

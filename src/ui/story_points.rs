@@ -65,8 +65,8 @@ pub fn StoryPointsSpend(data: AppData) -> impl IntoView {
     view! {
         <ul class="story-sides">{side(StorySide::Players)}{side(StorySide::Gm)}</ul>
         <p class="hint">
-            "A point spent on a check upgrades one die of the spender's side, once per check \
-             for each side. Start the session's points on the "
+            "A point spent on a check lets its side upgrade one die (tap Upgrade on that side's \
+             die), once per check for each side. Start the session's points on the "
             <a href=Page::Characters.href()>"Characters page"</a>
             "."
         </p>
