@@ -260,4 +260,36 @@ describe('app shell', () => {
     assert.equal(await animation('no-preference'), 'land');
     assert.equal(await animation('reduce'), 'none');
   });
+
+  test('turned sideways (844x390), every tray has two columns: Roll and the outcome on screen beside the controls', async () => {
+    for (const [path, prepare] of [
+      ['/#/narrative?pool=2g1y2p1k', null],
+      ['/#/d6?dice=3', null],
+      ['/#/el?roll=el+8+vs+5+opposed', null],
+    ]) {
+      const { context, page } = await open(path, { viewport: { width: 844, height: 390 } });
+      await drawn(page);
+      if (prepare) await prepare(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const viewport = page.viewportSize();
+      const onScreen = async (locator) => {
+        const box = await locator.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
+      };
+      const bar = await dock(page).boundingBox();
+      const controls = await page.locator('.tray-page > :first-child').boundingBox();
+      assert.ok(bar.x > viewport.width / 2 - 60, `${path}: the roll bar is the right-hand column (x ${bar.x})`);
+      assert.ok(controls.x + controls.width <= bar.x + 1, `${path}: the controls are on its left`);
+      assert.ok(await onScreen(rollButton(page)), `${path}: Roll on the first screen`);
+      await rollButton(page).click();
+      const headline = page.getByRole('region', { name: 'Result' }).locator('.headline');
+      await headline.waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0, `${path}: nothing scrolled`);
+      assert.ok(await onScreen(headline), `${path}: the outcome on screen after Roll`);
+      assert.ok(await onScreen(rollButton(page)), `${path}: Roll still on screen after it`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `${path}: no sideways scroll`);
+      noErrors(page);
+      await context.close();
+    }
+  });
 });
