@@ -75,8 +75,20 @@ pub fn history_fold(data: AppData, page: Page, roll_again: Callback<RollAgain>) 
     }
 }
 
-/// Reads a result link's roll in History's code (fetched if need be), then hands it over.
-pub fn open_result_link(data: AppData, text: String, read: Callback<Result<HistoryEntry, String>>) {
+/// Reads a result link's roll in History's code (fetched if need be) and hands it to
+/// `show` if it `belongs` to the tray that opened it; else says why it is not shown.
+pub fn open_result_link(
+    data: AppData,
+    text: String,
+    belongs: fn(&RecordedRoll) -> bool,
+    show: Callback<HistoryEntry>,
+) {
+    let snackbar = data.snackbar;
+    let read = Callback::new(move |read: Result<HistoryEntry, String>| match read {
+        Ok(entry) if belongs(&entry.roll) => show.run(entry),
+        Ok(_) => snackbar.say("That link shows a roll of another tray: open it there."),
+        Err(reason) => snackbar.say(reason),
+    });
     leptos::task::spawn_local(async move {
         if extra(data, Extra::History(HistoryAsk::OpenLink(text, read)))
             .await

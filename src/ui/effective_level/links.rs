@@ -13,6 +13,7 @@ use crate::route::Page;
 use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::{AppData, Shared};
 use crate::ui::browser::page_url;
+use crate::ui::gm_side::{change_with_scene, take_challenge};
 use crate::ui::history::open_result_link;
 use crate::ui::share_links::ShareLink;
 
@@ -21,39 +22,26 @@ pub fn open_link(data: AppData, shared: Shared) {
     let state = ElState::of(data);
     match shared {
         Shared::Setup(text) => state.open_shared(&text),
-        Shared::Challenge(text) => match parse_el_challenge(&text) {
-            Ok(challenge) => {
-                let (mut setup, mut scene) =
-                    (state.setup.get_untracked(), data.scene().get_untracked());
-                match challenge.apply(&mut setup, &mut scene) {
-                    Ok(_) => {
-                        state.setup.update(|stored| *stored = setup);
-                        data.scene().update(|stored| *stored = scene);
-                        let summary = challenge.summary();
-                        state
-                            .snackbar
-                            .say(format!("The GM's challenge: {summary}."));
-                        state.gm_side.set(Some(summary));
-                    }
-                    Err(reason) => state.snackbar.say(reason),
-                }
-            }
-            Err(error) => state.snackbar.say(format!(
-                "The GM's challenge could not be read: {error} The tray is left as it was."
-            )),
-        },
+        Shared::Challenge(text) => {
+            take_challenge(
+                state.snackbar,
+                state.gm_side,
+                parse_el_challenge(&text),
+                |challenge| {
+                    change_with_scene(data, state.setup, |setup, scene| {
+                        challenge.apply(setup, scene)
+                    })?;
+                    Ok(challenge.summary())
+                },
+            );
+        }
         Shared::Result(text) => {
-            let read = Callback::new(move |read: Result<HistoryEntry, String>| match read {
-                // Shown as settled: nothing of it can go to this player's scene.
-                Ok(entry) if matches!(entry.roll, RecordedRoll::EffectiveLevel(_)) => {
-                    show(state, entry, RollKind::Settled, None, None);
-                }
-                Ok(_) => state
-                    .snackbar
-                    .say("That link shows a roll of another tray: open it there."),
-                Err(reason) => state.snackbar.say(reason),
+            // Shown as settled: nothing of it can go to this player's scene.
+            let read_only = Callback::new(move |entry: HistoryEntry| {
+                show(state, entry, RollKind::Settled, None, None);
             });
-            open_result_link(data, text, read);
+            let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::EffectiveLevel(_));
+            open_result_link(data, text, belongs, read_only);
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::{AppData, Shared};
 use crate::ui::browser::page_url;
 use crate::ui::dock::DockPanel;
+use crate::ui::gm_side::{change_with_scene, take_challenge};
 use crate::ui::history::open_result_link;
 use crate::ui::share_links::ShareLink;
 
@@ -19,40 +20,27 @@ pub fn open_link(data: AppData, shared: Shared) {
     let state = D6State::of(data);
     match shared {
         Shared::Setup(dice) => state.open_shared(&dice),
-        Shared::Challenge(text) => match parse_d6_challenge(&text) {
-            Ok(challenge) => {
-                let (mut setup, mut scene) =
-                    (state.setup.get_untracked(), data.scene().get_untracked());
-                match challenge.apply(&mut setup, &mut scene) {
-                    Ok(_) => {
-                        state.setup.update(|stored| *stored = setup);
-                        data.scene().update(|stored| *stored = scene);
-                        let summary = challenge.summary();
-                        state
-                            .snackbar
-                            .say(format!("The GM's challenge: {summary}."));
-                        state.gm_side.set(Some(summary));
-                    }
-                    Err(reason) => state.snackbar.say(reason),
-                }
-            }
-            Err(error) => state.snackbar.say(format!(
-                "The GM's challenge could not be read: {error} The tray is left as it was."
-            )),
-        },
+        Shared::Challenge(text) => {
+            take_challenge(
+                state.snackbar,
+                state.gm_side,
+                parse_d6_challenge(&text),
+                |challenge| {
+                    change_with_scene(data, state.setup, |setup, scene| {
+                        challenge.apply(setup, scene)
+                    })?;
+                    Ok(challenge.summary())
+                },
+            );
+        }
         Shared::Result(text) => {
-            let read = Callback::new(move |read: Result<HistoryEntry, String>| match read {
-                Ok(entry) if matches!(entry.roll, RecordedRoll::HighestD6(_)) => {
-                    state.read_only.set(true);
-                    state.shown.set(Some(entry));
-                    state.panel.set(DockPanel::Result);
-                }
-                Ok(_) => state
-                    .snackbar
-                    .say("That link shows a roll of another tray: open it there."),
-                Err(reason) => state.snackbar.say(reason),
+            let show = Callback::new(move |entry: HistoryEntry| {
+                state.read_only.set(true);
+                state.shown.set(Some(entry));
+                state.panel.set(DockPanel::Result);
             });
-            open_result_link(data, text, read);
+            let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::HighestD6(_));
+            open_result_link(data, text, belongs, show);
         }
     }
 }

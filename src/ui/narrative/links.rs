@@ -12,6 +12,7 @@ use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::{AppData, Shared};
 use crate::ui::browser::page_url;
 use crate::ui::dock::DockPanel;
+use crate::ui::gm_side::take_challenge;
 use crate::ui::history::open_result_link;
 use crate::ui::share_links::ShareLink;
 
@@ -49,39 +50,28 @@ pub fn open_link(data: AppData, shared: Shared) {
     let state = NarrativeState::of(data);
     match shared {
         Shared::Setup(pool) => state.open_shared(&pool),
-        Shared::Challenge(text) => match parse_narrative_challenge(&text) {
-            Ok(challenge) => {
-                let mut pool = state.pool.get_untracked();
-                match challenge.apply(&mut pool) {
-                    Ok(()) => {
-                        state.pool.update(|stored| *stored = pool);
-                        let summary = challenge.summary();
-                        state
-                            .snackbar
-                            .say(format!("The GM's challenge: {summary}."));
-                        state.gm_side.set(Some(summary));
-                    }
-                    Err(reason) => state.snackbar.say(reason),
-                }
-            }
-            Err(error) => state.snackbar.say(format!(
-                "The GM's challenge could not be read: {error} The tray is left as it was."
-            )),
-        },
+        Shared::Challenge(text) => {
+            take_challenge(
+                state.snackbar,
+                state.gm_side,
+                parse_narrative_challenge(&text),
+                |challenge| {
+                    let mut pool = state.pool.get_untracked();
+                    challenge.apply(&mut pool)?;
+                    state.pool.update(|stored| *stored = pool);
+                    Ok(challenge.summary())
+                },
+            );
+        }
         Shared::Result(text) => {
-            let read = Callback::new(move |read: Result<HistoryEntry, String>| match read {
-                Ok(entry) if matches!(entry.roll, RecordedRoll::Narrative(_)) => {
-                    state.read_only.set(true);
-                    state.picked.set(None);
-                    state.shown.set(Some(entry));
-                    state.panel.set(DockPanel::Result);
-                }
-                Ok(_) => state
-                    .snackbar
-                    .say("That link shows a roll of another tray: open it there."),
-                Err(reason) => state.snackbar.say(reason),
+            let show = Callback::new(move |entry: HistoryEntry| {
+                state.read_only.set(true);
+                state.picked.set(None);
+                state.shown.set(Some(entry));
+                state.panel.set(DockPanel::Result);
             });
-            open_result_link(data, text, read);
+            let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::Narrative(_));
+            open_result_link(data, text, belongs, show);
         }
     }
 }
