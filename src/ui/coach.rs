@@ -3,7 +3,12 @@
 //! the core's coaches (`core::coach`) in the app's rare code (`ui::extras`), fetched on the
 //! player's first tap, so a tray opens without them; a setting hides them.
 
+use std::rc::Rc;
+
 use leptos::prelude::*;
+
+use super::app_data::AppData;
+use super::extras::{Extra, run_extra};
 
 use crate::core::coach::Delta;
 use crate::core::tone::Tone;
@@ -58,5 +63,40 @@ where
                 }
             })
         })
+    }
+}
+
+/// Keeps a tray's hints counted from now on (rare code, `ui::extras`): `read` takes what
+/// they depend on, tracked, at each change; `count` turns it into hints one frame later, so
+/// the tap's own frame only redraws. None while the setting hides them.
+pub fn keep_counting<T, I>(
+    data: AppData,
+    hints: Hints<T>,
+    read: impl Fn() -> I + 'static,
+    count: impl Fn(I) -> Vec<(T, Hint)> + 'static,
+) where
+    T: Send + Sync + 'static,
+    I: 'static,
+{
+    let count = Rc::new(count);
+    data.lasting(|| {
+        Effect::new(move |_| {
+            let inputs = read();
+            if !data.settings().with(|s| s.coach) {
+                hints.set(Vec::new());
+                return;
+            }
+            let count = Rc::clone(&count);
+            request_animation_frame(move || hints.set(count(inputs)));
+        })
+    });
+}
+
+/// Asks for the hints' counting, which comes with the rare code, on the player's first tap
+/// in a tray (`started` remembers it): the tray opens without it.
+pub fn start_on_first_tap(data: AppData, started: StoredValue<bool>, ask: Extra) {
+    if !started.get_value() {
+        started.set_value(true);
+        run_extra(data, ask);
     }
 }

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::state::ElState;
 use crate::core::coach::{ElCoach, ElTap, Step};
 use crate::ui::app_data::AppData;
-use crate::ui::coach::Hint;
+use crate::ui::coach::{Hint, keep_counting};
 
 /// The hints of a stepper's − and + taps, as one line of text ("−1 −8% · −0.5 effect
 /// · +1 +6%"), and in full for a screen reader. Text only: this is in the tray's first load.
@@ -54,29 +54,21 @@ pub fn StepHints(state: ElState, tap: fn(Step) -> ElTap) -> impl IntoView {
 /// character or the scene; none while the setting hides them. Rare code (`ui::extras`).
 pub fn start(data: AppData) -> AnyView {
     let state = ElState::of(data);
-    data.lasting(|| {
-        Effect::new(move |_| {
-            let setup = state.setup.get();
-            if !data.settings().with(|s| s.coach) {
-                state.hints.set(Vec::new());
-                return;
-            }
-            let roster = data.roster().get();
-            let scene = data.scene().get();
-            request_animation_frame(move || {
-                let coach = ElCoach::of(&setup, roster.active(), &scene.boosts);
-                let hints = coach
-                    .deltas()
-                    .iter()
-                    .map(|d| {
-                        // The effect is said too when it moves.
-                        let effect = (d.effect.direction() != Ordering::Equal).then_some(&d.effect);
-                        (d.tap, Hint::of(&d.chance, effect))
-                    })
-                    .collect();
-                state.hints.set(hints);
-            });
-        })
-    });
+    keep_counting(
+        data,
+        state.hints,
+        move || (state.setup.get(), data.roster().get(), data.scene().get()),
+        |(setup, roster, scene)| {
+            ElCoach::of(&setup, roster.active(), &scene.boosts)
+                .deltas()
+                .iter()
+                .map(|d| {
+                    // The effect is said too when it moves.
+                    let effect = (d.effect.direction() != Ordering::Equal).then_some(&d.effect);
+                    (d.tap, Hint::of(&d.chance, effect))
+                })
+                .collect()
+        },
+    );
     ().into_any()
 }

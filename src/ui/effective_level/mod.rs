@@ -39,6 +39,7 @@ use crate::core::effective_level::ElSetup;
 use crate::route::Page;
 use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
+use crate::ui::coach::start_on_first_tap;
 use crate::ui::deferred::Deferred;
 use crate::ui::dock::{DockPanel, Headline, RollDock};
 use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
@@ -110,14 +111,8 @@ pub fn ElTray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
-    // The hints' counting comes with the rare code, asked for on the first tap: the tray
-    // opens without it.
-    let start_coach = move || {
-        if !state.coach_started.get_value() {
-            state.coach_started.set_value(true);
-            run_extra(data, Extra::El(RarePanel::Coach));
-        }
-    };
+    let start_coach =
+        move || start_on_first_tap(data, state.coach_started, Extra::El(RarePanel::Coach));
     let roll_label = Signal::derive(move || state.setup.with(ElSetup::roll_label));
     view! {
            <div class="tray-page el-tray" on:pointerdown=move |_| start_coach() on:keydown=move |_| start_coach()>

@@ -10,7 +10,7 @@ use crate::core::coach::D6Coach;
 use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
-use crate::ui::coach::Hint;
+use crate::ui::coach::{Hint, keep_counting};
 use crate::ui::dock::DockPanel;
 use crate::ui::recorder::record_entered;
 
@@ -135,27 +135,26 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
 /// each facet), recounted one frame after each change, hidden when the setting is off.
 pub fn start_coach(data: AppData) -> AnyView {
     let state = D6State::of(data);
-    data.lasting(|| {
-        Effect::new(move |_| {
-            let setup = state.setup.get();
-            if !data.settings().with(|s| s.coach) {
-                state.hints.set(Vec::new());
-                return;
-            }
-            // Read now, so a change of character, scene or rule counts again too.
+    keep_counting(
+        data,
+        state.hints,
+        // Read each time, so a change of character, scene or rule counts again too.
+        move || {
             let rule = data.settings().with(|s| s.zero_dice);
-            let roster = data.roster().get();
-            let scene = data.scene().get();
-            request_animation_frame(move || {
-                let coach = D6Coach::of(&setup, roster.active(), &scene, rule);
-                let hints = coach
-                    .deltas()
-                    .iter()
-                    .map(|d| (d.tap, Hint::of(&d.success, None)))
-                    .collect();
-                state.hints.set(hints);
-            });
-        })
-    });
+            (
+                state.setup.get(),
+                data.roster().get(),
+                data.scene().get(),
+                rule,
+            )
+        },
+        |(setup, roster, scene, rule)| {
+            D6Coach::of(&setup, roster.active(), &scene, rule)
+                .deltas()
+                .iter()
+                .map(|d| (d.tap, Hint::of(&d.success, None)))
+                .collect()
+        },
+    );
     ().into_any()
 }

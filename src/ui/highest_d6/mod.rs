@@ -29,6 +29,7 @@ use crate::route::Page;
 use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
+use crate::ui::coach::start_on_first_tap;
 use crate::ui::deferred::Deferred;
 use crate::ui::dock::{Headline, RollDock};
 use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
@@ -68,16 +69,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
-    // The hints' counting comes with the rare code, asked for on the first tap: the tray
-    // opens without it.
-    let coach = move || {
-        if !state.coach_started.get_value() {
-            state.coach_started.set_value(true);
-            leptos::task::spawn_local(async move {
-                let _ = extra(data, Extra::D6Coach).await;
-            });
-        }
-    };
+    let coach = move || start_on_first_tap(data, state.coach_started, Extra::D6Coach);
     let roll_again = Callback::new(move |again: RollAgain| {
         if let RollAgain::HighestD6 {
             base,

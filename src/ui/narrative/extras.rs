@@ -10,7 +10,7 @@ use crate::core::coach::NarrativeCoach;
 use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool, NarrativeRoll};
 use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
-use crate::ui::coach::Hint;
+use crate::ui::coach::{Hint, keep_counting};
 use crate::ui::dock::DockPanel;
 use crate::ui::recorder::record_entered;
 
@@ -136,24 +136,18 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
 /// setting is off.
 pub fn start_coach(data: AppData) -> AnyView {
     let state = NarrativeState::of(data);
-    data.lasting(|| {
-        Effect::new(move |_| {
-            let pool = state.pool.get();
-            if !data.settings().with(|s| s.coach) {
-                state.hints.set(Vec::new());
-                return;
-            }
-            request_animation_frame(move || {
-                let odds = NarrativeOdds::of(&pool);
-                let coach = NarrativeCoach::of(&pool, &odds);
-                let hints = coach
-                    .deltas()
-                    .iter()
-                    .map(|d| (d.tap, Hint::of(&d.success, d.advantage.as_ref())))
-                    .collect();
-                state.hints.set(hints);
-            });
-        })
-    });
+    keep_counting(
+        data,
+        state.hints,
+        move || state.pool.get(),
+        |pool| {
+            let odds = NarrativeOdds::of(&pool);
+            NarrativeCoach::of(&pool, &odds)
+                .deltas()
+                .iter()
+                .map(|d| (d.tap, Hint::of(&d.success, d.advantage.as_ref())))
+                .collect()
+        },
+    );
     ().into_any()
 }

@@ -30,6 +30,7 @@ use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
 use crate::ui::browser::wide;
 use crate::ui::character_bar::CharacterBar;
+use crate::ui::coach::start_on_first_tap;
 use crate::ui::deferred::Deferred;
 use crate::ui::dock::{DockPanel, Headline, RollDock};
 use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
@@ -64,16 +65,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
-    // The hints' counting comes with the rare code, asked for on the first tap: the tray
-    // opens without it.
-    let coach = move || {
-        if !state.coach_started.get_value() {
-            state.coach_started.set_value(true);
-            leptos::task::spawn_local(async move {
-                let _ = extra(data, Extra::NarrativeCoach).await;
-            });
-        }
-    };
+    let coach = move || start_on_first_tap(data, state.coach_started, Extra::NarrativeCoach);
     let story_note = Signal::derive(move || {
         data.story_points()
             .with(|p| p.naming().counts_words(p.counts()))
