@@ -11,7 +11,7 @@ const GLUE_MODULE = './dicetray_bg.js';
 const SHORT_MODULE = 'w';
 
 /** Reads an unsigned LEB128 number at `at`; returns [value, next position]. */
-function leb(bytes, at) {
+export function leb(bytes, at) {
   let value = 0;
   let shift = 0;
   let byte;
@@ -23,7 +23,7 @@ function leb(bytes, at) {
   return [value, at];
 }
 
-function encodeLeb(value) {
+export function encodeLeb(value) {
   const out = [];
   do {
     let byte = value & 0x7f;

@@ -4,31 +4,10 @@
 // IntoUnderlyingByteSource) are exported for JavaScript: a client-side app never builds a
 // stream, but an export keeps its code (and everything it calls) in every page's first load.
 
+import { encodeLeb, leb } from './short-imports.mjs';
+
 /** Exports no page calls: the stream adapters' methods and destructors. */
 const UNUSED = /^(__wbg_)?intounderlying(bytesource|sink|source)_/;
-
-function leb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [value, at];
-}
-
-function encodeLeb(value) {
-  const out = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value) byte |= 0x80;
-    out.push(byte);
-  } while (value);
-  return out;
-}
 
 /** `wasm` without the unused exports; and how many went. Throws if it finds no export section. */
 export function dropUnusedExports(wasm) {
