@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const SUB_PATH = '/dicetray/';
@@ -20,6 +21,24 @@ const TYPES = {
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
 };
+
+/** Text and wasm: what a static host compresses on the fly. Images are already compressed. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.wasm', '.css', '.svg', '.json', '.webmanifest']);
+/** Gzipped bodies by file and modification time, so a test run compresses each file once. */
+const gzipped = new Map();
+
+/**
+ * Gzips the body when the browser accepts it, as every static host does: Lighthouse's
+ * simulated slow 4G then loads what a phone really downloads, not the raw files.
+ */
+async function encodedBody(request, file, body) {
+  if (!COMPRESSIBLE.has(extname(file)) || !/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    return { body, headers: {} };
+  }
+  const key = `${file}:${(await stat(file)).mtimeMs}`;
+  if (!gzipped.has(key)) gzipped.set(key, gzipSync(body));
+  return { body: gzipped.get(key), headers: { 'content-encoding': 'gzip', vary: 'accept-encoding' } };
+}
 
 /// Maps a URL path to a file in `root`: `/x` and `/dicetray/x` both serve `root/x`.
 async function fileFor(root, urlPath) {
@@ -60,11 +79,12 @@ export function startServer(port = 0, root = DIST, overrides = {}) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    const body = await readFile(found.file);
+    const { body, headers } = await encodedBody(request, found.file, await readFile(found.file));
     response
       .writeHead(200, {
         'content-type': TYPES[extname(found.file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
+        ...headers,
       })
       .end(body);
   });

@@ -1,11 +1,19 @@
-// Runs Lighthouse (mobile, its default) on the built app with Debian's Chromium and prints
-// the four category scores, for scripts/bench. Asserts nothing.
+// Runs Lighthouse (mobile, its default: simulated slow 4G and a 4x slower CPU) on the built
+// app with Debian's Chromium and prints the four category scores, for scripts/bench. The
+// server gzips, as static hosts do, so the simulated network carries what a phone really
+// downloads. Asserts nothing.
+//
+//   node tools/lighthouse/run.mjs [site folder]   (default dist/; the bench also passes
+//                                                  target/dist-unsplit/, the one-module build)
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS } from '../../tests/browser/harness.mjs';
+import { resolve } from 'node:path';
 import { startServer } from '../../tests/browser/server.mjs';
 
-const { server, origin } = await startServer(0);
+const site = process.argv[2];
+const { server, origin } = await startServer(0, site ? resolve(site) : undefined);
+if (site) console.log(`site: ${site}`);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
