@@ -7,9 +7,9 @@
 //!
 //! Split points are few on purpose: the splitter gives every set of split points that
 //! shares some code a module of its own, and each module costs every page that loads it a
-//! little, so a small panel split off costs the other pages more than it saves. Only big
-//! parts used by few are split: History (`ui::history`), and the Effective Level turn and
-//! scene. Small rare panels stay in their page, folded, and are drawn only when opened.
+//! little, so a panel split off on its own costs the other pages more than it saves. Only
+//! the pages are split, plus ONE split point for every rare part together (`ui::extras`):
+//! History, the QR code, the editors and the panels a player opens now and then.
 
 use std::future::Future;
 use std::pin::pin;
@@ -29,20 +29,40 @@ impl From<SplitLoaderError> for LoadError {
 }
 
 /// Declares a view whose code lives in a module of its own, fetched when first drawn:
-/// `split_view!(name, preload_name, |data: AppData| view! { ... })`. `name(data)` then
-/// draws it (a future, ready at once when the code is here) and `preload_name()` only
-/// fetches it.
+/// `split_view!(name, preload_name, |data: AppData| view! { ... })`, or
+/// `split_view!(pub name in module, ...)` to name the module apart from the function.
+/// `name(data)` then draws it (a future, ready at once when the code is here) and
+/// `preload_name()` only fetches it.
+///
+/// With the `unsplit` feature (only the bench's one-module build, which measures what
+/// splitting costs) the same functions are plain ones whose code is always here.
 macro_rules! split_view {
-    ($name:ident, $preload:ident, |$($arg:ident: $ty:ty),*| $body:expr) => {
+    ($(#[$meta:meta])* $vis:vis $name:ident in $module:ident, $preload:ident, |$($arg:ident: $ty:ty),*| $body:expr) => {
+        $(#[$meta])*
+        #[cfg(not(feature = "unsplit"))]
         #[leptos::wasm_split::wasm_split(
-            $name,
+            $module,
             wasm_split_path = ::leptos::wasm_split,
             fallible,
             preload($preload)
         )]
-        fn $name($($arg: $ty),*) -> Result<AnyView, $crate::ui::deferred::LoadError> {
+        $vis fn $name($($arg: $ty),*) -> Result<AnyView, $crate::ui::deferred::LoadError> {
             Ok($body.into_any())
         }
+
+        $(#[$meta])*
+        #[cfg(feature = "unsplit")]
+        $vis async fn $name($($arg: $ty),*) -> Result<AnyView, $crate::ui::deferred::LoadError> {
+            Ok($body.into_any())
+        }
+
+        #[cfg(feature = "unsplit")]
+        $vis async fn $preload() -> Result<(), leptos::wasm_split::SplitLoaderError> {
+            Ok(())
+        }
+    };
+    ($(#[$meta:meta])* $vis:vis $name:ident, $preload:ident, |$($arg:ident: $ty:ty),*| $body:expr) => {
+        $crate::ui::deferred::split_view!($(#[$meta])* $vis $name in $name, $preload, |$($arg: $ty),*| $body);
     };
 }
 pub(crate) use split_view;

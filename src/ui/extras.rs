@@ -11,7 +11,7 @@
 use leptos::prelude::*;
 
 use super::app_data::{AppData, Shared};
-use super::deferred::LoadError;
+use super::deferred::split_view;
 use super::history::{HistoryAsk, history_extra};
 use super::share_links::{QrPicture, ShareLinks};
 use crate::route::Page;
@@ -63,48 +63,46 @@ pub fn run_extra(data: AppData, ask: Extra) {
     });
 }
 
-/// Draws or does a rare part; an empty view for what only does.
-#[leptos::wasm_split::wasm_split(
-    extras,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_extras)
-)]
-pub fn extra(data: AppData, ask: Extra) -> Result<AnyView, LoadError> {
-    use super::highest_d6::extras as d6;
-    use super::narrative::extras as narrative;
-    Ok(match ask {
-        Extra::History(ask) => history_extra(data, ask),
-        Extra::Qr(link) => view! { <QrPicture link/> }.into_any(),
-        Extra::NarrativeSavedPools => narrative::saved_pools(data),
-        Extra::NarrativeOdds => narrative::odds_detail(data),
-        Extra::NarrativeEnter => narrative::enter_dice(data),
-        Extra::NarrativeCoach => narrative::start_coach(data),
-        Extra::D6Coach => d6::start_coach(data),
-        Extra::D6Enter => d6::enter_dice(data),
-        Extra::D6Prompts => d6::prompts(data),
-        Extra::D6Scene => d6::scene(data),
-        Extra::CharacterEditor(id) => {
-            view! { <super::characters::CharacterEditor data id/> }.into_any()
-        }
-        Extra::Data => view! { <super::data_panel::DataPanel data/> }.into_any(),
-        Extra::El(which) => super::effective_level::rare_panel(data, which),
-        Extra::Share(page) => {
-            let links = match page {
-                Page::Narrative => super::narrative::links::SHARE_LINKS,
-                Page::HighestD6 => super::highest_d6::links::SHARE_LINKS,
-                _ => super::effective_level::links::SHARE_LINKS,
-            };
-            view! { <ShareLinks data links/> }.into_any()
-        }
-        Extra::Notices => view! { <super::notices::NoticeList notices=data.notices/> }.into_any(),
-        Extra::OpenLink(page, shared) => {
-            match page {
-                Page::Narrative => super::narrative::links::open_link(data, shared),
-                Page::HighestD6 => super::highest_d6::links::open_link(data, shared),
-                _ => super::effective_level::links::open_link(data, shared),
+split_view!(
+    /// Draws or does a rare part; an empty view for what only does.
+    pub extra in extras,
+    __preload_extras,
+    |data: AppData, ask: Extra| {
+        use super::highest_d6::extras as d6;
+        use super::narrative::extras as narrative;
+        match ask {
+            Extra::History(ask) => history_extra(data, ask),
+            Extra::Qr(link) => view! { <QrPicture link/> }.into_any(),
+            Extra::NarrativeSavedPools => narrative::saved_pools(data),
+            Extra::NarrativeOdds => narrative::odds_detail(data),
+            Extra::NarrativeEnter => narrative::enter_dice(data),
+            Extra::NarrativeCoach => narrative::start_coach(data),
+            Extra::D6Coach => d6::start_coach(data),
+            Extra::D6Enter => d6::enter_dice(data),
+            Extra::D6Prompts => d6::prompts(data),
+            Extra::D6Scene => d6::scene(data),
+            Extra::CharacterEditor(id) => {
+                view! { <super::characters::CharacterEditor data id/> }.into_any()
             }
-            ().into_any()
+            Extra::Data => view! { <super::data_panel::DataPanel data/> }.into_any(),
+            Extra::El(which) => super::effective_level::rare_panel(data, which),
+            Extra::Share(page) => {
+                let links = match page {
+                    Page::Narrative => super::narrative::links::SHARE_LINKS,
+                    Page::HighestD6 => super::highest_d6::links::SHARE_LINKS,
+                    _ => super::effective_level::links::SHARE_LINKS,
+                };
+                view! { <ShareLinks data links/> }.into_any()
+            }
+            Extra::Notices => view! { <super::notices::NoticeList notices=data.notices/> }.into_any(),
+            Extra::OpenLink(page, shared) => {
+                match page {
+                    Page::Narrative => super::narrative::links::open_link(data, shared),
+                    Page::HighestD6 => super::highest_d6::links::open_link(data, shared),
+                    _ => super::effective_level::links::open_link(data, shared),
+                }
+                ().into_any()
+            }
         }
-    })
-}
+    }
+);
