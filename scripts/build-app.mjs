@@ -18,15 +18,15 @@
 //
 // Prints each module's size. Fails the build on any surprise rather than ship a page that
 // cannot start.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
 import { shortenImports } from './short-imports.mjs';
 import { dropUnusedExports, dropUnusedGlue } from './unused-exports.mjs';
+import { wasmOpt } from './wasm-opt.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -41,14 +41,11 @@ const work = join(target, 'app-build');
 
 /** The pages' split points, by route path, as `src/ui/pages.rs` names them. */
 const SPLITS = { narrative: 'narrative_page', d6: 'd6_page', el: 'el_page', characters: 'characters_page' };
-/** wasm-opt's features: what Rust 1.95 emits for wasm32 (reference types among them). */
-const FEATURES = ['bulk-memory', 'multivalue', 'mutable-globals', 'nontrapping-float-to-int', 'reference-types', 'sign-ext'];
 
 function run(command, args) {
   execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-const execFileAsync = promisify(execFile);
 const started = Date.now();
 run('cargo', ['build', '--locked', '--offline', '--target', 'wasm32-unknown-unknown', '--bin', 'dicetray', ...(release ? ['--release'] : [])]);
 const built = join(target, 'wasm32-unknown-unknown', release ? 'release' : 'debug', 'dicetray.wasm');
@@ -79,18 +76,7 @@ if (release) {
   const queue = [...modules];
   const optimise = async () => {
     for (let name; (name = queue.shift()); ) {
-      const path = join(out, name);
-      // The producers and target-features sections say how a module was built: no browser
-      // reads them, and every module carries its own copy.
-      // --low-memory-unused: rustc links wasm32 with the stack first, at the bottom of
-      // memory, growing down toward address 0, so the lowest 1 KB is touched only by a stack
-      // already overflowed; knowing that, wasm-opt folds more address arithmetic (about 1%
-      // smaller).
-      const args = ['-Oz', '--low-memory-unused', ...FEATURES.map((f) => `--enable-${f}`), '--strip-producers', '--strip-target-features', path, '-o', path];
-      const { stderr } = await execFileAsync('wasm-opt', args, { cwd: root });
-      // Split modules carry a name subsection wasm-opt does not know; it says so, harmlessly.
-      const noise = stderr.split('\n').filter((l) => l && !l.includes('unknown name subsection'));
-      if (noise.length) throw new Error(`wasm-opt ${name}:\n${noise.join('\n')}`);
+      await wasmOpt(join(out, name), root);
     }
   };
   await Promise.all([optimise(), optimise()]);

@@ -1,0 +1,75 @@
+// For scripts/bench: what splitting by page costs. Builds today's code as ONE module (the
+// `unsplit` feature turns every split point into a plain function), puts it through the
+// same steps as the shipped build (scripts/build-app.mjs, without the splitter), and
+// prints the whole app's size both ways. It also writes target/dist-unsplit/, a copy of
+// dist/ with the one module in place of the split ones, for Lighthouse to compare the two.
+//
+// Needs the release build in dist/ first (trunk build --release). Asserts nothing.
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { transform } from 'esbuild';
+import { shortenImports } from './short-imports.mjs';
+import { dropUnusedExports, dropUnusedGlue } from './unused-exports.mjs';
+import { wasmOpt } from './wasm-opt.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+// Its own target folder, so this build never evicts the shipped build's artefacts.
+const target = join(root, 'target', 'unsplit');
+const out = join(target, 'out');
+const dist = join(root, 'dist');
+const unsplitDist = join(root, 'target', 'dist-unsplit');
+
+// The flags of .cargo/config.toml but --emit-relocs, which only the splitter needs (and
+// whose relocation sections wasm-opt cannot read). RUSTFLAGS replaces the config's flags.
+execFileSync('cargo', ['build', '--locked', '--offline', '--target', 'wasm32-unknown-unknown', '--bin', 'dicetray', '--release', '--features', 'unsplit'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, CARGO_TARGET_DIR: target, RUSTFLAGS: '--cfg erase_components' },
+});
+await rm(out, { recursive: true, force: true });
+await mkdir(out, { recursive: true });
+execFileSync('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', 'dicetray', join(target, 'wasm32-unknown-unknown/release/dicetray.wasm')], { cwd: root, stdio: 'inherit' });
+const wasmPath = join(out, 'dicetray_bg.wasm');
+const gluePath = join(out, 'dicetray.js');
+await writeFile(wasmPath, dropUnusedExports(await readFile(wasmPath)).wasm);
+await wasmOpt(wasmPath, root);
+const short = shortenImports(await readFile(wasmPath), dropUnusedGlue(await readFile(gluePath, 'utf8')));
+await writeFile(wasmPath, short.wasm);
+await writeFile(gluePath, (await transform(short.glue, { loader: 'js', format: 'esm', minify: true })).code);
+await writeFile(join(out, 'start.js'), "import init from './dicetray.js';await init({module_or_path:new URL('dicetray_bg.wasm',import.meta.url)});");
+// index.html preloads the splitter's loader: an empty one keeps that request honest.
+await writeFile(join(out, '__wasm_split.js'), '');
+
+const packed = (bytes) => ({
+  raw: bytes.length,
+  gzip: gzipSync(bytes, { level: 9 }).length,
+  brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
+async function folderSize(folder) {
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const name of await readdir(folder)) {
+    const size = packed(await readFile(join(folder, name)));
+    for (const key of Object.keys(total)) total[key] += size[key];
+  }
+  return total;
+}
+const app = (await readdir(dist)).find((name) => name.startsWith('app-'));
+if (!app) throw new Error('unsplit-build.mjs: no app-<hash>/ in dist/: run the release build first');
+const split = await folderSize(join(dist, app));
+const one = await folderSize(out);
+const KB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const growth = (a, b) => `${(100 * (a / b - 1)).toFixed(1)}%`;
+console.log('the app\'s WebAssembly and JavaScript (app-<hash>/), every module, split by page and as one module:');
+for (const key of ['raw', 'gzip', 'brotli']) {
+  console.log(`  ${key.padEnd(7)} split ${KB(split[key]).padStart(9)}   one module ${KB(one[key]).padStart(9)}   splitting adds ${growth(split[key], one[key])}`);
+}
+console.log('  (the one module is also every page\'s first load without splitting, beside the shell\'s CSS and HTML)');
+
+// The same site with the one module in place of the split ones.
+await rm(unsplitDist, { recursive: true, force: true });
+await cp(dist, unsplitDist, { recursive: true });
+await rm(join(unsplitDist, app), { recursive: true });
+await cp(out, join(unsplitDist, app), { recursive: true });
+console.log(`  ${unsplitDist}: the site built as one module, for Lighthouse`);
