@@ -46,10 +46,10 @@ pub fn start() {
         .and_then(|d| d.get_element_by_id("app"))
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     match shell {
-        // The shell has been painted already: the start-up script in index.html fetches
-        // the wasm only after a first paint (scripts/paint-first.mjs).
-        // Mounting gets a task of its own, apart from instantiating the module; the app then
-        // draws the page itself in further steps (`later::Later`), so the page never stops
+        // The shell has been painted already: the start-up script (made by
+        // scripts/build-app.mjs) fetches the wasm only after a first paint.
+        // Mounting gets a task of its own, apart from instantiating the module, and the page
+        // is drawn in another once its code is here (`ui::pages`), so the page never stops
         // answering for long.
         Some(shell) => leptos::prelude::request_animation_frame(move || {
             shell.set_inner_html("");

@@ -115,43 +115,43 @@ pub fn ElTray(data: AppData) -> impl IntoView {
         move || start_on_first_tap(data, state.coach_started, Extra::El(RarePanel::Coach));
     let roll_label = Signal::derive(move || state.setup.with(ElSetup::roll_label));
     view! {
-           <div class="tray-page el-tray" on:pointerdown=move |_| start_coach() on:keydown=move |_| start_coach()>
-               <h1 class="visually-hidden">"Effective Level"</h1>
-               <CharacterBar roster=data.roster() show_harm=true/>
-               <YourEl state data/>
-               <GmSide side=state.gm_side/>
-               <AgainstPanel state/>
-               <WagerPanel state data/>
-               <LabelField id="el-roll-label" placeholder="e.g. Strike the goblin" label=state.label on_roll/>
-    <Fold data id="el-share" title="Share">
-                   <Deferred preload=__preload_extras draw=move || extra(data, Extra::Share(Page::EffectiveLevel))/>
-               </Fold>
-               <Fold data id="el-dice" title="Dice" summary=dice_note(state)>
-                   <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Dice))/>
-               </Fold>
-               <Fold data id="el-turn" title="Turn">
-                   <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Turn))/>
-               </Fold>
-               <Fold data id="el-scene" title="Scene" summary=scene_note(data)>
-                   <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Scene))/>
-               </Fold>
-               {history_fold(data, Page::EffectiveLevel, Callback::new(move |again| roll::roll_again(state, data, again)))}
-               <RollDock
-                   data
-                   panel=state.panel
-                   headline
-                   chances=move || view! { <BarChances state/> }
-                   roll_label
-                   can_roll=Signal::derive(move || state.check.with(Result::is_ok))
-                   on_roll
-                   result=move || view! { <ResultView state data/> }
-                   odds=move || view! { <DeferredOdds state data/> }
-                   enter=move || view! {
-                       <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Enter))/>
-                   }
-               />
-           </div>
-       }
+        <div class="tray-page el-tray" on:pointerdown=move |_| start_coach() on:keydown=move |_| start_coach()>
+            <h1 class="visually-hidden">"Effective Level"</h1>
+            <CharacterBar roster=data.roster() show_harm=true/>
+            <YourEl state data/>
+            <GmSide side=state.gm_side/>
+            <AgainstPanel state/>
+            <WagerPanel state data/>
+            <LabelField id="el-roll-label" placeholder="e.g. Strike the goblin" label=state.label on_roll/>
+            <Fold data id="el-share" title="Share">
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::Share(Page::EffectiveLevel))/>
+            </Fold>
+            <Fold data id="el-dice" title="Dice" summary=dice_note(state)>
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Dice))/>
+            </Fold>
+            <Fold data id="el-turn" title="Turn">
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Turn))/>
+            </Fold>
+            <Fold data id="el-scene" title="Scene" summary=scene_note(data)>
+                <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Scene))/>
+            </Fold>
+            {history_fold(data, Page::EffectiveLevel, Callback::new(move |again| roll::roll_again(state, data, again)))}
+            <RollDock
+                data
+                panel=state.panel
+                headline
+                chances=move || view! { <BarChances state/> }
+                roll_label
+                can_roll=Signal::derive(move || state.check.with(Result::is_ok))
+                on_roll
+                result=move || view! { <ResultView state data/> }
+                odds=move || view! { <DeferredOdds state data/> }
+                enter=move || view! {
+                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Enter))/>
+                }
+            />
+        </div>
+    }
 }
 
 /// The Dice fold's note: each side's dice.
