@@ -445,7 +445,7 @@ fn el_outcomes_say_who_gets_effect() {
             5,
             0,
             "Effect 8",
-            "rolled 5 (EL 7) · +3 wagered, applied",
+            "rolled 5 (EL 7) · +3 wagered, applied · 5 + 3 = effect 8",
             Good,
         ),
         (
@@ -470,7 +470,7 @@ fn el_outcomes_say_who_gets_effect() {
             5,
             4,
             "You win: effect 1",
-            "rolled 5 (EL 8) · resistance 4",
+            "rolled 5 (EL 8) · resistance 4 · 5 − 4 = effect 1",
             Good,
         ),
         (
@@ -512,7 +512,7 @@ fn el_outcomes_say_who_gets_effect() {
             5,
             4,
             "You win: effect 4",
-            "rolled 5 (EL 7) · resistance 4 · +3 wagered, applied",
+            "rolled 5 (EL 7) · resistance 4 · +3 wagered, applied · 5 − 4 + 3 = effect 4",
             Good,
         ),
         (
@@ -538,7 +538,7 @@ fn el_outcomes_say_who_gets_effect() {
             7,
             3,
             "You win: effect 4",
-            "rolled 7 (EL 9) · opposition 3",
+            "rolled 7 (EL 9) · opposition 3 · 7 − 3 = effect 4",
             Good,
         ),
         (
@@ -546,7 +546,7 @@ fn el_outcomes_say_who_gets_effect() {
             3,
             6,
             "They win: 3 against you",
-            "rolled 3 (EL 9) · opposition 6",
+            "rolled 3 (EL 9) · opposition 6 · 6 − 3 = 3 against you",
             Bad,
         ),
         (
@@ -579,7 +579,7 @@ fn el_outcomes_say_who_gets_effect() {
             1,
             11,
             "They win: 10 against you",
-            "rolled 1 (EL 1) · opposition 11",
+            "rolled 1 (EL 1) · opposition 11 · 11 − 1 = 10 against you",
             Bad,
         ),
         (
@@ -603,7 +603,7 @@ fn el_outcomes_say_who_gets_effect() {
             1,
             11,
             "Goblin wins: 10 against you",
-            "rolled 1 (EL 1) · goblin rolled 11",
+            "rolled 1 (EL 1) · goblin rolled 11 · 11 − 1 = 10 against you",
             Bad,
         ),
         (
@@ -628,7 +628,7 @@ fn el_outcomes_say_who_gets_effect() {
             2,
             4,
             "They win: 2 against you",
-            "rolled 2 (EL 7) · opposition 4 · 3 wagered, lost",
+            "rolled 2 (EL 7) · opposition 4 · 3 wagered, lost · 4 − 2 = 2 against you",
             Bad,
         ),
     ];
@@ -652,12 +652,12 @@ fn el_outcomes_say_who_gets_effect() {
     assert_eq!(won.headline(), "You win: effect 7");
     assert_eq!(
         won.details().join(" · "),
-        "rolled 6 (EL 7) · opposition 2 · +3 wagered, applied · dedicated to Injury: Gashed leg"
+        "rolled 6 (EL 7) · opposition 2 · +3 wagered, applied · 6 − 2 + 3 = effect 7 · dedicated to Injury: Gashed leg"
     );
     let lost = landed(c, 2, 4);
     assert_eq!(
         lost.details().join(" · "),
-        "rolled 2 (EL 7) · opposition 4 · 3 wagered, lost"
+        "rolled 2 (EL 7) · opposition 4 · 3 wagered, lost · 4 − 2 = 2 against you"
     );
 }
 

@@ -453,7 +453,8 @@ impl ElRoll {
     }
 
     /// The result in short parts: "rolled 5 (EL 7)", "resistance 4" (or "the goblin rolled
-    /// 4"), "+3 wagered, applied" or "3 wagered, lost", "dedicated to Injury: elbow".
+    /// 4"), "+3 wagered, applied" or "3 wagered, lost", the sum when there is one
+    /// ("5 − 4 + 3 = effect 4"), "dedicated to Injury: elbow".
     pub fn details(&self) -> Vec<String> {
         let outcome = self.outcome();
         let check = &self.check;
@@ -485,6 +486,7 @@ impl ElRoll {
                 format!("{wagered} wagered, lost")
             });
         }
+        parts.extend(sum(&outcome, check.wager));
         if let Some(dedicated) = check.dedicated.as_ref().filter(|_| outcome.wager_applied) {
             let what = [dedicated.kind.as_str(), dedicated.name.as_str()]
                 .into_iter()
@@ -496,5 +498,40 @@ impl ElRoll {
             }
         }
         parts
+    }
+}
+
+/// How the effect was reached, when more than the roll went into it: "5 − 4 + 3 = effect 4"
+/// (the other side's value taken off, the wager added), or "6 − 3 = 3 against you". `None`
+/// when the effect is the roll alone, or nobody gets any.
+fn sum(outcome: &ElOutcome, wager: u32) -> Option<String> {
+    let ElOutcome {
+        value,
+        their_value,
+        effect,
+        their_effect,
+        ..
+    } = *outcome;
+    let wagered = if outcome.wager_applied { wager } else { 0 };
+    // Each term as text, or nothing when it is 0: one format for every case.
+    let term = |sign: &str, n: u32| {
+        if n > 0 {
+            format!(" {sign} {n}")
+        } else {
+            String::new()
+        }
+    };
+    if effect > 0 && (their_value > 0 || wagered > 0) {
+        Some(format!(
+            "{value}{}{} = effect {effect}",
+            term("−", their_value),
+            term("+", wagered)
+        ))
+    } else if their_effect > 0 && value > 0 {
+        Some(format!(
+            "{their_value} − {value} = {their_effect} against you"
+        ))
+    } else {
+        None
     }
 }
