@@ -383,6 +383,28 @@ describe('narrative tray', () => {
     await context.close();
   });
 
+  test('real dice: each die offers each kind of face once', async () => {
+    // Distinct faces of each die, counted by hand from the face table in RULES.md (section 1):
+    // boost blank, S, SA, AA, A; setback blank, F, T; ability blank, S, SS, A, SA, AA; ...
+    const distinct = { ability: 6, proficiency: 7, difficulty: 6, challenge: 7, boost: 5, setback: 3, force: 4 };
+    const { context, page } = await fresh('/#/narrative?pool=1g1y1p1r1b1k1w');
+    await dock(page).getByRole('button', { name: 'Real dice' }).click();
+    const enter = page.getByRole('region', { name: 'Real dice' });
+    await enter.waitFor();
+    const labels = await enter.getByRole('button', { name: /^Die \d+, / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    const byDie = {};
+    for (const label of labels) {
+      const [, die, face] = /^Die \d+, (\w+): (.*)$/.exec(label);
+      (byDie[die] ??= []).push(face);
+    }
+    for (const [die, count] of Object.entries(distinct)) {
+      assert.equal(byDie[die]?.length, count, `${die}: ${byDie[die]?.join(' | ')}`);
+      assert.equal(new Set(byDie[die]).size, count, `${die}: no face twice`);
+    }
+    noErrors(page);
+    await context.close();
+  });
+
   test('real dice rolled at the table are read as a roll and marked in History', async () => {
     const { context, page } = await fresh();
     await tap(page, 'Add ability die');

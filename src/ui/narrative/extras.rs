@@ -85,6 +85,9 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
                 .faces()
                 .iter()
                 .enumerate()
+                // Faces that show the same symbols read the same: one button for each kind
+                // (an ability die's two single successes are one choice).
+                .filter(|&(face, symbols)| !die.faces()[..face].contains(symbols))
                 .map(|(face, &symbols)| {
                     let face = face as u32;
                     let glyphs = symbols
