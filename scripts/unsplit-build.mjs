@@ -2,7 +2,8 @@
 // `unsplit` feature turns every split point into a plain function), puts it through the
 // same steps as the shipped build (scripts/build-app.mjs, without the splitter), and
 // prints the whole app's size both ways. It also writes target/dist-unsplit/, a copy of
-// dist/ with the one module in place of the split ones, for Lighthouse to compare the two.
+// dist/ with the one module in place of the split ones (same start-up script, its own
+// service worker), for Lighthouse to compare the two.
 //
 // Needs the release build in dist/ first (trunk build --release). Asserts nothing.
 import { execFileSync } from 'node:child_process';
@@ -38,7 +39,6 @@ await wasmOpt(wasmPath, root);
 const short = shortenImports(await readFile(wasmPath), dropUnusedGlue(await readFile(gluePath, 'utf8')));
 await writeFile(wasmPath, short.wasm);
 await writeFile(gluePath, (await transform(short.glue, { loader: 'js', format: 'esm', minify: true })).code);
-await writeFile(join(out, 'start.js'), "import init from './dicetray.js';await init({module_or_path:new URL('dicetray_bg.wasm',import.meta.url)});");
 // index.html preloads the splitter's loader: an empty one keeps that request honest.
 await writeFile(join(out, '__wasm_split.js'), '');
 
@@ -57,6 +57,11 @@ async function folderSize(folder) {
 }
 const app = (await readdir(dist)).find((name) => name.startsWith('app-'));
 if (!app) throw new Error('unsplit-build.mjs: no app-<hash>/ in dist/: run the release build first');
+// The shipped start-up script, so both builds start the same way (the module fetched once
+// the shell is painted), with no page modules to fetch beside the main one.
+const start = (await readFile(join(dist, app, 'start.js'), 'utf8')).replace(/\[("[\w.]+\.wasm",?)+\]/g, '[]');
+if (/\.wasm","|\["[\w.]+\.wasm"\]/.test(start) || !start.includes('dicetray_bg.wasm')) throw new Error('unsplit-build.mjs: start.js is not as build-app.mjs writes it');
+await writeFile(join(out, 'start.js'), start);
 const split = await folderSize(join(dist, app));
 const one = await folderSize(out);
 const KB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -72,4 +77,6 @@ await rm(unsplitDist, { recursive: true, force: true });
 await cp(dist, unsplitDist, { recursive: true });
 await rm(join(unsplitDist, app), { recursive: true });
 await cp(out, join(unsplitDist, app), { recursive: true });
+// Its own service worker, precaching its own files, as the shipped build's does.
+execFileSync('node', [join(root, 'scripts/offline.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, TRUNK_STAGING_DIR: unsplitDist } });
 console.log(`  ${unsplitDist}: the site built as one module, for Lighthouse`);
