@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::actions::remove;
+use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::scene::MAX_SCENE_VALUE;
 use crate::ui::app_data::AppData;
@@ -12,14 +12,14 @@ use crate::ui::effective_level::state::ElState;
 /// The boosts, each with Remove, and a form to add one.
 #[component]
 pub fn SceneBoosts(state: ElState, data: AppData) -> impl IntoView {
-    let boosts = move || {
+    let boosts = Signal::derive(move || {
         data.scene().with(|s| {
             s.boosts
                 .iter()
-                .map(|b| (b.id, b.name.clone(), b.value))
+                .map(|b| (b.id, b.name.clone(), format!("{} +{}", b.name, b.value)))
                 .collect::<Vec<_>>()
         })
-    };
+    });
     let add = Callback::new(move |(name, value): (String, u32)| {
         let mut outcome = Ok(0);
         data.scene().update(|s| outcome = s.add_boost(&name, value));
@@ -27,28 +27,7 @@ pub fn SceneBoosts(state: ElState, data: AppData) -> impl IntoView {
     });
     view! {
         <h3 class="sub-title">"Scene boosts"</h3>
-        <ul class="facet-list">
-            {move || {
-                boosts()
-                    .into_iter()
-                    .map(|(id, name, value)| {
-                        view! {
-                            <li class="facet-row">
-                                <span class="facet-name">{format!("{name} +{value}")}</span>
-                                <button
-                                    type="button"
-                                    class="small"
-                                    aria-label=format!("Remove {name}")
-                                    on:click=move |_| remove(state, data, id, &name)
-                                >
-                                    "Remove"
-                                </button>
-                            </li>
-                        }
-                    })
-                    .collect_view()
-            }}
-        </ul>
+        <SceneItems state data items=boosts/>
         <p class="hint" hidden=move || data.scene().with(|s| !s.boosts.is_empty())>
             "A wager that applied can be kept here; the EL builder offers each boost as a tick."
         </p>

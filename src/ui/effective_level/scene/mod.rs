@@ -4,6 +4,7 @@
 
 mod actions;
 mod boosts;
+mod items;
 mod obstacles;
 mod residuals;
 mod value_form;

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::actions::{against_you, remove};
+use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::effective_level::MAX_EL;
 use crate::ui::app_data::AppData;
@@ -12,14 +12,14 @@ use crate::ui::effective_level::state::ElState;
 /// The conditions, each with Roll and Remove, and a form to add one.
 #[component]
 pub fn Residuals(state: ElState, data: AppData) -> impl IntoView {
-    let residuals = move || {
+    let residuals = Signal::derive(move || {
         data.scene().with(|s| {
             s.residuals
                 .iter()
-                .map(|r| (r.id, r.name.clone(), r.value))
+                .map(|r| (r.id, r.name.clone(), format!("{} EL {}", r.name, r.value)))
                 .collect::<Vec<_>>()
         })
-    };
+    });
     let add = Callback::new(move |(name, el): (String, u32)| {
         let mut outcome = Ok(0);
         data.scene().update(|s| outcome = s.add_residual(&name, el));
@@ -27,38 +27,7 @@ pub fn Residuals(state: ElState, data: AppData) -> impl IntoView {
     });
     view! {
         <h3 class="sub-title">"Residual conditions"</h3>
-        <ul class="facet-list">
-            {move || {
-                residuals()
-                    .into_iter()
-                    .map(|(id, name, el)| {
-                        view! {
-                            <li class="facet-row">
-                                <span class="facet-name">{format!("{name} EL {el}")}</span>
-                                <span class="row-actions">
-                                    <button
-                                        type="button"
-                                        class="small"
-                                        aria-label=format!("Roll {name}")
-                                        on:click=move |_| against_you(state, data, id)
-                                    >
-                                        "Roll"
-                                    </button>
-                                    <button
-                                        type="button"
-                                        class="small"
-                                        aria-label=format!("Remove {name}")
-                                        on:click=move |_| remove(state, data, id, &name)
-                                    >
-                                        "Remove"
-                                    </button>
-                                </span>
-                            </li>
-                        }
-                    })
-                    .collect_view()
-            }}
-        </ul>
+        <SceneItems state data items=residuals rolls=true/>
         <ValueForm
             state
             name_label="Condition name"
