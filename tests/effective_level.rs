@@ -659,6 +659,17 @@ fn el_outcomes_say_who_gets_effect() {
         lost.details().join(" · "),
         "rolled 2 (EL 7) · opposition 4 · 3 wagered, lost · 4 − 2 = 2 against you"
     );
+    // Under other words than its own headline (a roll against the player), the facts
+    // without the sum.
+    let against = landed(check("el 8 vs 6"), 5, 4);
+    assert_eq!(
+        against.facts().join(" · "),
+        "rolled 5 (EL 8) · resistance 4"
+    );
+    assert_eq!(
+        against.details().join(" · "),
+        "rolled 5 (EL 8) · resistance 4 · 5 − 4 = effect 1"
+    );
 }
 
 #[test]

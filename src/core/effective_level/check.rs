@@ -456,6 +456,17 @@ impl ElRoll {
     /// 4"), "+3 wagered, applied" or "3 wagered, lost", the sum when there is one
     /// ("5 − 4 + 3 = effect 4"), "dedicated to Injury: elbow".
     pub fn details(&self) -> Vec<String> {
+        self.parts(true)
+    }
+
+    /// The details without the sum, for a roll whose meaning other words than its own
+    /// headline say (a roll against the player, a defence): the sum, said as the roller's
+    /// effect, would contradict them.
+    pub fn facts(&self) -> Vec<String> {
+        self.parts(false)
+    }
+
+    fn parts(&self, with_sum: bool) -> Vec<String> {
         let outcome = self.outcome();
         let check = &self.check;
         let el = check.rolled_el();
@@ -486,7 +497,9 @@ impl ElRoll {
                 format!("{wagered} wagered, lost")
             });
         }
-        parts.extend(sum(&outcome, check.wager));
+        if with_sum {
+            parts.extend(sum(&outcome, check.wager));
+        }
         if let Some(dedicated) = check.dedicated.as_ref().filter(|_| outcome.wager_applied) {
             let what = [dedicated.kind.as_str(), dedicated.name.as_str()]
                 .into_iter()

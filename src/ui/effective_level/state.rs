@@ -62,9 +62,14 @@ impl Shown {
         })
     }
 
-    /// What the roll was, in short parts: "rolled 4 (EL 8)", "the goblin rolled 3".
+    /// What the roll was, in short parts: "rolled 4 (EL 8)", "the goblin rolled 3"; its sum
+    /// only under the roll's own headline, not under a verdict.
     pub fn details(&self) -> Vec<String> {
-        self.roll().map(ElRoll::details).unwrap_or_default()
+        match (self.roll(), &self.verdict) {
+            (Some(roll), None) => roll.details(),
+            (Some(roll), Some(_)) => roll.facts(),
+            (None, _) => Vec::new(),
+        }
     }
 }
 
