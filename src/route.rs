@@ -41,6 +41,24 @@ impl Page {
         Self::Characters,
     ];
 
+    /// The trays, which roll: every page but Characters, in navigation order.
+    pub const TRAYS: [Self; 3] = [Self::Narrative, Self::HighestD6, Self::EffectiveLevel];
+
+    /// The page whose path is `path` (as routes and saved rolls name trays), if any.
+    pub fn from_path(path: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.path() == path)
+    }
+
+    /// The id of the page's Share fold, remembered open in the settings under this name.
+    pub fn share_fold(self) -> &'static str {
+        match self {
+            Self::Narrative => "narrative-share",
+            Self::HighestD6 => "d6-share",
+            Self::EffectiveLevel => "el-share",
+            Self::Characters => "characters-share",
+        }
+    }
+
     /// The route's path: `narrative`, `d6`, `el`, `characters`.
     pub fn path(self) -> &'static str {
         match self {
@@ -120,7 +138,7 @@ impl Route {
         let hash = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
         let path = path.trim_matches('/');
-        let found = Page::ALL.into_iter().find(|p| p.path() == path);
+        let found = Page::from_path(path);
         let page = found.unwrap_or(Page::Narrative);
         let read = |wanted: Option<&str>| {
             wanted.and_then(|wanted| {

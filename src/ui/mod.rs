@@ -1,39 +1,23 @@
 //! The web interface: small Leptos components that render state and call the core.
 //! Compiled for WebAssembly only.
+//!
+//! - `shell/`: the app around the pages: routes, the page list and its split points, the
+//!   visit's shared data, deferred loading and the rare code.
+//! - `platform/`: what the browser gives (storage, clipboard, media queries), wrapped once.
+//! - `widgets/`: small controls every page may use (stepper, fold, dock, snackbar, dice faces).
+//! - `panels/`: whole panels shared by pages (History, Your data, story points, sharing).
+//! - `tray/`: what every tray is built from: its frame, its common state, the roll recorder.
+//! - one folder per page: `narrative/`, `highest_d6/`, `effective_level/`, `characters/`.
 
-mod app;
-mod app_data;
-mod bars;
-mod browser;
-mod character_bar;
 mod characters;
-mod coach;
-mod data_panel;
-mod deferred;
-mod dock;
 mod effective_level;
-mod end_scene;
-mod extras;
-mod facet_list;
-mod fold;
-mod gm_side;
 mod highest_d6;
-mod history;
-mod history_writer;
-mod label_field;
-mod later;
-mod name_field;
 mod narrative;
-mod notices;
-mod pages;
-mod persisted;
-mod recorder;
-mod result_actions;
-mod settings_panel;
-mod share_links;
-mod snackbar;
-mod stepper;
-mod story_points;
+mod panels;
+mod platform;
+mod shell;
+mod tray;
+mod widgets;
 
 /// Mounts the app in place of the static shell `index.html` shows while the WebAssembly
 /// loads (or on the body, should the shell be missing).
@@ -49,12 +33,12 @@ pub fn start() {
         // The shell has been painted already: the start-up script (made by
         // scripts/build-app.mjs) fetches the wasm only after a first paint.
         // Mounting gets a task of its own, apart from instantiating the module, and the page
-        // is drawn in another once its code is here (`ui::pages`), so the page never stops
+        // is drawn in another once its code is here (`ui::shell::pages`), so the page never stops
         // answering for long.
         Some(shell) => leptos::prelude::request_animation_frame(move || {
             shell.set_inner_html("");
-            leptos::mount::mount_to(shell, app::App).forget();
+            leptos::mount::mount_to(shell, shell::app::App).forget();
         }),
-        None => leptos::mount::mount_to_body(app::App),
+        None => leptos::mount::mount_to_body(shell::app::App),
     }
 }

@@ -5,9 +5,10 @@ use leptos::prelude::*;
 
 use super::character;
 use crate::core::character::Character;
-use crate::ui::app_data::AppData;
-use crate::ui::deferred::Deferred;
-use crate::ui::extras::{__preload_extras, Extra, extra};
+use crate::ui::characters::rare::Rare;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, RareView};
 
 /// "Level 5 · 2 roles · 1 wound · Limping · 3 facets": what a folded card shows under the
 /// name (the harm as the trays show it).
@@ -94,9 +95,9 @@ pub fn CharacterCard(
                 </div>
                 <div class="card-body" id=body hidden=move || !is_open.get()>
                     {move || opened.get().then(|| view! {
-                        <Deferred
-                            preload=__preload_extras
-                            draw=move || extra(data, Extra::CharacterEditor(id))
+                        <RareView
+                            data
+                            ask=AppRare::Page(PageRare::Characters(Rare::Editor(id)))
                             fallback=|| view! { <p class="loading-note">"Opening…"</p> }
                         />
                     })}

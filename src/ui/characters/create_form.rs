@@ -5,7 +5,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The name field and Create; a refused name stays as typed, and the snackbar says why.
 #[component]

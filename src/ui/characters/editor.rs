@@ -9,7 +9,7 @@ use super::harm::HarmSection;
 use super::removal::RemoveCharacter;
 use super::rename::RenameCharacter;
 use super::sheet::SheetSection;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The opened card's content, top to bottom.
 #[component]

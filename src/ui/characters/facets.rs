@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use super::{character, said};
-use crate::ui::app_data::AppData;
-use crate::ui::facet_list::{FacetEdit, FacetList, added};
+use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::facet_list::{FacetEdit, FacetList, added};
 
 /// The character's facets: add, switch, rename, remove; each change kept at once.
 #[component]

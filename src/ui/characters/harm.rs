@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::{character, said};
 use crate::core::character::Harm;
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The harm list and what adds to it.
 #[component]

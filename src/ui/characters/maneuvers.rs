@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::MAX_EL_VALUE;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The maneuvers and, once there is a role, the form for a new one.
 #[component]

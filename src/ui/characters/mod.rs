@@ -1,7 +1,7 @@
 //! The Characters page: create a character, pick who the trays roll for, and open a
 //! character's card to edit its name, facets, harm and Effective Level sheet. Every change is
 //! kept as soon as it is made; every message goes to the snackbar at the foot of the page.
-//! The editor inside a card and the "Your data" panel are rare code (`ui::extras`): their
+//! The editor inside a card and the "Your data" panel are rare code (`ui::shell::rare`): their
 //! code arrives when first wanted.
 
 mod card;
@@ -11,6 +11,7 @@ mod facets;
 mod harm;
 mod maneuvers;
 mod number_field;
+pub(crate) mod rare;
 mod removal;
 mod rename;
 mod roles;
@@ -26,14 +27,13 @@ use create_form::CreateForm;
 pub use editor::CharacterEditor;
 
 use crate::core::character::Character;
-use crate::ui::app_data::AppData;
-use crate::ui::deferred::Deferred;
-use crate::ui::extras::{__preload_extras, Extra, extra};
-use crate::ui::fold::Fold;
-use crate::ui::later::Later;
-use crate::ui::settings_panel::SettingsPanel;
-use crate::ui::snackbar::SnackbarView;
-use crate::ui::story_points::StoryPointsSetup;
+use crate::ui::panels::settings_panel::SettingsPanel;
+use crate::ui::panels::story_points::StoryPointsSetup;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::later::Later;
+use crate::ui::shell::rare::{__preload_rare, Rare, RareView};
+use crate::ui::widgets::fold::Fold;
+use crate::ui::widgets::snackbar::SnackbarView;
 
 /// One character as it is now, or `None` once it is gone; changes only when it does.
 fn character(data: AppData, id: u64) -> Memo<Option<Character>> {
@@ -41,13 +41,19 @@ fn character(data: AppData, id: u64) -> Memo<Option<Character>> {
     Memo::new(move |_| roster.with(|r| r.get(id).cloned()))
 }
 
+/// The cards left open on the page, by character id: the page's state for the visit.
+#[derive(Clone, Copy)]
+struct OpenCards(RwSignal<Vec<u64>>);
+
 /// The whole page.
 #[component]
 pub fn CharactersPage(data: AppData) -> impl IntoView {
     let roster = data.roster();
     // The cards open, by character id, as left for the rest of the visit; a new character's
     // card opens at once.
-    let open = data.tray(|t| &mut t.characters, |_| RwSignal::new(Vec::<u64>::new()));
+    let open = data
+        .state(|_| OpenCards(RwSignal::new(Vec::<u64>::new())))
+        .0;
     let ids = move || roster.with(|r| r.characters().iter().map(|c| c.id).collect::<Vec<_>>());
     let empty = move || roster.with(|r| r.characters().is_empty());
     // With characters to open, the editor's code is fetched once the page is up, so the
@@ -56,7 +62,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
         set_timeout(
             move || {
                 leptos::task::spawn_local(async {
-                    let _ = __preload_extras().await;
+                    let _ = __preload_rare().await;
                 });
             },
             Duration::from_millis(400),
@@ -92,7 +98,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
                     <SettingsPanel data/>
                 </Fold>
                 <Fold data id="characters-data" title="Your data" summary=Signal::stored("export · import".to_string()) class="data-fold">
-                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::Data)/>
+                    <RareView data ask=Rare::Data/>
                 </Fold>
                 <SnackbarView snackbar=data.snackbar class="page-foot"/>
             </Later>

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::snackbar::Snackbar;
+use crate::ui::widgets::snackbar::Snackbar;
 
 /// A number field that saves on change. A refused number stays as typed, marked, and the
 /// snackbar says why.

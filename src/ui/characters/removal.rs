@@ -4,7 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::character;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// "Remove Mira", then "Remove Mira? [Remove] [Keep]". Undo puts the character back where
 /// it was, and as the one the trays roll for if it was.

@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use super::character;
-use crate::ui::app_data::AppData;
-use crate::ui::name_field::NameField;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::name_field::NameField;
 
 /// "Rename", or the field renaming the character.
 #[component]

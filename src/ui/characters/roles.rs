@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::Role;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The roles and the form for a new one.
 #[component]

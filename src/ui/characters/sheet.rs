@@ -12,7 +12,7 @@ use super::standings::Standings;
 use super::{character, said};
 use crate::core::character::{MAX_EL_VALUE, SheetList};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The Level and the sheet's four lists.
 #[component]

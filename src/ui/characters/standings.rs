@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::SheetList;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The boosts (or penalties) and the form for a new one.
 #[component]

@@ -7,7 +7,7 @@ use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::core::effective_level::{Pushback, side_name};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::stepper::Stepper;
+use crate::ui::widgets::stepper::Stepper;
 
 /// The other side: the choice, and its EL once there is one.
 #[component]

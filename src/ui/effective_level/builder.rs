@@ -8,8 +8,8 @@ use super::format::signed;
 use super::modifiers::Modifiers;
 use super::state::ElState;
 use crate::core::coach::ElTap;
-use crate::ui::app_data::AppData;
-use crate::ui::coach::CoachHint;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::coach::CoachHint;
 
 /// One tick of the builder: a sheet entry or one of the scene's boosts.
 #[derive(Clone, Debug, PartialEq, Eq)]

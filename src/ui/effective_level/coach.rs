@@ -9,8 +9,8 @@ use leptos::prelude::*;
 
 use super::state::ElState;
 use crate::core::coach::{ElCoach, ElTap, Step};
-use crate::ui::app_data::AppData;
-use crate::ui::coach::{Hint, keep_counting};
+use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::coach::{Hint, keep_counting};
 
 /// The hints of a stepper's − and + taps, as one line of text ("−1 −8% · −0.5 effect
 /// · +1 +6%"), and in full for a screen reader. Text only: this is in the tray's first load.
@@ -51,7 +51,7 @@ pub fn StepHints(state: ElState, tap: fn(Step) -> ElTap) -> impl IntoView {
 }
 
 /// Starts counting the hints: recounted one frame after each change of the setup, the
-/// character or the scene; none while the setting hides them. Rare code (`ui::extras`).
+/// character or the scene; none while the setting hides them. Rare code (`ui::shell::rare`).
 pub fn start(data: AppData) -> AnyView {
     let state = ElState::of(data);
     keep_counting(

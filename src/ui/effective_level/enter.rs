@@ -7,8 +7,8 @@ use super::roll::show;
 use super::state::{ElState, RollKind};
 use crate::core::effective_level::{ElDie, ElRoll, ElSetup};
 use crate::storage::RecordedRoll;
-use crate::ui::app_data::AppData;
-use crate::ui::recorder::record_entered;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::recorder::record_entered;
 
 /// One choice per die of each side: only the faces the die has (0 to one less than its
 /// sides) can be picked.
@@ -31,19 +31,19 @@ pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
             v.get_untracked().into_iter().collect()
         };
         let (Some(mine), Some(theirs)) = (values(my_values), values(their_values)) else {
-            return state.snackbar.say("Pick what every die shows first.");
+            return state.core.snackbar.say("Pick what every die shows first.");
         };
         let roll = match ElRoll::from_entered(&check, &mine, &theirs) {
             Ok(roll) => roll,
-            Err(reason) => return state.snackbar.say(reason),
+            Err(reason) => return state.core.snackbar.say(reason),
         };
-        let label = state.label.get_untracked();
+        let label = state.core.label.get_untracked();
         match record_entered(data, &label, RecordedRoll::EffectiveLevel(roll)) {
             Ok(entry) => {
                 state.change(ElSetup::after_roll);
                 show(state, entry, RollKind::Tray, None, None);
             }
-            Err(reason) => state.snackbar.say(reason),
+            Err(reason) => state.core.snackbar.say(reason),
         }
     };
     let opposed = !theirs.is_empty();

@@ -4,9 +4,9 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::state::{ElState, RollKind, Shown};
+use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// Whether the shown roll offers anything to follow it: effect for an obstacle that does
 /// not resist, or a wager that applied. Cheap, so the result view asks it before fetching
@@ -29,6 +29,7 @@ pub fn offers(shown: &Shown, data: AppData) -> bool {
 pub fn FollowUps(state: ElState, data: AppData) -> impl IntoView {
     move || {
         state
+            .core
             .shown
             .get()
             .map(|shown| view! { <FollowUp shown state data/> })
@@ -74,13 +75,13 @@ fn ToObstacles(id: u64, effect: u32, state: ElState, data: AppData) -> impl Into
         match outcome {
             Ok(done) => {
                 state.effect_used.set(Some(id));
-                state.snackbar.say(if done {
+                state.core.snackbar.say(if done {
                     format!("{name} is overcome.")
                 } else {
                     format!("Added {effect} to {name}.")
                 });
             }
-            Err(reason) => state.snackbar.say(reason),
+            Err(reason) => state.core.snackbar.say(reason),
         }
     };
     view! {
@@ -121,10 +122,11 @@ fn KeepBoost(id: u64, wager: u32, state: ElState, data: AppData) -> impl IntoVie
             Ok(_) => {
                 state.boost_kept.set(Some(id));
                 state
+                    .core
                     .snackbar
                     .say(format!("“{}” +{wager} lasts the scene.", name.trim()));
             }
-            Err(reason) => state.snackbar.say(reason),
+            Err(reason) => state.core.snackbar.say(reason),
         }
     };
     view! {

@@ -2,15 +2,15 @@
 
 use leptos::prelude::*;
 
-use super::RarePanel;
 use super::coach::StepHints;
 use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
-use crate::ui::app_data::AppData;
-use crate::ui::deferred::Deferred;
-use crate::ui::extras::{__preload_extras, Extra, extra};
-use crate::ui::stepper::Stepper;
+use crate::ui::effective_level::rare::Rare;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::widgets::stepper::Stepper;
 
 /// The EL panel: how it is given, the number or the builder, and a refusal below 1.
 #[component]
@@ -32,9 +32,9 @@ pub fn YourEl(state: ElState, data: AppData) -> impl IntoView {
                     // Its code comes with the rare panels': a builder needs a character, made on
                     // the Characters page, by when the service worker has that code at hand.
                     view! {
-                        <Deferred
-                            preload=__preload_extras
-                            draw=move || extra(data, Extra::El(RarePanel::Builder))
+                        <RareView
+                            data
+                            ask=AppRare::Page(PageRare::EffectiveLevel(Rare::Builder))
                             fallback=|| view! { <p class="hint">"Setting out the sheet…"</p> }
                         />
                     }

@@ -9,7 +9,7 @@ use super::state::ElState;
 use crate::core::distribution::{Chance, Column, Distribution};
 use crate::core::effective_level::ElOdds;
 use crate::core::tone::Tone;
-use crate::ui::bars::DistributionBars;
+use crate::ui::widgets::bars::DistributionBars;
 
 /// Most bars a chart shows on a phone before tails are merged.
 const MAX_BARS: usize = 13;

@@ -3,15 +3,15 @@
 
 use leptos::prelude::*;
 
-use super::RarePanel;
-use super::faces::FacesList;
 use super::follow_up::offers;
-use super::state::{ElState, RollKind, Shown};
+use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::storage::RecordedRoll;
-use crate::ui::app_data::AppData;
-use crate::ui::deferred::Deferred;
-use crate::ui::extras::{__preload_extras, Extra, extra};
-use crate::ui::result_actions::ResultActions;
+use crate::ui::effective_level::rare::Rare;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::tray::result_actions::ResultActions;
+use crate::ui::widgets::dice::zero_based::FacesList;
 
 /// The readable text of an Effective Level roll, for Copy and Share.
 fn el_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
@@ -24,26 +24,28 @@ fn el_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
 /// The dock's result panel for the Effective Level tray.
 #[component]
 pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
-    let entry = Signal::derive(move || state.shown.with(|s| s.as_ref().map(|s| s.entry.clone())));
-    let shown = move || state.shown.get();
+    let entry = Signal::derive(move || {
+        state
+            .core
+            .shown
+            .with(|s| s.as_ref().map(|s| s.entry.clone()))
+    });
+    let shown = move || state.core.shown.get();
     view! {
         <div class="result el-result">
             // One persistent live region: assistive technology announces each new result.
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
                 {move || shown().map(|shown| view! { <ResultSummary shown/> })}
             </div>
-            <p class="hint" hidden=move || state.shown.with(Option::is_some)>
+            <p class="hint" hidden=move || state.core.shown.with(Option::is_some)>
                 "Your roll appears here, every die of both sides drawn."
             </p>
             {move || shown().map(|shown| view! { <RolledDice shown/> })}
             // What may follow a roll is not needed every roll: its code comes when it is.
-            <Show when=move || state.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
-                <Deferred
-                    preload=__preload_extras
-                    draw=move || extra(data, Extra::El(RarePanel::FollowUp))
-                />
+            <Show when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
+                <RareView data ask=AppRare::Page(PageRare::EffectiveLevel(Rare::FollowUp))/>
             </Show>
-            <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
+            <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
                 <ResultActions entry text=el_text data/>
             </div>
         </div>

@@ -5,23 +5,22 @@
 use leptos::prelude::*;
 use rand::Rng;
 
-use super::state::{ElState, RollKind, Shown};
+use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::effective_level::{ElRoll, ElSetup};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::tone::Tone;
 use crate::storage::{HistoryEntry, RecordedRoll, RollAgain};
-use crate::ui::app_data::AppData;
-use crate::ui::browser::now_ms;
-use crate::ui::dock::DockPanel;
-use crate::ui::recorder::record_roll;
+use crate::ui::platform::browser::now_ms;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::recorder::record_roll;
 
 /// Rolls the tray's check, records it, shows it, and returns the wager to 0.
 pub fn roll(state: ElState, data: AppData) {
     let check = match state.check.get_untracked() {
         Ok(check) => check,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
-    let label = state.label.get_untracked();
+    let label = state.core.label.get_untracked();
     match record_roll(data, &label, |dice| {
         RecordedRoll::EffectiveLevel(check.roll(dice))
     }) {
@@ -30,7 +29,7 @@ pub fn roll(state: ElState, data: AppData) {
             state.change(ElSetup::after_roll);
             show(state, entry, RollKind::Tray, None, None);
         }
-        Err(reason) => state.snackbar.say(reason),
+        Err(reason) => state.core.snackbar.say(reason),
     }
 }
 
@@ -95,9 +94,8 @@ pub fn show(
         });
         state.boost_name.set(named.unwrap_or_default());
     }
-    state.shown.set(Some(shown));
-    state.panel.set(DockPanel::Result);
-    state.snackbar.say(said);
+    state.core.show(shown);
+    state.core.snackbar.say(said);
 }
 
 /// A roll in one line: "goblin 1 — Success · rolled 3 (EL 4)".

@@ -9,62 +9,47 @@ use crate::core::coach::ElTap;
 use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElRoll, ElSetup};
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
-use crate::storage::{HistoryEntry, RecordedRoll};
-use crate::ui::app_data::AppData;
-use crate::ui::coach::Hints;
-use crate::ui::dock::DockPanel;
-use crate::ui::persisted::Persisted;
-use crate::ui::snackbar::Snackbar;
+use crate::route::Page;
+use crate::storage::RecordedRoll;
+use crate::ui::platform::persisted::Persisted;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::coach::Hints;
+use crate::ui::tray::state::TrayCore;
 
+pub use crate::ui::tray::state::Shown;
 /// What kind of roll the dock shows: what may follow it depends on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RollKind {
-    /// The tray's own roll: its effect may go to an obstacle, a wager that applied may
-    /// become a scene boost.
-    Tray,
-    /// A portion of the turn: its effect may go to an obstacle.
-    Portion,
-    /// A defence, a roll at an obstacle (its progress is added already), or a roll of the
-    /// scene against the player: nothing follows it.
-    Settled,
-    /// An obstacle or condition rolling against the player, who resists: its dice are the
-    /// roller's, the player's are the other side's.
-    AgainstYou,
-}
+pub use crate::ui::tray::state::ShownKind as RollKind;
 
-/// A roll the dock shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Shown {
-    /// The roll, as History keeps it (or would: not every roll is recorded).
-    pub entry: HistoryEntry,
-    /// What may follow it.
-    pub kind: RollKind,
-    /// The words that say what it meant when the roll's own headline does not (a defence
-    /// against an attack, a roll against the player), with their tone.
-    pub verdict: Option<(String, Tone)>,
-}
-
-impl Shown {
+/// What the tray reads of a shown roll.
+pub trait ElShown {
     /// The roll itself. Read from the roll, not through History's entry, whose words cover
     /// every tray's rolls: this tray's first load then carries only its own.
-    pub fn roll(&self) -> Option<&ElRoll> {
+    fn roll(&self) -> Option<&ElRoll>;
+
+    /// The headline the dock shows: the verdict, or else the roll's own.
+    fn headline(&self) -> (String, Tone);
+
+    /// What the roll was, in short parts: "rolled 4 (EL 8)", "the goblin rolled 3"; its sum
+    /// only under the roll's own headline, not under a verdict.
+    fn details(&self) -> Vec<String>;
+}
+
+impl ElShown for Shown {
+    fn roll(&self) -> Option<&ElRoll> {
         match &self.entry.roll {
             RecordedRoll::EffectiveLevel(roll) => Some(roll),
             _ => None,
         }
     }
 
-    /// The headline the dock shows: the verdict, or else the roll's own.
-    pub fn headline(&self) -> (String, Tone) {
+    fn headline(&self) -> (String, Tone) {
         self.verdict.clone().unwrap_or_else(|| match self.roll() {
             Some(roll) => (roll.headline(), roll.tone()),
             None => (String::new(), Tone::Neutral),
         })
     }
 
-    /// What the roll was, in short parts: "rolled 4 (EL 8)", "the goblin rolled 3"; its sum
-    /// only under the roll's own headline, not under a verdict.
-    pub fn details(&self) -> Vec<String> {
+    fn details(&self) -> Vec<String> {
         match (self.roll(), &self.verdict) {
             (Some(roll), None) => roll.details(),
             (Some(roll), Some(_)) => roll.facts(),
@@ -84,14 +69,8 @@ pub struct ElState {
     pub check: Memo<Result<ElCheck, String>>,
     /// Its exact odds; none when it cannot roll.
     pub odds: Memo<Option<ElOdds>>,
-    /// The roll the dock shows.
-    pub shown: RwSignal<Option<Shown>>,
-    /// The label for the next rolls; it stays until the player clears it.
-    pub label: RwSignal<String>,
-    /// What the dock shows above its bar.
-    pub panel: RwSignal<DockPanel>,
-    /// Where messages go: near the thumb.
-    pub snackbar: Snackbar,
+    /// What every tray has: the roll shown, the label, the dock's panel, the GM's side.
+    pub core: TrayCore,
     /// The shown roll's id once its effect went to an obstacle, so it goes once.
     pub effect_used: RwSignal<Option<u64>>,
     /// The shown roll's id once its wager was kept as a scene boost.
@@ -100,10 +79,6 @@ pub struct ElState {
     pub boost_name: RwSignal<String>,
     /// What one tap on each control would do; empty until counted, or when hidden.
     pub hints: Hints<ElTap>,
-    /// Whether the hints' counting has been asked for.
-    pub coach_started: StoredValue<bool>,
-    /// The other side as the GM's challenge link set it, in words.
-    pub gm_side: RwSignal<Option<String>>,
     /// What the snackbar's Undo undoes now: the last undoable action's.
     undo_slot: StoredValue<Option<Undo>>,
     /// The snackbar's Undo. Made once for the visit, so the panel whose button ended a turn
@@ -117,11 +92,11 @@ type Undo = Arc<dyn Fn() + Send + Sync>;
 impl ElState {
     /// The tray's state for this visit, made the first time the tray opens as it was left.
     pub fn of(data: AppData) -> Self {
-        data.tray(|t| &mut t.el, Self::load)
+        data.state(Self::load)
     }
 
     fn load(data: AppData) -> Self {
-        let setup = data.el_setup();
+        let setup = data.document::<ElSetup>();
         let (roster, scene) = (data.roster(), data.scene());
         let el = Memo::new(move |_| {
             setup.with(|s| roster.with(|r| scene.with(|scene| s.el(r.active(), &scene.boosts))))
@@ -142,13 +117,8 @@ impl ElState {
             el,
             check,
             odds,
-            shown: RwSignal::new(None),
-            gm_side: RwSignal::new(None),
+            core: TrayCore::new(Page::EffectiveLevel, data.snackbar),
             hints: RwSignal::new(Vec::new()),
-            coach_started: StoredValue::new(false),
-            label: RwSignal::new(String::new()),
-            panel: RwSignal::new(DockPanel::Closed),
-            snackbar: data.snackbar,
             effect_used: RwSignal::new(None),
             boost_kept: RwSignal::new(None),
             boost_name: RwSignal::new(String::new()),
@@ -160,7 +130,7 @@ impl ElState {
     /// Says what was done, with an Undo that runs `undo`.
     pub fn say_with_undo(&self, text: impl Into<String>, undo: impl Fn() + Send + Sync + 'static) {
         self.undo_slot.set_value(Some(Arc::new(undo)));
-        self.snackbar.say_with(text, "Undo", self.undo);
+        self.core.snackbar.say_with(text, "Undo", self.undo);
     }
 
     /// Changes the setup; the change shows at once and is stored just after.
@@ -179,7 +149,7 @@ impl ElState {
                 true
             }
             Err(reason) => {
-                self.snackbar.say(reason);
+                self.core.snackbar.say(reason);
                 false
             }
         }
@@ -209,10 +179,11 @@ impl ElState {
         match parse_check(text) {
             Ok(check) => {
                 self.set_check(&check);
-                self.snackbar
+                self.core
+                    .snackbar
                     .say(format!("Opened the shared roll {}.", format_check(&check)));
             }
-            Err(error) => self.snackbar.say(format!(
+            Err(error) => self.core.snackbar.say(format!(
                 "The shared link's roll could not be read: {error} The tray is left as it was."
             )),
         }

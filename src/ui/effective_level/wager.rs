@@ -3,15 +3,15 @@
 
 use leptos::prelude::*;
 
-use super::RarePanel;
 use super::coach::StepHints;
 use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
-use crate::ui::app_data::AppData;
-use crate::ui::deferred::Deferred;
-use crate::ui::extras::{__preload_extras, Extra, extra};
-use crate::ui::stepper::Stepper;
+use crate::ui::effective_level::rare::Rare;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::widgets::stepper::Stepper;
 
 /// The wager's stepper (and, with a quick EL, the rank that caps it), its limit, why it is
 /// refused if it is, and its dedicated effect.
@@ -62,7 +62,7 @@ pub fn WagerPanel(state: ElState, data: AppData) -> impl IntoView {
             <Show when=move || { wager.get() > 0 }>
                 <p class="hint">{rolled_at}</p>
                 // Dedicating a wager is rarer than wagering: its code comes when first wanted.
-                <Deferred preload=__preload_extras draw=move || extra(data, Extra::El(RarePanel::Dedicated))/>
+                <RareView data ask=AppRare::Page(PageRare::EffectiveLevel(Rare::Dedicated))/>
             </Show>
         </section>
     }

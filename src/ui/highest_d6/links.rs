@@ -8,12 +8,12 @@ use crate::core::challenge::D6Challenge;
 use crate::core::notation::challenge::{format_d6_challenge, parse_d6_challenge};
 use crate::route::Page;
 use crate::storage::{HistoryEntry, RecordedRoll};
-use crate::ui::app_data::{AppData, Shared};
-use crate::ui::browser::page_url;
-use crate::ui::dock::DockPanel;
-use crate::ui::gm_side::{change_with_scene, take_challenge};
-use crate::ui::history::open_result_link;
-use crate::ui::share_links::ShareLink;
+use crate::ui::panels::history::open_result_link;
+use crate::ui::panels::share_links::ShareLink;
+use crate::ui::platform::browser::page_url;
+use crate::ui::shell::app_data::{AppData, Shared};
+use crate::ui::tray::gm_side::{change_with_scene, take_challenge};
+use crate::ui::tray::state::Shown;
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
 pub fn open_link(data: AppData, shared: Shared) {
@@ -22,8 +22,8 @@ pub fn open_link(data: AppData, shared: Shared) {
         Shared::Setup(dice) => state.open_shared(&dice),
         Shared::Challenge(text) => {
             take_challenge(
-                state.snackbar,
-                state.gm_side,
+                state.core.snackbar,
+                state.core.gm_side,
                 parse_d6_challenge(&text),
                 |challenge| {
                     change_with_scene(data, state.setup, |setup, scene| {
@@ -35,9 +35,7 @@ pub fn open_link(data: AppData, shared: Shared) {
         }
         Shared::Result(text) => {
             let show = Callback::new(move |entry: HistoryEntry| {
-                state.read_only.set(true);
-                state.shown.set(Some(entry));
-                state.panel.set(DockPanel::Result);
+                state.core.show(Shown::from_link(entry));
             });
             let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::HighestD6(_));
             open_result_link(data, text, belongs, show);

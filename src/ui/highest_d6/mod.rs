@@ -3,12 +3,11 @@
 //! used every roll comes first; the rest is folded away, its code fetched when first opened.
 
 mod challenge_panel;
-pub(crate) mod extras;
-pub(crate) mod faces;
 pub(crate) mod links;
 mod odds_panel;
 mod pool_panel;
 mod prompts;
+pub(crate) mod rare;
 mod result_view;
 mod roll;
 mod scene_panel;
@@ -25,39 +24,26 @@ use pool_panel::PoolPanel;
 use result_view::ResultView;
 use zero_dice::ZeroDiceChoice;
 
-use crate::route::Page;
 use crate::storage::{RecordedRoll, RollAgain};
-use crate::ui::app_data::AppData;
-use crate::ui::character_bar::CharacterBar;
-use crate::ui::coach::start_on_first_tap;
-use crate::ui::deferred::Deferred;
-use crate::ui::dock::{Headline, RollDock};
-use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
-use crate::ui::fold::Fold;
-use crate::ui::gm_side::GmSide;
-use crate::ui::history::history_fold;
-use crate::ui::label_field::LabelField;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::tray::character_bar::CharacterBar;
+use crate::ui::tray::frame::TrayFrame;
+use crate::ui::tray::gm_side::GmSide;
+use crate::ui::widgets::fold::Fold;
+use crate::ui::widgets::label_field::LabelField;
 
 /// The whole tray.
 #[component]
 pub fn D6Tray(data: AppData) -> impl IntoView {
     let state = D6State::of(data);
-    Effect::new(move |_| {
-        if let Some(shared) = data.take_shared(Page::HighestD6) {
-            run_extra(data, Extra::OpenLink(Page::HighestD6, shared));
+    let core = state.core;
+    let headline = core.headline(|roll| match roll {
+        RecordedRoll::HighestD6(check) => {
+            Some((check.outcome().title().to_string(), check.outcome().tone()))
         }
-    });
-    let headline = Signal::derive(move || {
-        state.shown.with(|e| {
-            e.as_ref().and_then(|e| match &e.roll {
-                RecordedRoll::HighestD6(check) => Some(Headline {
-                    text: check.outcome().title().to_string(),
-                    tone: check.outcome().tone(),
-                    id: e.id,
-                }),
-                _ => None,
-            })
-        })
+        _ => None,
     });
     let rule_note =
         Signal::derive(move || data.settings().with(|s| s.zero_dice.title().to_string()));
@@ -69,7 +55,6 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         })
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
-    let coach = move || start_on_first_tap(data, state.coach_started, Extra::D6Coach);
     let roll_again = Callback::new(move |again: RollAgain| {
         if let RollAgain::HighestD6 {
             base,
@@ -89,37 +74,31 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         }
     });
     view! {
-        <div class="tray-page" on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
-            <h1 class="visually-hidden">"Highest d6"</h1>
+        <TrayFrame
+            data
+            core
+            rare=rare::ask
+            title="Highest d6"
+            headline
+            chances=move || view! { <BarChances state/> }
+            roll_label="Roll"
+            can_roll=true
+            on_roll
+            result=move || view! { <ResultView state data/> }
+            odds=move || view! { <OddsPanel state/> }
+            roll_again
+        >
             <CharacterBar roster=data.roster() show_harm=true/>
             <PoolPanel state data/>
-            <GmSide side=state.gm_side/>
+            <GmSide side=core.gm_side/>
             <ChallengePanel state/>
-            <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=state.label on_roll/>
-            <Fold data id="d6-share" title="Share">
-                <Deferred preload=__preload_extras draw=move || extra(data, Extra::Share(Page::HighestD6))/>
-            </Fold>
+            <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=core.label on_roll/>
             <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
-                <Deferred preload=__preload_extras draw=move || extra(data, Extra::D6Scene)/>
+                <RareView data ask=AppRare::Page(PageRare::HighestD6(rare::Rare::Scene))/>
             </Fold>
             <Fold data id="d6-zero-dice" title="When no dice are left" summary=rule_note>
                 <ZeroDiceChoice data/>
             </Fold>
-            {history_fold(data, Page::HighestD6, roll_again)}
-            <RollDock
-                data
-                panel=state.panel
-                headline
-                chances=move || view! { <BarChances state/> }
-                roll_label="Roll"
-                can_roll=true
-                on_roll
-                result=move || view! { <ResultView state data/> }
-                enter=move || view! {
-                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::D6Enter)/>
-                }
-                odds=move || view! { <OddsPanel state/> }
-            />
-        </div>
+        </TrayFrame>
     }
 }

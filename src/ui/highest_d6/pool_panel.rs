@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::faces::PipDie;
 use super::state::D6State;
 use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
-use crate::ui::app_data::AppData;
-use crate::ui::coach::CoachHint;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::coach::CoachHint;
+use crate::ui::widgets::dice::pips::PipDie;
 
 /// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
 #[component]

@@ -8,8 +8,8 @@ use super::state::D6State;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
 use crate::storage::RecordedRoll;
-use crate::ui::app_data::AppData;
-use crate::ui::history_writer::{HistoryChange, send};
+use crate::ui::panels::history_writer::{HistoryChange, send};
+use crate::ui::shell::app_data::AppData;
 
 /// In a conflict where the character takes harm: one tap marks it on them.
 #[component]
@@ -41,10 +41,11 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
             Ok(()) => {
                 state.harm_marked.set(Some(id));
                 state
+                    .core
                     .snackbar
                     .say(format!("Marked {} on {name}.", kind.describe()));
             }
-            Err(error) => state.snackbar.say(error),
+            Err(error) => state.core.snackbar.say(error),
         }
     };
     let marked = move || state.harm_marked.get() == Some(id);
@@ -118,7 +119,7 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
                 "the scene".to_string()
             }
         };
-        state.snackbar.say(match outcome {
+        state.core.snackbar.say(match outcome {
             Ok(_) => {
                 state.facet_made.set(Some(id));
                 name.set(String::new());
@@ -220,19 +221,26 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
     }
     let own = RwSignal::new(String::new());
     let note = move |cost: String| {
-        let Some(mut entry) = state.shown.get_untracked().filter(|e| e.id == id) else {
+        let Some(mut shown) = state
+            .core
+            .shown
+            .get_untracked()
+            .filter(|s| s.entry.id == id)
+        else {
             return;
         };
+        let entry = &mut shown.entry;
         let noted = match &mut entry.roll {
             RecordedRoll::HighestD6(check) => check.note_cost(&cost),
             _ => return,
         };
         match noted {
             Ok(()) => {
-                state.shown.set(Some(entry.clone()));
+                let entry = entry.clone();
+                state.core.shown.set(Some(shown));
                 send(data, HistoryChange::Replace(entry));
             }
-            Err(error) => state.snackbar.say(error),
+            Err(error) => state.core.snackbar.say(error),
         }
     };
     let suggestions = check

@@ -4,14 +4,15 @@
 
 use leptos::prelude::*;
 
-use super::faces::PipDie;
 use super::state::D6State;
 use crate::core::highest_d6::D6Check;
 use crate::storage::RecordedRoll;
-use crate::ui::app_data::AppData;
-use crate::ui::deferred::Deferred;
-use crate::ui::extras::{__preload_extras, Extra, extra};
-use crate::ui::result_actions::ResultActions;
+use crate::ui::highest_d6::rare::Rare;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::tray::result_actions::ResultActions;
+use crate::ui::widgets::dice::pips::PipDie;
 
 /// Whether the outcome asks anything of the player: harm to mark, a facet, a cost.
 fn asks_next(check: &D6Check) -> bool {
@@ -33,7 +34,7 @@ fn d6_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
 #[component]
 pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
     let shown = move || {
-        state.shown.get().and_then(|e| match e.roll {
+        state.core.entry().get().and_then(|e| match e.roll {
             RecordedRoll::HighestD6(check) => Some((e.id, e.label, e.who, check)),
             _ => None,
         })
@@ -43,7 +44,7 @@ pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
                 {move || shown().map(|(id, label, who, check)| view! { <ResultSummary id label who check/> })}
             </div>
-            <p class="hint" hidden=move || state.shown.with(Option::is_some)>
+            <p class="hint" hidden=move || state.core.shown.with(Option::is_some)>
                 "Your roll appears here, the deciding dice marked."
             </p>
             {move || {
@@ -55,16 +56,16 @@ pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
             }}
             // What the outcome asks next, from the rare code (a roll from a link asks
             // nothing of this table).
-            <Deferred
-                preload=__preload_extras
-                draw=move || extra(data, Extra::D6Prompts)
-                when=Signal::derive(move || !state.read_only.get() && shown().is_some_and(|(_, _, _, check)| asks_next(&check)))
+            <RareView
+                data
+                ask=AppRare::Page(PageRare::HighestD6(Rare::Prompts))
+                when=Signal::derive(move || !state.core.showing_read_only() && shown().is_some_and(|(_, _, _, check)| asks_next(&check)))
             />
-            <p class="hint shared-roll" hidden=move || !state.read_only.get()>
+            <p class="hint shared-roll" hidden=move || !state.core.showing_read_only()>
                 "A roll from a link, shown as it was: it is not in your History."
             </p>
-            <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
-                <ResultActions entry=state.shown text=d6_text data/>
+            <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
+                <ResultActions entry=state.core.entry() text=d6_text data/>
             </div>
         </div>
     }

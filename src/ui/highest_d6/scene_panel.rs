@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::ui::app_data::AppData;
-use crate::ui::end_scene::EndScene;
-use crate::ui::facet_list::{FacetEdit, FacetList, added};
+use crate::ui::panels::end_scene::EndScene;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::facet_list::{FacetEdit, FacetList, added};
 
 /// The scene's facets, and ending the scene.
 #[component]

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::core::highest_d6::ZeroDiceRule;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The two readings of a pool of zero or fewer dice, saved as a setting.
 #[component]

@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use super::icons::SymbolIcon;
 use super::state::NarrativeState;
 use crate::core::narrative::AddedSymbol;
+use crate::ui::widgets::dice::narrative::SymbolIcon;
 
 /// Symbols added from talents or items, one stepper per symbol (in a folded panel).
 #[component]

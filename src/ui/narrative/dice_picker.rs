@@ -3,11 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::icons::DieShape;
 use super::state::NarrativeState;
 use crate::core::coach::NarrativeTap;
 use crate::core::narrative::{Ladder, NarrativeDie, Side};
-use crate::ui::coach::CoachHint;
+use crate::ui::tray::coach::CoachHint;
+use crate::ui::widgets::dice::narrative::DieShape;
 
 /// The seven drawn dice to tap into the pool, positive and negative, with upgrades.
 #[component]

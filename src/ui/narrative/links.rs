@@ -9,12 +9,12 @@ use crate::core::notation::challenge::{format_narrative_challenge, parse_narrati
 use crate::core::notation::narrative::format_pool;
 use crate::route::Page;
 use crate::storage::{HistoryEntry, RecordedRoll};
-use crate::ui::app_data::{AppData, Shared};
-use crate::ui::browser::page_url;
-use crate::ui::dock::DockPanel;
-use crate::ui::gm_side::take_challenge;
-use crate::ui::history::open_result_link;
-use crate::ui::share_links::ShareLink;
+use crate::ui::panels::history::open_result_link;
+use crate::ui::panels::share_links::ShareLink;
+use crate::ui::platform::browser::page_url;
+use crate::ui::shell::app_data::{AppData, Shared};
+use crate::ui::tray::gm_side::take_challenge;
+use crate::ui::tray::state::Shown;
 
 /// The links the tray offers: this pool, and the GM's challenge (its negative dice only).
 pub const SHARE_LINKS: &[ShareLink] = &[
@@ -52,8 +52,8 @@ pub fn open_link(data: AppData, shared: Shared) {
         Shared::Setup(pool) => state.open_shared(&pool),
         Shared::Challenge(text) => {
             take_challenge(
-                state.snackbar,
-                state.gm_side,
+                state.core.snackbar,
+                state.core.gm_side,
                 parse_narrative_challenge(&text),
                 |challenge| {
                     let mut pool = state.pool.get_untracked();
@@ -65,10 +65,8 @@ pub fn open_link(data: AppData, shared: Shared) {
         }
         Shared::Result(text) => {
             let show = Callback::new(move |entry: HistoryEntry| {
-                state.read_only.set(true);
                 state.picked.set(None);
-                state.shown.set(Some(entry));
-                state.panel.set(DockPanel::Result);
+                state.core.show(Shown::from_link(entry));
             });
             let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::Narrative(_));
             open_result_link(data, text, belongs, show);

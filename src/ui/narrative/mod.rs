@@ -4,11 +4,10 @@
 
 mod added_symbols;
 mod dice_picker;
-pub(crate) mod extras;
-pub(crate) mod icons;
 pub(crate) mod links;
 mod odds_panel;
 mod pool_summary;
+pub(crate) mod rare;
 mod result_view;
 mod roll;
 mod saved_pools;
@@ -25,47 +24,32 @@ use pool_summary::PoolSummary;
 use result_view::ResultView;
 
 use crate::core::narrative::{NarrativeOdds, NarrativePool};
-use crate::route::Page;
 use crate::storage::{RecordedRoll, RollAgain};
-use crate::ui::app_data::AppData;
-use crate::ui::browser::wide;
-use crate::ui::character_bar::CharacterBar;
-use crate::ui::coach::start_on_first_tap;
-use crate::ui::deferred::Deferred;
-use crate::ui::dock::{DockPanel, Headline, RollDock};
-use crate::ui::extras::{__preload_extras, Extra, extra, run_extra};
-use crate::ui::fold::Fold;
-use crate::ui::gm_side::GmSide;
-use crate::ui::history::history_fold;
-use crate::ui::label_field::LabelField;
-use crate::ui::story_points::StoryPointsSpend;
+use crate::ui::panels::story_points::StoryPointsSpend;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::tray::character_bar::CharacterBar;
+use crate::ui::tray::frame::TrayFrame;
+use crate::ui::tray::gm_side::GmSide;
+use crate::ui::widgets::fold::Fold;
+use crate::ui::widgets::label_field::LabelField;
 
 /// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
 #[component]
 pub fn NarrativeTray(data: AppData) -> impl IntoView {
     let state = NarrativeState::of(data);
-    Effect::new(move |_| {
-        if let Some(shared) = data.take_shared(Page::Narrative) {
-            run_extra(data, Extra::OpenLink(Page::Narrative, shared));
-        }
-    });
+    let core = state.core;
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
     let makes_check = Signal::derive(move || state.pool.with(NarrativePool::makes_check));
-    let headline = Signal::derive(move || {
-        state.shown.with(|e| {
-            e.as_ref().and_then(|e| match &e.roll {
-                RecordedRoll::Narrative(roll) => Some(Headline {
-                    text: roll.result().headline().to_string(),
-                    tone: roll.result().tone(),
-                    id: e.id,
-                }),
-                _ => None,
-            })
-        })
+    let headline = core.headline(|roll| match roll {
+        RecordedRoll::Narrative(roll) => {
+            Some((roll.result().headline().to_string(), roll.result().tone()))
+        }
+        _ => None,
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
-    let coach = move || start_on_first_tap(data, state.coach_started, Extra::NarrativeCoach);
     let story_note = Signal::derive(move || {
         data.story_points()
             .with(|p| p.naming().counts_words(p.counts()))
@@ -83,48 +67,33 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         })
     });
     view! {
-        <div class="tray-page" on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
-            <h1 class="visually-hidden">"Narrative dice"</h1>
+        <TrayFrame
+            data
+            core
+            rare=rare::ask
+            title="Narrative dice"
+            headline
+            chances=move || view! { <BarChances odds makes_check/> }
+            roll_label="Roll"
+            can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
+            on_roll
+            result=move || view! { <ResultView state data/> }
+            roll_again
+        >
             <CharacterBar roster=data.roster()/>
             <DicePicker state/>
-            <GmSide side=state.gm_side/>
+            <GmSide side=core.gm_side/>
             <PoolSummary state/>
-            <LabelField id="roll-label" placeholder="e.g. Pilot: evade the TIEs" label=state.label on_roll/>
+            <LabelField id="roll-label" placeholder="e.g. Pilot: evade the TIEs" label=core.label on_roll/>
             <Fold data id="narrative-added" title="Added symbols" summary=added_count>
                 <AddedSymbols state/>
             </Fold>
             <Fold data id="narrative-story" title="Story points" summary=story_note>
                 <StoryPointsSpend data/>
             </Fold>
-            <Fold data id="narrative-share" title="Share">
-                <Deferred preload=__preload_extras draw=move || extra(data, Extra::Share(Page::Narrative))/>
-            </Fold>
             <Fold data id="narrative-saved" title="Saved pools">
-                <Deferred preload=__preload_extras draw=move || extra(data, Extra::NarrativeSavedPools)/>
+                <RareView data ask=AppRare::Page(PageRare::Narrative(rare::Rare::SavedPools))/>
             </Fold>
-            {history_fold(data, Page::Narrative, roll_again)}
-            <RollDock
-                data
-                panel=state.panel
-                headline
-                chances=move || view! { <BarChances odds makes_check/> }
-                roll_label="Roll"
-                can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
-                on_roll
-                result=move || view! { <ResultView state data/> }
-                enter=move || view! {
-                    <Deferred preload=__preload_extras draw=move || extra(data, Extra::NarrativeEnter)/>
-                }
-                odds=move || view! {
-                    // Drawn from the rare code when the player opens the odds (at once on a
-                    // wide screen, where the dock shows them beside the result).
-                    <Deferred
-                        preload=__preload_extras
-                        draw=move || extra(data, Extra::NarrativeOdds)
-                        when=Signal::derive(move || state.panel.get() == DockPanel::Odds || wide())
-                    />
-                }
-            />
-        </div>
+        </TrayFrame>
     }
 }

@@ -7,7 +7,7 @@ use crate::core::distribution::Chance;
 use crate::core::narrative::NarrativeOdds;
 use crate::core::narrative::net_success_tone;
 use crate::core::tone::Tone;
-use crate::ui::bars::DistributionBars;
+use crate::ui::widgets::bars::DistributionBars;
 
 /// Most bars a chart shows on a phone before tails are merged.
 const MAX_BARS: usize = 13;

@@ -2,17 +2,17 @@
 
 use leptos::prelude::*;
 
-use super::icons::{DieShape, SymbolIcon};
 use super::state::NarrativeState;
 use crate::core::narrative::{AddedSymbol, NarrativeDie};
 use crate::core::notation::narrative::format_pool;
+use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
 
 /// Empties the pool, with Undo in the snackbar.
 fn clear(state: NarrativeState) {
     let before = state.pool.get_untracked();
     state.pool.update(|p| p.clear());
     let undo = Callback::new(move |()| state.pool.update(|p| *p = before.clone()));
-    state.snackbar.say_with("Pool cleared.", "Undo", undo);
+    state.core.snackbar.say_with("Pool cleared.", "Undo", undo);
 }
 
 /// The pool as chips and notation, with Clear.

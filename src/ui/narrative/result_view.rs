@@ -3,13 +3,13 @@
 
 use leptos::prelude::*;
 
-use super::icons::{DieShape, SymbolIcon};
 use super::roll::reroll_picked;
 use super::state::NarrativeState;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
 use crate::storage::RecordedRoll;
-use crate::ui::app_data::AppData;
-use crate::ui::result_actions::ResultActions;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::result_actions::ResultActions;
+use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
 
 /// The readable text of a narrative roll, for Copy and Share.
 fn narrative_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
@@ -25,7 +25,7 @@ const MAX_DRAWN: usize = 12;
 /// The dock's result panel for the narrative tray.
 #[component]
 pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
-    let entry = move || state.shown.get();
+    let entry = move || state.core.entry().get();
     let roll = move || {
         entry().and_then(|e| match e.roll {
             RecordedRoll::Narrative(roll) => Some((e.id, e.label, e.who, roll)),
@@ -39,7 +39,7 @@ pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
                 {move || roll().map(|(id, label, who, roll)| view! { <ResultSummary id label who roll/> })}
             </div>
-            <p class="hint" hidden=move || state.shown.with(Option::is_some)>
+            <p class="hint" hidden=move || state.core.shown.with(Option::is_some)>
                 "Your roll appears here, every die drawn. Tap a die to pick it for a re-roll."
             </p>
             <ul class="faces" aria-label="Dice rolled">
@@ -52,19 +52,19 @@ pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
                         .collect_view()
                 }}
             </ul>
-            <p class="hint shared-roll" hidden=move || !state.read_only.get()>
+            <p class="hint shared-roll" hidden=move || !state.core.showing_read_only()>
                 "A roll from a link, shown as it was: it is not in your History."
             </p>
-            <div class="result-actions" hidden=move || state.shown.with(Option::is_none)>
+            <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
                 <button
                     type="button"
                     class="small"
-                    disabled=move || selected.get().is_none() || state.read_only.get()
+                    disabled=move || selected.get().is_none() || state.core.showing_read_only()
                     on:click=move |_| reroll_picked(state, data)
                 >
                     "Re-roll picked die"
                 </button>
-                <ResultActions entry=state.shown text=narrative_text data/>
+                <ResultActions entry=state.core.entry() text=narrative_text data/>
             </div>
         </div>
     }

@@ -7,7 +7,7 @@ use super::state::NarrativeState;
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::format_pool;
 use crate::storage::{MAX_NAME_CHARS, Saved, SavedPools, SystemPool};
-use crate::ui::persisted::Persisted;
+use crate::ui::platform::persisted::Persisted;
 
 /// Named pools: save the tray's pool under a name, load or delete one (with a confirmation).
 #[component]
@@ -97,7 +97,7 @@ fn SavedRow(
         let (name, pool) = (name.clone(), pool.clone());
         move |_| {
             state.pool.update(|stored| *stored = pool.clone());
-            state.snackbar.say(format!("Loaded “{name}”."));
+            state.core.snackbar.say(format!("Loaded “{name}”."));
         }
     };
     let ask = {

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::core::effective_level::{ElDice, ElDie, ElSetup};
-use crate::ui::effective_level::faces::ElDieShape;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::widgets::dice::zero_based::ElDieShape;
 
 /// Whose dice a picker sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

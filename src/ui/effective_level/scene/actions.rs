@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use crate::core::effective_level::{against_player, roll_at_obstacle};
 use crate::core::scene::Scene;
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::roll::{record, secure_dice, show, unrecorded};
 use crate::ui::effective_level::state::{ElState, RollKind};
+use crate::ui::shell::app_data::AppData;
 
 /// The tray's roll as a roll at an obstacle: never with the tray's wager, which belongs to
 /// the tray's own next roll.
@@ -27,11 +27,11 @@ pub fn at_obstacle_check(state: ElState) -> Option<crate::core::effective_level:
 /// the obstacle's name.
 pub fn roll_at(state: ElState, data: AppData, id: u64) {
     let Some(check) = at_obstacle_check(state) else {
-        return state.snackbar.say("Give an EL of 1 or more first.");
+        return state.core.snackbar.say("Give an EL of 1 or more first.");
     };
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
     let at = match data
         .scene()
@@ -39,13 +39,13 @@ pub fn roll_at(state: ElState, data: AppData, id: u64) {
         .and_then(|at| dice.check().map(|()| at).map_err(|e| e.to_string()))
     {
         Ok(at) => at,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
     let headline = at.roll.headline().to_string();
     let (name, effect) = (at.name.clone(), at.effect);
     let entry = match record(data, &name, at.roll) {
         Ok(entry) => entry,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
     let said = if effect == 0 {
         format!("{headline}: {name} holds, no progress.")
@@ -69,15 +69,15 @@ pub fn against_you(state: ElState, data: AppData, id: u64) {
         .scene()
         .with_untracked(|s: &Scene| s.roller(id).map(|(name, el)| (name.to_string(), el)));
     let Some((name, its_el)) = found else {
-        return state.snackbar.say("That is no longer in the scene.");
+        return state.core.snackbar.say("That is no longer in the scene.");
     };
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
     let roll = against_player(its_el, state.el.get_untracked()).roll(&mut dice);
     if let Err(error) = dice.check() {
-        return state.snackbar.say(error.to_string());
+        return state.core.snackbar.say(error.to_string());
     }
     let o = roll.outcome();
     let verdict = (roll.headline_against_you(&name), roll.tone_against_you());

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::scene::MAX_SCENE_VALUE;
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::shell::app_data::AppData;
 
 /// The boosts, each with Remove, and a form to add one.
 #[component]

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use super::actions::{against_you, remove};
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::shell::app_data::AppData;
 
 /// One item as its row shows it: its id, its name, and the name with its value ("Fire EL 6").
 pub type Item = (u64, String, String);

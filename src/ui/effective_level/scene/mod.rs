@@ -11,13 +11,13 @@ mod value_form;
 
 use leptos::prelude::*;
 
-use crate::ui::end_scene::EndScene;
+use crate::ui::panels::end_scene::EndScene;
 use boosts::SceneBoosts;
 use obstacles::Obstacles;
 use residuals::Residuals;
 
 use super::state::ElState;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The Scene panel.
 #[component]

@@ -9,8 +9,8 @@ use super::actions::{against_you, at_obstacle_check, remove, roll_at};
 use crate::core::effective_level::{MAX_EL, against_obstacle, finish_within};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::scene::MAX_SCENE_VALUE;
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::shell::app_data::AppData;
 
 /// The scene's obstacles and the form to add one.
 #[component]
@@ -158,7 +158,7 @@ fn AddObstacle(state: ElState, data: AppData) -> impl IntoView {
                     field.set(String::new());
                 }
             }
-            Err(reason) => state.snackbar.say(reason),
+            Err(reason) => state.core.snackbar.say(reason),
         }
     };
     view! {

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::effective_level::MAX_EL;
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::shell::app_data::AppData;
 
 /// The conditions, each with Roll and Remove, and a form to add one.
 #[component]

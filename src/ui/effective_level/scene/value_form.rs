@@ -35,7 +35,7 @@ pub fn ValueForm(
                 name.set(String::new());
                 value.set(String::new());
             }
-            Err(reason) => state.snackbar.say(reason),
+            Err(reason) => state.core.snackbar.say(reason),
         }
     };
     view! {

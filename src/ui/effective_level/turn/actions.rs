@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use crate::core::effective_level::{PortionKind, Turn, attack_effect};
 use crate::core::tone::Tone;
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::roll::{record, secure_dice, show, unrecorded};
 use crate::ui::effective_level::state::{ElState, RollKind};
+use crate::ui::shell::app_data::AppData;
 
 /// Rolls an action or boost portion once. An action meets the tray's other side, its
 /// target; a portion never takes the tray's wager. The roll joins History, named after the
@@ -18,10 +18,10 @@ pub fn roll_portion(state: ElState, data: AppData, id: u64) {
         .with_untracked(|c| c.as_ref().ok().and_then(|c| c.against.clone()));
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
     let mut made = Err(String::new());
-    data.turn().update(|t| {
+    data.document::<Turn>().update(|t| {
         let mut next = t.clone();
         let Some((name, is_action)) = t
             .get(id)
@@ -41,7 +41,7 @@ pub fn roll_portion(state: ElState, data: AppData, id: u64) {
     });
     match made.and_then(|(name, roll)| record(data, &name, roll)) {
         Ok(entry) => show(state, entry, RollKind::Portion, None, None),
-        Err(reason) => state.snackbar.say(reason),
+        Err(reason) => state.core.snackbar.say(reason),
     }
 }
 
@@ -51,10 +51,10 @@ pub fn roll_portion(state: ElState, data: AppData, id: u64) {
 pub fn defend(state: ElState, data: AppData, id: u64, attack: Option<u32>) {
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
     let mut made = Err(String::new());
-    data.turn().update(|t| {
+    data.document::<Turn>().update(|t| {
         let mut next = t.clone();
         let name = t.get(id).map(|p| p.name.clone()).unwrap_or_default();
         made = next
@@ -67,7 +67,7 @@ pub fn defend(state: ElState, data: AppData, id: u64, attack: Option<u32>) {
     });
     let (name, roll) = match made {
         Ok(made) => made,
-        Err(reason) => return state.snackbar.say(reason),
+        Err(reason) => return state.core.snackbar.say(reason),
     };
     let value = roll.outcome().value;
     let (said, verdict) = match attack.map(|a| (a, attack_effect(a, value))) {
@@ -93,9 +93,9 @@ pub fn defend(state: ElState, data: AppData, id: u64, attack: Option<u32>) {
 /// Removes a portion not yet rolled, with the portions that depend on it.
 pub fn remove_portion(state: ElState, data: AppData, id: u64) {
     let mut outcome = Ok(());
-    data.turn().update(|t| outcome = t.remove(id));
+    data.document::<Turn>().update(|t| outcome = t.remove(id));
     if let Err(reason) = outcome {
-        state.snackbar.say(reason);
+        state.core.snackbar.say(reason);
     }
 }
 
@@ -103,14 +103,14 @@ pub fn remove_portion(state: ElState, data: AppData, id: u64) {
 pub fn end_turn(state: ElState, data: AppData) {
     let el = state.el.get_untracked().max(0) as u32;
     let mut ended = None;
-    data.turn()
+    data.document::<Turn>()
         .update(|t| ended = Some(std::mem::replace(t, Turn::new(el))));
     let Some(ended) = ended else { return };
     state.say_with_undo(
         "The turn is over; defence and unrolled portions are cleared.",
         move || {
             let ended = ended.clone();
-            data.turn().update(|t| *t = ended);
+            data.document::<Turn>().update(|t| *t = ended);
         },
     );
 }

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 
 use crate::core::effective_level::{MAX_EL, PortionKind, Turn};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::shell::app_data::AppData;
 
 /// The choices the kind and the "only if" lists offer: (value, words) each.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -62,7 +62,7 @@ pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
         RwSignal::new(String::from("action")),
         RwSignal::new(String::new()),
     );
-    let choices = Memo::new(move |_| data.turn().with(options));
+    let choices = Memo::new(move |_| data.document::<Turn>().with(options));
     // The lists are drawn anew when their choices change, and then show their first.
     Effect::new(move |_| {
         choices.track();
@@ -77,7 +77,7 @@ pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
         let portion = kind.with_untracked(|k| kind_of(k));
         let follows = after.with_untracked(|a| a.parse().ok());
         let mut outcome = Ok(0);
-        data.turn().update(|t| {
+        data.document::<Turn>().update(|t| {
             if t.portions.is_empty() && t.cross.is_none() {
                 *t = Turn::new(el);
             }
@@ -88,7 +88,7 @@ pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
                 name.set(String::new());
                 points.set(String::new());
             }
-            Err(reason) => state.snackbar.say(reason),
+            Err(reason) => state.core.snackbar.say(reason),
         }
     };
     let list = move |pick: fn(&Options) -> &Vec<(String, String)>| {

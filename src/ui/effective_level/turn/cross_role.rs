@@ -1,18 +1,23 @@
 //! A cross-role split (RULES.md section 3): the ticked roles' ELs; points go to the lowest,
 //! come off every role's EL, and a role at 0 drops out. Each assignment becomes a portion.
 
+use crate::core::effective_level::Turn;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::core::effective_level::{CrossRoleSplit, MAX_EL};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::shell::app_data::AppData;
 
 /// Each step so far, the roles' ELs now, the form for the next role's points, and Done.
 #[component]
 pub fn CrossSplit(state: ElState, data: AppData) -> impl IntoView {
-    let split = Memo::new(move |_| data.turn().with(|t| t.cross.clone()).unwrap_or_default());
+    let split = Memo::new(move |_| {
+        data.document::<Turn>()
+            .with(|t| t.cross.clone())
+            .unwrap_or_default()
+    });
     let steps = move || {
         split.with(|c| {
             c.assignments
@@ -55,7 +60,7 @@ pub fn CrossSplit(state: ElState, data: AppData) -> impl IntoView {
                 type="button"
                 class="small"
                 aria-label="Finish the cross-role split"
-                on:click=move |_| data.turn().update(|t| t.cross = None)
+                on:click=move |_| clear_split(data)
             >
                 "Done"
             </button>
@@ -75,7 +80,7 @@ fn AssignForm(state: ElState, data: AppData, role: String) -> impl IntoView {
         let what = label.get_untracked().trim().to_string();
         let defends = defence.get_untracked();
         let mut outcome = Ok(());
-        data.turn().update(|t| {
+        data.document::<Turn>().update(|t| {
             let Some(cross) = t.cross.as_mut() else {
                 return;
             };
@@ -94,7 +99,7 @@ fn AssignForm(state: ElState, data: AppData, role: String) -> impl IntoView {
                 points.set(String::new());
                 label.set(String::new());
             }
-            Err(reason) => state.snackbar.say(reason),
+            Err(reason) => state.core.snackbar.say(reason),
         }
     };
     view! {
@@ -135,12 +140,18 @@ fn AssignForm(state: ElState, data: AppData, role: String) -> impl IntoView {
 pub fn start(state: ElState, data: AppData, role_els: Vec<(String, u32)>) {
     if role_els.len() < 2 {
         return state
+            .core
             .snackbar
             .say("Tick two or more roles in the builder first.");
     }
     let top = role_els.iter().map(|(_, el)| *el).max().unwrap_or(0);
-    data.turn().update(|t| {
+    data.document::<Turn>().update(|t| {
         *t = crate::core::effective_level::Turn::new(top);
         t.cross = Some(CrossRoleSplit::new(role_els));
     });
+}
+
+/// Leaves the cross-role split.
+fn clear_split(data: AppData) {
+    data.document::<Turn>().update(|t| t.cross = None);
 }

@@ -7,6 +7,7 @@ mod add_portion;
 mod cross_role;
 mod portion;
 
+use crate::core::effective_level::Turn;
 use leptos::prelude::*;
 
 use add_portion::AddPortion;
@@ -15,18 +16,18 @@ use portion::PortionRow;
 
 use super::state::ElState;
 use crate::core::effective_level::ElMode;
-use crate::ui::app_data::AppData;
+use crate::ui::shell::app_data::AppData;
 
 /// The Turn panel.
 #[component]
 pub fn TurnPanel(state: ElState, data: AppData) -> impl IntoView {
     let started = Memo::new(move |_| {
-        data.turn()
+        data.document::<Turn>()
             .with(|t| !t.portions.is_empty() || t.cross.is_some())
     });
-    let crossing = Memo::new(move |_| data.turn().with(|t| t.cross.is_some()));
+    let crossing = Memo::new(move |_| data.document::<Turn>().with(|t| t.cross.is_some()));
     let left = move || {
-        data.turn()
+        data.document::<Turn>()
             .with(|t| format!("{} of EL {} left to split", t.remaining(), t.el))
     };
     let hint = move || {
@@ -50,7 +51,7 @@ pub fn TurnPanel(state: ElState, data: AppData) -> impl IntoView {
     });
     let can_cross = move || !started.get() && role_els.with(|r| r.len() >= 2);
     let ids = move || {
-        data.turn()
+        data.document::<Turn>()
             .with(|t| t.portions.iter().map(|p| p.id).collect::<Vec<_>>())
     };
     view! {

@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use super::actions::{defend, remove_portion, roll_portion};
 use crate::core::effective_level::{Against, PortionKind, PortionState, Turn};
-use crate::ui::app_data::AppData;
 use crate::ui::effective_level::format::tenths;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::shell::app_data::AppData;
 
 /// A portion as the row shows it, worked out from the turn.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -112,13 +112,14 @@ fn row(turn: &Turn, id: u64, against: Option<&Against>) -> Row {
 #[component]
 pub fn PortionRow(state: ElState, data: AppData, id: u64) -> impl IntoView {
     let name = data
-        .turn()
+        .document::<Turn>()
         .with_untracked(|t| t.get(id).map(|p| p.name.clone()).unwrap_or_default());
     let shown = Memo::new(move |_| {
         let against = state
             .check
             .with(|c| c.as_ref().ok().and_then(|c| c.against.clone()));
-        data.turn().with(|t| row(t, id, against.as_ref()))
+        data.document::<Turn>()
+            .with(|t| row(t, id, against.as_ref()))
     });
     let read = move |pick: fn(&Row) -> Option<String>| move || shown.with(pick);
     let flag = move |pick: fn(&Row) -> bool| move || shown.with(pick);

@@ -1,0 +1,20 @@
+//! The Characters page's rare parts, drawn from the app's rare code (`ui::shell::rare`).
+
+use leptos::prelude::*;
+
+use super::CharacterEditor;
+use crate::ui::shell::app_data::AppData;
+
+/// The page's rare parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rare {
+    /// The editor inside the card of the character with this id.
+    Editor(u64),
+}
+
+/// Draws one of the page's rare parts (from `ui::shell::pages`).
+pub fn draw(data: AppData, ask: Rare) -> AnyView {
+    match ask {
+        Rare::Editor(id) => view! { <CharacterEditor data id/> }.into_any(),
+    }
+}

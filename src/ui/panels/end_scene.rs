@@ -1,0 +1,56 @@
+//! "End scene": after a confirmation, everything in the scene goes (facets, obstacles,
+//! boosts, residual conditions), with Undo in the snackbar. One for every tray.
+
+use leptos::prelude::*;
+
+use crate::core::scene::Scene;
+use crate::ui::shell::app_data::AppData;
+
+/// The End scene button and its confirmation.
+#[component]
+pub fn EndScene(data: AppData) -> impl IntoView {
+    let scene = data.scene();
+    let confirming = RwSignal::new(false);
+    let end = move |_| {
+        let mut taken = Scene::default();
+        scene.update(|s| taken = s.end());
+        confirming.set(false);
+        // Made to outlast this panel: Undo may be tapped once the panel is folded away.
+        let undo = data.lasting(|| {
+            Callback::new(move |()| {
+                let back = taken.clone();
+                scene.update(|s| s.restore(back));
+                data.snackbar
+                    .say("The scene is back, with anything added since.");
+            })
+        });
+        data.snackbar.say_with(
+            "The scene is over: its facets, obstacles, boosts and conditions are gone.",
+            "Undo",
+            undo,
+        );
+    };
+    view! {
+        <Show
+            when=move || confirming.get()
+            fallback=move || view! {
+                <button
+                    type="button"
+                    class="small"
+                    disabled=move || scene.with(Scene::is_empty)
+                    on:click=move |_| confirming.set(true)
+                >
+                    "End scene"
+                </button>
+            }
+        >
+            <div class="confirm">
+                <span>"End the scene and clear everything in it?"</span>
+                <button type="button" class="small danger" on:click=end>"Yes, end it"</button>
+                <button type="button" class="small" on:click=move |_| confirming.set(false)>
+                    "Keep playing"
+                </button>
+            </div>
+        </Show>
+    }
+}

@@ -1,0 +1,10 @@
+//! Whole panels more than one page shows: History, Your data, story points, sharing,
+//! settings and the end of a scene.
+
+pub(crate) mod data_panel;
+pub(crate) mod end_scene;
+pub(crate) mod history;
+pub(crate) mod history_writer;
+pub(crate) mod settings_panel;
+pub(crate) mod share_links;
+pub(crate) mod story_points;

@@ -1,0 +1,60 @@
+//! The player's settings that are not rule readings: a buzz on Roll, and the odds hints
+//! beside the controls.
+
+use leptos::prelude::*;
+
+use crate::storage::Settings;
+use crate::ui::shell::app_data::AppData;
+
+/// One on/off setting as a switch; `read` and `write` reach its field.
+#[component]
+fn SettingSwitch(
+    data: AppData,
+    /// What it turns on.
+    label: &'static str,
+    /// Why a player would want it off, in a few words.
+    hint: &'static str,
+    read: fn(&Settings) -> bool,
+    write: fn(&mut Settings, bool),
+) -> impl IntoView {
+    let on = move || data.settings().with(read);
+    view! {
+        <button
+            type="button"
+            role="switch"
+            class="switch"
+            aria-checked=move || on().to_string()
+            on:click=move |_| {
+                let next = !data.settings().with_untracked(read);
+                data.settings().update(|s| write(s, next));
+            }
+        >
+            <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
+            <span>{label}</span>
+            <span class="hint">{hint}</span>
+        </button>
+    }
+}
+
+/// The settings, each a switch, saved as soon as it changes.
+#[component]
+pub fn SettingsPanel(data: AppData) -> impl IntoView {
+    view! {
+        <div class="settings">
+            <SettingSwitch
+                data
+                label="Buzz on Roll"
+                hint=" (where the phone can)"
+                read=|s| s.haptics
+                write=|s, on| s.haptics = on
+            />
+            <SettingSwitch
+                data
+                label="Odds hints beside the controls"
+                hint=" (what one more tap would do)"
+                read=|s| s.coach
+                write=|s, on| s.coach = on
+            />
+        </div>
+    }
+}

@@ -1,0 +1,131 @@
+//! Links a player shares from a tray: this set-up, or the GM's side only (the challenge a
+//! player opens with their own character and dice). Each can be copied, sent through the
+//! share sheet, or shown as a QR code for phones at the same table.
+//!
+//! The QR code's drawing and its encoder (qrcodegen) are rare code (`ui::shell::rare`), fetched
+//! the first time a code is shown: no tray's first load carries them.
+
+use leptos::prelude::*;
+
+use crate::core::qr::qr_code;
+use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::rare::{Rare, RareView};
+use crate::ui::widgets::snackbar::Snackbar;
+
+/// One link a tray offers: its name and how to make it now.
+#[derive(Clone, Copy)]
+pub struct ShareLink {
+    /// What it carries, e.g. "this pool", "the GM's challenge".
+    pub what: &'static str,
+    /// The whole link, made when asked (the tray changes between taps).
+    pub make: fn(AppData) -> Option<String>,
+}
+
+/// The QR code of `link`, drawn as one SVG path, or why there is none.
+#[component]
+pub fn QrPicture(link: String) -> impl IntoView {
+    match qr_code(&link) {
+        Ok(symbol) => view! {
+            <svg
+                class="qr"
+                viewBox=format!("0 0 {0} {0}", symbol.size)
+                role="img"
+                aria-label="QR code of the link"
+                shape-rendering="crispEdges"
+            >
+                <rect width="100%" height="100%" fill="#fff"/>
+                <path d=symbol.path fill="#000"/>
+            </svg>
+        }
+        .into_any(),
+        Err(reason) => view! { <p class="refusal">{reason}</p> }.into_any(),
+    }
+}
+
+/// The tray's links, each with Copy, Share (where the browser has a share sheet) and QR.
+#[component]
+pub fn ShareLinks(data: AppData, links: &'static [ShareLink]) -> impl IntoView {
+    let snackbar = data.snackbar;
+    // The link whose QR code shows, as made when its button was tapped.
+    let qr = RwSignal::new(None::<(&'static str, String)>);
+    let rows = links
+        .iter()
+        .map(|&link| view! { <LinkRow data link qr snackbar/> })
+        .collect_view();
+    view! {
+        <ul class="share-links">{rows}</ul>
+        {move || qr.get().map(|(what, text)| {
+            let text = StoredValue::new(text);
+            view! {
+            <figure class="qr-figure">
+                <RareView data ask=Rare::Qr(text.get_value())/>
+                <figcaption>{format!("Scan to open {what}.")}</figcaption>
+                <button type="button" class="small" on:click=move |_| qr.set(None)>"Hide the QR code"</button>
+            </figure>
+            }
+        })}
+    }
+}
+
+/// One link: copy it, share it, or show it as a QR code.
+#[component]
+fn LinkRow(
+    data: AppData,
+    link: ShareLink,
+    qr: RwSignal<Option<(&'static str, String)>>,
+    snackbar: Snackbar,
+) -> impl IntoView {
+    let what = link.what;
+    let made = move || {
+        let made = (link.make)(data);
+        if made.is_none() {
+            snackbar.say(format!("There is nothing to share as {what} yet."));
+        }
+        made
+    };
+    let copy = move |_| {
+        let Some(text) = made() else { return };
+        leptos::task::spawn_local(async move {
+            match copy_text(&text).await {
+                Ok(()) => snackbar.say(format!("Copied the link to {what}.")),
+                Err(error) => snackbar.say(format!("Copy this link ({error}): {text}")),
+            }
+        });
+    };
+    let share = move |_| {
+        let Some(text) = made() else { return };
+        leptos::task::spawn_local(async move {
+            if let Err(error) = share_text(&text).await {
+                snackbar.say(format!("Not shared ({error})."));
+            }
+        });
+    };
+    view! {
+        <li class="share-link">
+            <span class="share-what">{format!("Link to {what}")}</span>
+            <span class="row-actions">
+                <button type="button" class="small" aria-label=format!("Copy the link to {what}") on:click=copy>
+                    "Copy"
+                </button>
+                {can_share_text().then(|| view! {
+                    <button type="button" class="small" aria-label=format!("Share the link to {what}") on:click=share>
+                        "Share"
+                    </button>
+                })}
+                <button
+                    type="button"
+                    class="small"
+                    aria-label=format!("Show the link to {what} as a QR code")
+                    on:click=move |_| {
+                        if let Some(text) = made() {
+                            qr.set(Some((what, text)));
+                        }
+                    }
+                >
+                    "QR"
+                </button>
+            </span>
+        </li>
+    }
+}

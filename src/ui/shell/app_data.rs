@@ -1,0 +1,197 @@
+//! What the pages share: the saved documents and each page's state, every one loaded the
+//! first time a page asks for it.
+//!
+//! A page's code arrives on its own (see `ui::shell::pages`), so nothing here is loaded before a
+//! page wants it: the narrative tray never reads, migrates or validates the Effective Level
+//! turn, and the code that would is not even fetched until a page that needs it opens.
+//! Once loaded, a document or a tray's state lives for the whole visit, so leaving a tray
+//! and coming back finds it as it was.
+
+use leptos::prelude::*;
+
+use crate::core::character::Roster;
+use crate::core::scene::Scene;
+use crate::core::story_points::StoryPoints;
+use crate::route::Page;
+use crate::storage::{Document, RollHistory, SavedPools, Settings};
+use crate::ui::panels::history_writer::HistoryChange;
+use crate::ui::platform::persisted::Persisted;
+use crate::ui::shell::notices::Notices;
+use crate::ui::widgets::snackbar::Snackbar;
+
+/// The handle every page gets: cheap to copy, and every accessor loads on first use.
+///
+/// It names no page: each saved document and each page's state is found by its type, made
+/// the first time it is asked for under the app's owner (so it outlives the page that
+/// asked), and found again there by every later page.
+#[derive(Clone, Copy)]
+pub struct AppData {
+    /// Messages about the app itself.
+    pub notices: Notices,
+    /// The one short message near the thumb: what a tap did, with Undo where it can.
+    pub snackbar: Snackbar,
+    /// The app's own reactive owner. Documents and page states are provided as contexts
+    /// under it, not under the page that first asks, so they outlive that page.
+    owner: StoredValue<Owner>,
+    /// What a link carries for a page, kept until that page reads it.
+    shared: RwSignal<Option<(Page, Shared)>>,
+    /// Folded panels' open state, by panel id, made the first time each is drawn.
+    folds: StoredValue<Vec<(&'static str, RwSignal<bool>)>>,
+    /// Changes to History waiting for its writer (`ui::panels::history_writer`).
+    history_queue: StoredValue<Vec<HistoryChange>>,
+}
+
+/// What a link carries for a tray, still as text: the tray's own code reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// A set-up to open: a pool, base dice, an EL roll (`?pool=`, `?dice=`, `?roll=`).
+    Setup(String),
+    /// The GM's side of a roll (`?challenge=`).
+    Challenge(String),
+    /// A roll to show, read-only (`?result=`).
+    Result(String),
+}
+
+/// A page's state as a context: a newtype, so no other context of the same type is taken
+/// for it.
+#[derive(Clone, Copy)]
+struct PageState<S>(S);
+
+impl AppData {
+    /// Nothing loaded yet; everything made later belongs to the current owner.
+    pub fn new(notices: Notices) -> Self {
+        Self {
+            notices,
+            snackbar: Snackbar::new(),
+            owner: StoredValue::new(Owner::current().unwrap_or_default()),
+            shared: RwSignal::new(None),
+            folds: StoredValue::new(Vec::new()),
+            history_queue: StoredValue::new(Vec::new()),
+        }
+    }
+
+    /// Runs `make` under the app's owner, so what it creates lasts the whole visit.
+    pub fn lasting<T>(&self, make: impl FnOnce() -> T) -> T {
+        self.owner.with_value(|owner| owner.with(make))
+    }
+
+    /// The saved document `D`, loaded (read, migrated, validated) the first time any page
+    /// asks for it, then kept in step with storage for the whole visit.
+    pub fn document<D: Document + Send + Sync + 'static>(&self) -> Persisted<D> {
+        let notices = self.notices;
+        self.lasting(|| {
+            use_context::<Persisted<D>>().unwrap_or_else(|| {
+                let loaded = Persisted::load(notices);
+                provide_context(loaded);
+                loaded
+            })
+        })
+    }
+
+    /// A page's state: the one made before, or a new one from `make`, kept for the visit,
+    /// so leaving a page and coming back finds it as it was.
+    pub fn state<S: Copy + Send + Sync + 'static>(&self, make: impl FnOnce(AppData) -> S) -> S {
+        let data = *self;
+        self.lasting(|| {
+            use_context::<PageState<S>>()
+                .map(|PageState(state)| state)
+                .unwrap_or_else(|| {
+                    let state = make(data);
+                    provide_context(PageState(state));
+                    state
+                })
+        })
+    }
+
+    /// Every roll of every system.
+    pub fn history(&self) -> Persisted<RollHistory> {
+        self.document()
+    }
+
+    /// Named pools.
+    pub fn saved(&self) -> Persisted<SavedPools> {
+        self.document()
+    }
+
+    /// The characters and which one is active.
+    pub fn roster(&self) -> Persisted<Roster> {
+        self.document()
+    }
+
+    /// What lasts until the scene ends.
+    pub fn scene(&self) -> Persisted<Scene> {
+        self.document()
+    }
+
+    /// The player's settings.
+    pub fn settings(&self) -> Persisted<Settings> {
+        self.document()
+    }
+
+    /// The table's story points.
+    pub fn story_points(&self) -> Persisted<StoryPoints> {
+        self.document()
+    }
+
+    /// Keeps what a link carries until `page` opens and reads it.
+    pub fn share_with(&self, page: Page, shared: Shared) {
+        self.shared.set(Some((page, shared)));
+    }
+
+    /// What a link carries for `page`, if anything waits, taken so it is opened once.
+    /// Tracked: a page that reads it hears of later links too.
+    pub fn take_shared(&self, page: Page) -> Option<Shared> {
+        let waiting = self
+            .shared
+            .with(|s| s.as_ref().is_some_and(|(p, _)| *p == page));
+        if !waiting {
+            return None;
+        }
+        let mut text = None;
+        self.shared
+            .update_untracked(|s| text = s.take().map(|(_, t)| t));
+        text
+    }
+
+    /// Whether the folded panel `id` is open: as the player left it (remembered in the
+    /// settings, so a panel opened once a session stays open).
+    pub fn fold_open(&self, id: &'static str) -> RwSignal<bool> {
+        if let Some(open) = self
+            .folds
+            .with_value(|f| f.iter().find(|(f, _)| *f == id).map(|(_, open)| *open))
+        {
+            return open;
+        }
+        let was_open = self.settings().with_untracked(|s| s.is_fold_open(id));
+        let open = self.lasting(|| RwSignal::new(was_open));
+        self.folds.update_value(|f| f.push((id, open)));
+        open
+    }
+
+    /// Opens or folds the panel `id`, and remembers it.
+    pub fn set_fold_open(&self, id: &'static str, open: bool) {
+        self.fold_open(id).set(open);
+        // Ids are ours, short and plain: the settings take them.
+        self.settings().update(|s| {
+            let _ = s.set_fold_open(id, open);
+        });
+    }
+
+    /// Keeps a change to History until its writer takes it.
+    pub fn queue_history_change(&self, change: HistoryChange) {
+        self.history_queue.update_value(|q| q.push(change));
+    }
+
+    /// The changes waiting for History, oldest first; none are left waiting.
+    pub fn take_history_changes(&self) -> Vec<HistoryChange> {
+        let mut taken = Vec::new();
+        self.history_queue
+            .update_value(|q| taken = std::mem::take(q));
+        taken
+    }
+
+    /// Whether Roll gives a haptic tick (a setting, on unless the player turns it off).
+    pub fn haptics_enabled(&self) -> bool {
+        self.settings().with_untracked(|s| s.haptics)
+    }
+}

@@ -1,0 +1,166 @@
+//! The pages, each in its own piece of WebAssembly: opening a tray fetches that tray's code
+//! (and what it shares with others) the first time, never the code of the pages not opened.
+//!
+//! Each page is a split point (`wasm_split`, the mechanism behind Leptos's `#[lazy]`; see
+//! `ui::shell::deferred`). The build splits the module there (see `scripts/build-app.mjs`), and the
+//! start-up script fetches the opened page's pieces beside the main one. Leptos's `#[lazy]`
+//! stops the app when a piece cannot be fetched; these split points use the `fallible`
+//! option instead, so the page says what went wrong and offers to try again.
+
+use leptos::prelude::*;
+
+use crate::route::Page;
+use crate::ui::characters::CharactersPage;
+use crate::ui::effective_level::ElTray;
+use crate::ui::highest_d6::D6Tray;
+use crate::ui::narrative::NarrativeTray;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::deferred::{poll_once, split_view};
+use crate::ui::{characters, effective_level, highest_d6, narrative};
+
+/// One of a page's own rare parts, in the page's own enum (`<page>::rare`); drawn from the
+/// app's one module of rare code (`ui::shell::rare`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PageRare {
+    /// The narrative tray's.
+    Narrative(narrative::rare::Rare),
+    /// The Highest d6 tray's.
+    HighestD6(highest_d6::rare::Rare),
+    /// The Effective Level tray's.
+    EffectiveLevel(effective_level::rare::Rare),
+    /// The Characters page's.
+    Characters(characters::rare::Rare),
+}
+
+/// Draws or does a page's rare part: each page dispatches its own.
+pub fn draw_page_rare(data: AppData, ask: PageRare) -> AnyView {
+    match ask {
+        PageRare::Narrative(ask) => narrative::rare::draw(data, ask),
+        PageRare::HighestD6(ask) => highest_d6::rare::draw(data, ask),
+        PageRare::EffectiveLevel(ask) => effective_level::rare::draw(data, ask),
+        PageRare::Characters(ask) => characters::rare::draw(data, ask),
+    }
+}
+
+/// The page `page` names, drawn once its code is here; a skeleton of the page until then.
+///
+/// The page before is taken down at once, not kept until the next page's code arrives:
+/// a page's views read the visit's documents, and must never be left drawn after their own
+/// signals are gone.
+#[component]
+pub fn PageView(page: RwSignal<Page>, data: AppData) -> impl IntoView {
+    // The page drawn now: none while its code is on its way, or when it failed to arrive.
+    let drawn = RwSignal::new(None::<Page>);
+    let failed = RwSignal::new(false);
+    // The pages whose code has arrived.
+    let arrived = StoredValue::new(Vec::<Page>::new());
+    let fetch = move |wanted: Page| {
+        drawn.set(None);
+        failed.set(false);
+        leptos::task::spawn_local(async move {
+            let came = preload(wanted).await.is_ok();
+            if came {
+                arrived.update_value(|a| a.push(wanted));
+            }
+            // The player may have moved on while it came.
+            if page.get_untracked() == wanted {
+                failed.set(!came);
+                drawn.set(came.then_some(wanted));
+            }
+        });
+    };
+    Effect::new(move |_| {
+        let wanted = page.get();
+        // A page whose code is here already is drawn at once, in this same task.
+        if arrived.with_value(|a| a.contains(&wanted)) {
+            drawn.set(Some(wanted));
+        } else {
+            fetch(wanted);
+        }
+    });
+    move || {
+        match drawn.get() {
+        Some(shown) => draw(shown, data).unwrap_or_else(|| view! { <PageSkeleton/> }.into_any()),
+        None if failed.get() => {
+            view! { <PageFailed page=page.get_untracked() retry=Callback::new(move |()| fetch(page.get_untracked()))/> }.into_any()
+        }
+        None => view! { <PageSkeleton/> }.into_any(),
+    }
+    }
+}
+
+/// Fetches a page's code (and what it shares with others) without drawing it.
+async fn preload(page: Page) -> Result<(), leptos::wasm_split::SplitLoaderError> {
+    match page {
+        Page::Narrative => __preload_narrative_page().await,
+        Page::HighestD6 => __preload_d6_page().await,
+        Page::EffectiveLevel => __preload_el_page().await,
+        Page::Characters => __preload_characters_page().await,
+    }
+}
+
+/// The page's view if its code is here; `None` if it must be fetched first. A split
+/// function whose module has arrived answers in one poll, so nothing waits.
+fn draw(page: Page, data: AppData) -> Option<AnyView> {
+    let answer = match page {
+        Page::Narrative => poll_once(narrative_page(data)),
+        Page::HighestD6 => poll_once(d6_page(data)),
+        Page::EffectiveLevel => poll_once(el_page(data)),
+        Page::Characters => poll_once(characters_page(data)),
+    };
+    answer.and_then(Result::ok)
+}
+
+/// What shows while a page's code is on its way: the page's outline, so nothing jumps.
+#[component]
+fn PageSkeleton() -> impl IntoView {
+    view! {
+        <div class="tray-page skeleton" aria-busy="true">
+            <p class="loading-note">"Setting out the dice…"</p>
+            <div class="skeleton-block tall"></div>
+            <div class="skeleton-block"></div>
+        </div>
+    }
+}
+
+/// A page whose code could not be fetched, with a way to try again.
+#[component]
+fn PageFailed(page: Page, retry: Callback<()>) -> impl IntoView {
+    view! {
+        <div class="tray-page">
+            <h1>{page.title()}</h1>
+            <p class="refusal" role="alert">
+                "This page could not be loaded: its code did not arrive. With no signal, \
+                 Dicetray opens pages it has fetched before; check the connection and try again."
+            </p>
+            <button type="button" class="small" on:click=move |_| retry.run(())>
+                "Try again"
+            </button>
+        </div>
+    }
+}
+
+split_view!(
+    narrative_page,
+    __preload_narrative_page,
+    |data: AppData| view! {
+        <NarrativeTray data/>
+    }
+);
+split_view!(
+    d6_page,
+    __preload_d6_page,
+    |data: AppData| view! { <D6Tray data/> }
+);
+split_view!(
+    el_page,
+    __preload_el_page,
+    |data: AppData| view! { <ElTray data/> }
+);
+split_view!(
+    characters_page,
+    __preload_characters_page,
+    |data: AppData| view! {
+        <CharactersPage data/>
+    }
+);

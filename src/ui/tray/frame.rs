@@ -1,0 +1,106 @@
+//! The frame every tray is drawn in: the character bar's place, the tray's own controls and
+//! folds, then Share and History, and the roll dock at the foot; it opens what a link
+//! carries for the tray and starts the hints on the first tap. A tray gives views and
+//! callbacks; the frame is one component for all of them, not a generic per tray.
+
+use leptos::prelude::*;
+
+use super::contract::{AskRare, TrayRare};
+use super::state::TrayCore;
+use crate::storage::RollAgain;
+use crate::ui::panels::history::history_fold;
+use crate::ui::platform::screen::wide_screen;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::rare::{RareView, run_rare};
+use crate::ui::widgets::dock::{DockPanel, Headline, RollDock};
+use crate::ui::widgets::fold::Fold;
+
+/// The tray's page: `children` are its own controls and folds, in order.
+#[component]
+pub fn TrayFrame(
+    data: AppData,
+    core: TrayCore,
+    /// How the tray names the rare parts the frame asks for.
+    rare: AskRare,
+    /// The page's heading, for screen readers (the navigation shows it to the eye).
+    title: &'static str,
+    /// A class beside `tray-page`, for the tray's own layout.
+    #[prop(optional)]
+    class: &'static str,
+    /// The dock's headline (see `TrayCore::headline`).
+    #[prop(into)]
+    headline: Signal<Option<Headline>>,
+    /// The one or two chances that matter, in the dock's bar.
+    #[prop(into)]
+    chances: ViewFn,
+    /// The Roll button's words.
+    #[prop(into)]
+    roll_label: Signal<String>,
+    /// Whether the roll can be made now.
+    #[prop(into)]
+    can_roll: Signal<bool>,
+    /// Rolls.
+    on_roll: Callback<()>,
+    /// The shown roll in full.
+    #[prop(into)]
+    result: ViewFn,
+    /// The odds in detail; by default the tray's rare odds (see [`RareOdds`]).
+    #[prop(optional, into)]
+    odds: Option<ViewFn>,
+    /// Sets the tray up for one of its past rolls and rolls it (History's Roll again).
+    roll_again: Callback<RollAgain>,
+    children: Children,
+) -> impl IntoView {
+    let page = core.page;
+    // A link waits in the app's data until the tray is drawn; its code is rare.
+    Effect::new(move |_| {
+        if let Some(shared) = data.take_shared(page) {
+            run_rare(data, rare(TrayRare::OpenLink(shared)));
+        }
+    });
+    let coach = move || {
+        if !core.coach_started.get_value() {
+            core.coach_started.set_value(true);
+            run_rare(data, rare(TrayRare::Coach));
+        }
+    };
+    let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <RareOdds data core rare/> }));
+    view! {
+        <div class=format!("tray-page {class}") on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
+            <h1 class="visually-hidden">{title}</h1>
+            {children()}
+            <Fold data id=page.share_fold() title="Share">
+                <RareView data ask=rare(TrayRare::Share)/>
+            </Fold>
+            {history_fold(data, page, roll_again)}
+            <RollDock
+                data
+                panel=core.panel
+                headline
+                chances
+                roll_label
+                can_roll
+                on_roll
+                result
+                enter=move || view! { <RareView data ask=rare(TrayRare::Enter)/> }
+                odds
+            />
+        </div>
+    }
+}
+
+/// The odds in detail from the tray's rare code: fetched the first time the dock shows
+/// them (at once on a wide screen, where the dock always shows them beside the result).
+#[component]
+pub fn RareOdds(data: AppData, core: TrayCore, rare: AskRare) -> impl IntoView {
+    let wide = wide_screen(data);
+    let wanted = Signal::derive(move || wide.get() || core.panel.get() == DockPanel::Odds);
+    view! {
+        <RareView
+            data
+            ask=rare(TrayRare::Odds)
+            when=wanted
+            fallback=|| view! { <p class="hint">"Counting the odds…"</p> }
+        />
+    }
+}

@@ -1,0 +1,72 @@
+//! The GM's challenge from a link: taken by a tray (the same way on every tray), then shown
+//! where the player sets the pool, so the player knows which dice came from the GM; the
+//! label is cleared with a tap.
+
+use leptos::prelude::*;
+
+use crate::core::scene::Scene;
+use crate::storage::Document;
+use crate::ui::platform::persisted::Persisted;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::snackbar::Snackbar;
+
+/// "Set by the GM: …" while `side` holds the GM's words, with a button that clears them.
+#[component]
+pub fn GmSide(side: RwSignal<Option<String>>) -> impl IntoView {
+    view! {
+        <Show when=move || side.with(Option::is_some)>
+            <p class="gm-side">
+                <span class="gm-badge">"GM"</span>
+                <span class="gm-words">{move || side.get().unwrap_or_default()}</span>
+                <button
+                    type="button"
+                    class="small quiet"
+                    aria-label="Clear the GM's label"
+                    on:click=move |_| side.set(None)
+                >
+                    "×"
+                </button>
+            </p>
+        </Show>
+    }
+}
+
+/// Takes the GM's challenge a link carries, as `read` from its text: `apply` sets the tray
+/// up for it and returns its summary in words, or says why it cannot (then nothing
+/// changes); the summary is said and labelled as the GM's. Every tray's link opens this way.
+pub fn take_challenge<C, E: std::fmt::Display>(
+    snackbar: Snackbar,
+    side: RwSignal<Option<String>>,
+    read: Result<C, E>,
+    apply: impl FnOnce(&C) -> Result<String, String>,
+) {
+    let challenge = match read {
+        Ok(challenge) => challenge,
+        Err(error) => {
+            return snackbar.say(format!(
+                "The GM's challenge could not be read: {error} The tray is left as it was."
+            ));
+        }
+    };
+    match apply(&challenge) {
+        Ok(summary) => {
+            snackbar.say(format!("The GM's challenge: {summary}."));
+            side.set(Some(summary));
+        }
+        Err(reason) => snackbar.say(reason),
+    }
+}
+
+/// Changes a tray's set-up and the scene together or not at all: `change` works on copies,
+/// stored only when it succeeds.
+pub fn change_with_scene<S: Document + Clone + Send + Sync + 'static, T>(
+    data: AppData,
+    setup: Persisted<S>,
+    change: impl FnOnce(&mut S, &mut Scene) -> Result<T, String>,
+) -> Result<T, String> {
+    let (mut next, mut scene) = (setup.get_untracked(), data.scene().get_untracked());
+    let done = change(&mut next, &mut scene)?;
+    setup.update(|stored| *stored = next);
+    data.scene().update(|stored| *stored = scene);
+    Ok(done)
+}

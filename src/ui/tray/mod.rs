@@ -1,0 +1,11 @@
+//! What every tray is built from: the common parts of its state and frame, the character
+//! bar, the GM's side, the hints, and the one way a roll leaves a tray (the recorder).
+
+pub(crate) mod character_bar;
+pub(crate) mod coach;
+pub(crate) mod contract;
+pub(crate) mod frame;
+pub(crate) mod gm_side;
+pub(crate) mod recorder;
+pub(crate) mod result_actions;
+pub(crate) mod state;

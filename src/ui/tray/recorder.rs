@@ -1,0 +1,56 @@
+//! Every tray's rolls go through here: made with the browser's secure random numbers,
+//! labelled, tagged with who rolled, and kept in History. One way to record, for every
+//! system.
+
+use rand::Rng;
+
+use crate::core::rng::{RandomnessUnavailable, SecureDice};
+use crate::storage::{HistoryEntry, RecordedRoll};
+use crate::ui::panels::history_writer::{HistoryChange, send};
+use crate::ui::platform::browser::now_ms;
+use crate::ui::shell::app_data::AppData;
+
+/// Rolls with `roll` and records it under `label` for the active character; the entry as
+/// recorded, or why there is no roll (the browser gave no secure random numbers, and a
+/// roll is never faked).
+pub fn record_roll(
+    data: AppData,
+    label: &str,
+    roll: impl FnOnce(&mut SecureDice) -> RecordedRoll,
+) -> Result<HistoryEntry, String> {
+    record(data, label, false, roll)
+}
+
+/// Records a roll of real dice, whose faces the player entered: marked so in History and
+/// in shared text.
+pub fn record_entered(
+    data: AppData,
+    label: &str,
+    roll: RecordedRoll,
+) -> Result<HistoryEntry, String> {
+    record(data, label, true, |_| roll)
+}
+
+fn record(
+    data: AppData,
+    label: &str,
+    real_dice: bool,
+    roll: impl FnOnce(&mut SecureDice) -> RecordedRoll,
+) -> Result<HistoryEntry, String> {
+    let mut dice = SecureDice::new().map_err(|_| RandomnessUnavailable.to_string())?;
+    let roll = roll(&mut dice);
+    let id = dice.random();
+    dice.check().map_err(|e| e.to_string())?;
+    let entry = HistoryEntry {
+        id,
+        at_ms: now_ms(),
+        label: HistoryEntry::clean_label(label),
+        who: data
+            .roster()
+            .with_untracked(|r| r.active().map(|c| c.name.clone())),
+        real_dice,
+        roll,
+    };
+    send(data, HistoryChange::Record(entry.clone()));
+    Ok(entry)
+}

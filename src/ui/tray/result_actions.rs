@@ -1,0 +1,56 @@
+//! What a player does with a roll once it is made, in every tray: copy it as text, or send
+//! it through the phone's share sheet where the browser has one.
+
+use leptos::prelude::*;
+
+use crate::storage::HistoryEntry;
+use crate::ui::panels::history::copy_result_link;
+use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
+use crate::ui::shell::app_data::AppData;
+
+/// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text, as
+/// `text` words it: each tray passes its own system's words (`HistoryEntry::narrative_text`
+/// and the like), so its code carries no other system's.
+#[component]
+pub fn ResultActions(
+    /// The roll.
+    #[prop(into)]
+    entry: Signal<Option<HistoryEntry>>,
+    /// The roll's readable text.
+    text: fn(&HistoryEntry) -> Option<String>,
+    data: AppData,
+) -> impl IntoView {
+    let snackbar = data.snackbar;
+    let text = move || entry.with_untracked(|e| e.as_ref().and_then(text));
+    let copy = move |_| {
+        let Some(text) = text() else { return };
+        leptos::task::spawn_local(async move {
+            match copy_text(&text).await {
+                Ok(()) => snackbar.say("Copied the result."),
+                Err(error) => snackbar.say(format!("Could not copy ({error}). The result: {text}")),
+            }
+        });
+    };
+    let share = move |_| {
+        let Some(text) = text() else { return };
+        leptos::task::spawn_local(async move {
+            if let Err(error) = share_text(&text).await {
+                snackbar.say(format!("Not shared ({error})."));
+            }
+        });
+    };
+    let link = move |_| {
+        if let Some(entry) = entry.get_untracked() {
+            copy_result_link(data, entry);
+        }
+    };
+    view! {
+        <button type="button" class="small" on:click=copy>"Copy result"</button>
+        <button type="button" class="small" aria-label="Copy a link that shows this roll" on:click=link>
+            "Link"
+        </button>
+        {can_share_text().then(|| view! {
+            <button type="button" class="small" on:click=share>"Share result"</button>
+        })}
+    }
+}

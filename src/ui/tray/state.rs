@@ -1,0 +1,139 @@
+//! What every tray's state holds besides its own pool: the roll shown, the label, the
+//! dock's panel, the GM's words, and whether the hints have been asked for. One struct, so
+//! the frame (`tray::frame`) and every later feature see one shape on every tray.
+
+use leptos::prelude::*;
+
+use crate::core::tone::Tone;
+use crate::route::Page;
+use crate::storage::{HistoryEntry, RecordedRoll};
+use crate::ui::widgets::dock::{DockPanel, Headline};
+use crate::ui::widgets::snackbar::Snackbar;
+
+/// Where the shown roll came from, which says what may follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShownKind {
+    /// The tray's own roll: what its outcome asks next may follow.
+    Tray,
+    /// A portion of an Effective Level turn: its effect may go to an obstacle.
+    Portion,
+    /// A roll whose consequences are already applied (a defence, a roll at an obstacle, the
+    /// scene rolling against the player): nothing follows it.
+    Settled,
+    /// A roll against the player, who resists: its dice are the roller's, the player's are
+    /// the other side's.
+    AgainstYou,
+    /// A roll from a result link: shown read-only, not in this player's History.
+    FromLink,
+}
+
+/// A roll the dock shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    /// The roll, as History keeps it (or would: not every roll is recorded).
+    pub entry: HistoryEntry,
+    /// Where it came from.
+    pub kind: ShownKind,
+    /// The words that say what it meant when the roll's own headline does not (a defence
+    /// against an attack, a roll against the player), with their tone.
+    pub verdict: Option<(String, Tone)>,
+}
+
+impl Shown {
+    /// A roll of the tray's own, with its own headline.
+    pub fn own(entry: HistoryEntry) -> Self {
+        Self {
+            entry,
+            kind: ShownKind::Tray,
+            verdict: None,
+        }
+    }
+
+    /// A roll from a result link, shown read-only.
+    pub fn from_link(entry: HistoryEntry) -> Self {
+        Self {
+            entry,
+            kind: ShownKind::FromLink,
+            verdict: None,
+        }
+    }
+
+    /// Whether it is someone else's roll, shown only to be read.
+    pub fn read_only(&self) -> bool {
+        self.kind == ShownKind::FromLink
+    }
+}
+
+/// The parts of a tray's state every tray has; cheap to copy.
+#[derive(Clone, Copy)]
+pub struct TrayCore {
+    /// The tray's page.
+    pub page: Page,
+    /// The roll the dock shows, set when rolling. Kept apart from History so other rolls
+    /// coming and going never redraw or re-announce it.
+    pub shown: RwSignal<Option<Shown>>,
+    /// The label for the next rolls; it stays until the player clears it.
+    pub label: RwSignal<String>,
+    /// What the dock shows above its bar.
+    pub panel: RwSignal<DockPanel>,
+    /// Where messages go: near the thumb.
+    pub snackbar: Snackbar,
+    /// The GM's side of the roll in words, said beside the tray's controls while it holds.
+    pub gm_side: RwSignal<Option<String>>,
+    /// Whether the hints' counting has been asked for.
+    pub coach_started: StoredValue<bool>,
+}
+
+impl TrayCore {
+    /// Nothing shown, no label, the dock closed.
+    pub fn new(page: Page, snackbar: Snackbar) -> Self {
+        Self {
+            page,
+            shown: RwSignal::new(None),
+            label: RwSignal::new(String::new()),
+            panel: RwSignal::new(DockPanel::Closed),
+            snackbar,
+            gm_side: RwSignal::new(None),
+            coach_started: StoredValue::new(false),
+        }
+    }
+
+    /// Shows `shown` in the dock, opened on the result.
+    pub fn show(&self, shown: Shown) {
+        self.shown.set(Some(shown));
+        self.panel.set(DockPanel::Result);
+    }
+
+    /// The shown roll's entry.
+    pub fn entry(&self) -> Signal<Option<HistoryEntry>> {
+        let shown = self.shown;
+        Signal::derive(move || shown.with(|s| s.as_ref().map(|s| s.entry.clone())))
+    }
+
+    /// Whether the roll shown is someone else's, from a result link.
+    pub fn showing_read_only(&self) -> bool {
+        self.shown
+            .with(|s| s.as_ref().is_some_and(Shown::read_only))
+    }
+
+    /// The dock's headline: the shown roll's verdict, or else what `words` makes of the roll
+    /// itself (each tray reads only its own rolls, so a tray's first load carries only its
+    /// own words).
+    pub fn headline(
+        &self,
+        words: fn(&RecordedRoll) -> Option<(String, Tone)>,
+    ) -> Signal<Option<Headline>> {
+        let shown = self.shown;
+        Signal::derive(move || {
+            shown.with(|s| {
+                let s = s.as_ref()?;
+                let (text, tone) = s.verdict.clone().or_else(|| words(&s.entry.roll))?;
+                Some(Headline {
+                    text,
+                    tone,
+                    id: s.entry.id,
+                })
+            })
+        })
+    }
+}
