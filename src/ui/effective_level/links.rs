@@ -10,12 +10,12 @@ use crate::core::challenge::ElChallenge;
 use crate::core::notation::challenge::{format_el_challenge, parse_el_challenge};
 use crate::core::notation::effective_level::format_check;
 use crate::route::Page;
-use crate::storage::{HistoryEntry, RecordedRoll};
+use crate::storage::HistoryEntry;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;
 use crate::ui::shell::app_data::{AppData, Shared};
-use crate::ui::tray::gm_side::{change_with_scene, take_challenge};
+use crate::ui::tray::gm_side::{change_with_scene, take_gm_side};
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
 pub fn open_link(data: AppData, shared: Shared) {
@@ -23,25 +23,19 @@ pub fn open_link(data: AppData, shared: Shared) {
     match shared {
         Shared::Setup(text) => state.open_shared(&text),
         Shared::Challenge(text) => {
-            take_challenge(
-                state.core.snackbar,
-                state.core.gm_side,
-                parse_el_challenge(&text),
-                |challenge| {
-                    change_with_scene(data, state.setup, |setup, scene| {
-                        challenge.apply(setup, scene)
-                    })?;
-                    Ok(challenge.summary())
-                },
-            );
+            take_gm_side(state.core, parse_el_challenge(&text), |challenge| {
+                change_with_scene(data, state.setup, |setup, scene| {
+                    challenge.apply(setup, scene)
+                })?;
+                Ok(challenge.summary())
+            });
         }
         Shared::Result(text) => {
             // Nothing of it can go to this player's scene.
             let read_only = Callback::new(move |entry: HistoryEntry| {
                 show(state, entry, RollKind::FromLink, None, None);
             });
-            let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::EffectiveLevel(_));
-            open_result_link(data, text, belongs, read_only);
+            open_result_link(data, state.core.page, text, read_only);
         }
     }
 }

@@ -7,12 +7,12 @@ use super::state::D6State;
 use crate::core::challenge::D6Challenge;
 use crate::core::notation::challenge::{format_d6_challenge, parse_d6_challenge};
 use crate::route::Page;
-use crate::storage::{HistoryEntry, RecordedRoll};
+use crate::storage::HistoryEntry;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;
 use crate::ui::shell::app_data::{AppData, Shared};
-use crate::ui::tray::gm_side::{change_with_scene, take_challenge};
+use crate::ui::tray::gm_side::{change_with_scene, take_gm_side};
 use crate::ui::tray::state::Shown;
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
@@ -21,24 +21,18 @@ pub fn open_link(data: AppData, shared: Shared) {
     match shared {
         Shared::Setup(dice) => state.open_shared(&dice),
         Shared::Challenge(text) => {
-            take_challenge(
-                state.core.snackbar,
-                state.core.gm_side,
-                parse_d6_challenge(&text),
-                |challenge| {
-                    change_with_scene(data, state.setup, |setup, scene| {
-                        challenge.apply(setup, scene)
-                    })?;
-                    Ok(challenge.summary())
-                },
-            );
+            take_gm_side(state.core, parse_d6_challenge(&text), |challenge| {
+                change_with_scene(data, state.setup, |setup, scene| {
+                    challenge.apply(setup, scene)
+                })?;
+                Ok(challenge.summary())
+            });
         }
         Shared::Result(text) => {
             let show = Callback::new(move |entry: HistoryEntry| {
                 state.core.show(Shown::from_link(entry));
             });
-            let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::HighestD6(_));
-            open_result_link(data, text, belongs, show);
+            open_result_link(data, state.core.page, text, show);
         }
     }
 }

@@ -8,12 +8,12 @@ use crate::core::challenge::NarrativeChallenge;
 use crate::core::notation::challenge::{format_narrative_challenge, parse_narrative_challenge};
 use crate::core::notation::narrative::format_pool;
 use crate::route::Page;
-use crate::storage::{HistoryEntry, RecordedRoll};
+use crate::storage::HistoryEntry;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;
 use crate::ui::shell::app_data::{AppData, Shared};
-use crate::ui::tray::gm_side::take_challenge;
+use crate::ui::tray::gm_side::take_gm_side;
 use crate::ui::tray::state::Shown;
 
 /// The links the tray offers: this pool, and the GM's challenge (its negative dice only).
@@ -51,25 +51,19 @@ pub fn open_link(data: AppData, shared: Shared) {
     match shared {
         Shared::Setup(pool) => state.open_shared(&pool),
         Shared::Challenge(text) => {
-            take_challenge(
-                state.core.snackbar,
-                state.core.gm_side,
-                parse_narrative_challenge(&text),
-                |challenge| {
-                    let mut pool = state.pool.get_untracked();
-                    challenge.apply(&mut pool)?;
-                    state.pool.update(|stored| *stored = pool);
-                    Ok(challenge.summary())
-                },
-            );
+            take_gm_side(state.core, parse_narrative_challenge(&text), |challenge| {
+                let mut pool = state.pool.get_untracked();
+                challenge.apply(&mut pool)?;
+                state.pool.update(|stored| *stored = pool);
+                Ok(challenge.summary())
+            });
         }
         Shared::Result(text) => {
             let show = Callback::new(move |entry: HistoryEntry| {
                 state.picked.set(None);
                 state.core.show(Shown::from_link(entry));
             });
-            let belongs = |roll: &RecordedRoll| matches!(roll, RecordedRoll::Narrative(_));
-            open_result_link(data, text, belongs, show);
+            open_result_link(data, state.core.page, text, show);
         }
     }
 }

@@ -8,20 +8,15 @@
 
 use leptos::prelude::*;
 
-use crate::core::effective_level::faces_words;
-use crate::core::highest_d6::pool_words as d6_pool_words;
-use crate::core::narrative::{RolledDie, pool_words};
 use crate::route::Page;
 use crate::storage::{
-    HistoryEntry, MAX_HISTORY, RecordedRoll, RollAgain, RollHistory, entry_from_link,
-    entry_link_text,
+    HistoryEntry, MAX_HISTORY, RollAgain, RollHistory, entry_from_link, entry_link_text,
 };
 use crate::ui::panels::history_writer::write_pending;
+use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{can_share_text, clock_text, copy_text, page_url, share_text};
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::rare::{Rare, RareView, rare};
-use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
-use crate::ui::widgets::dice::pips::PipDie;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::snackbar::Snackbar;
 
@@ -72,16 +67,11 @@ pub fn history_fold(data: AppData, page: Page, roll_again: Callback<RollAgain>) 
 }
 
 /// Reads a result link's roll in History's code (fetched if need be) and hands it to
-/// `show` if it `belongs` to the tray that opened it; else says why it is not shown.
-pub fn open_result_link(
-    data: AppData,
-    text: String,
-    belongs: fn(&RecordedRoll) -> bool,
-    show: Callback<HistoryEntry>,
-) {
+/// `show` if it is a roll of `tray`, the tray that opened it; else says why it is not shown.
+pub fn open_result_link(data: AppData, tray: Page, text: String, show: Callback<HistoryEntry>) {
     let snackbar = data.snackbar;
     let read = Callback::new(move |read: Result<HistoryEntry, String>| match read {
-        Ok(entry) if belongs(&entry.roll) => show.run(entry),
+        Ok(entry) if tray_of(&entry) == tray => show.run(entry),
         Ok(_) => snackbar.say("That link shows a roll of another tray: open it there."),
         Err(reason) => snackbar.say(reason),
     });
@@ -110,17 +100,17 @@ pub fn copy_result_link(data: AppData, entry: HistoryEntry) {
     });
 }
 
+/// The tray a roll was made on (saved rolls name it by its route path).
+fn tray_of(entry: &HistoryEntry) -> Page {
+    Page::from_path(entry.roll.tray_key()).unwrap_or(Page::Narrative)
+}
+
 /// The link that shows `entry` read-only on its tray.
 fn result_link(entry: &HistoryEntry) -> String {
-    let tray = entry.roll.tray_key();
-    let page = Page::ALL
-        .into_iter()
-        .find(|p| p.path() == tray)
-        .unwrap_or(Page::Narrative);
     format!(
         "{}{}",
         page_url(),
-        page.result_href(&entry_link_text(entry))
+        tray_of(entry).result_href(&entry_link_text(entry))
     )
 }
 
@@ -137,50 +127,52 @@ fn copy_link(snackbar: Snackbar, link: String) {
 /// Which rolls the list shows.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Filter {
-    /// One tray's, by its route path.
-    Tray(&'static str),
+    /// One tray's.
+    Tray(Page),
     /// Every tray's.
     All,
 }
 
-/// The trays, by route path and name, in navigation order.
-const TRAYS: [(&str, &str); 3] = [
-    ("narrative", "Narrative"),
-    ("d6", "Highest d6"),
-    ("el", "Effective Level"),
-];
+/// A tray's name on History's filter: short, so four chips fit a phone's width.
+fn short_title(page: Page) -> &'static str {
+    match page {
+        Page::Narrative => "Narrative",
+        other => other.title(),
+    }
+}
 
 /// The history list with its filter, and Clear (asking first).
 #[component]
 fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
     let history = data.history();
     let snackbar = data.snackbar;
-    let here = page.path();
+    let here = page;
     let filter = RwSignal::new(Filter::Tray(here));
     let confirming = RwSignal::new(false);
     let shown = move || {
         history.with(|h| match filter.get() {
-            Filter::Tray(tray) => h.on_tray(tray).cloned().collect::<Vec<_>>(),
+            Filter::Tray(tray) => h.on_tray(tray.path()).cloned().collect::<Vec<_>>(),
             Filter::All => h.entries().to_vec(),
         })
     };
     let count = move || history.with(|h| h.entries().len());
-    let counted = move |tray: &'static str| history.with(|h| h.on_tray(tray).count());
+    let counted = move |tray: Page| history.with(|h| h.on_tray(tray.path()).count());
     // The current tray first, then the others, then all.
-    let mut order: Vec<(&'static str, &'static str)> = TRAYS.to_vec();
-    order.sort_by_key(|(path, _)| *path != here);
+    let mut order = Page::TRAYS.to_vec();
+    order.sort_by_key(|tray| *tray != here);
     let chips = order
         .into_iter()
-        .map(|(path, name)| {
+        .map(|tray| {
+            let name = short_title(tray);
             view! {
                 <li>
                     <button
                         type="button"
                         class="chip"
-                        aria-pressed=move || (filter.get() == Filter::Tray(path)).to_string()
-                        on:click=move |_| filter.set(Filter::Tray(path))
+                        aria-pressed=move || (filter.get() == Filter::Tray(tray)).to_string()
+                        on:click=move |_| filter.set(Filter::Tray(tray))
                     >
-                        {move || format!("{name} ({})", counted(path))}
+                        {move || format!("{name} ({})", counted(tray))}
                     </button>
                 </li>
             }
@@ -256,13 +248,13 @@ fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> i
 fn HistoryRow(
     entry: HistoryEntry,
     /// The tray the list is on: only its own rolls can be rolled again here.
-    here: &'static str,
+    here: Page,
     roll_again: Callback<RollAgain>,
     snackbar: Snackbar,
 ) -> impl IntoView {
     let text = entry.text();
     let time = clock_text(entry.at_ms);
-    let tray = entry.roll.tray_key();
+    let tray = tray_of(&entry);
     let subject = if entry.label.is_empty() {
         entry.headline()
     } else {
@@ -281,22 +273,7 @@ fn HistoryRow(
     let shared_text = text.clone();
     view! {
         <li class="history-row">
-            <div class="history-main">
-                <span class=format!("headline-small {}", entry.tone().name())>{entry.headline()}</span>
-                {entry.real_dice.then(|| view! { <span class="tag">"real dice"</span> })}
-                <time class="hint">{time.clone()}</time>
-            </div>
-            <p class="history-label" hidden=entry.label.is_empty() && entry.who.is_none()>
-                {entry.who.clone().map(|who| view! { <span class="who">{who}</span> })}
-                {entry.label.clone()}
-            </p>
-            <p class="history-pool">
-                {(here.is_empty() || tray != here).then(|| view! {
-                    <span class="system-tag">{entry.roll.system_title()}</span>
-                })}
-                {pool_line(&entry)}
-            </p>
-            <HistoryFaces roll=entry.roll.clone()/>
+            <RollCard entry=entry.clone() here=Some(here)/>
             <div class="history-actions">
                 {again.map(|setup| view! {
                     <button
@@ -344,80 +321,4 @@ fn HistoryRow(
             </div>
         </li>
     }
-}
-
-/// The pool in words: "2 Ability, 1 Proficiency vs 2 Difficulty", "3 dice (2 base + Keen
-/// Eye)", "EL 8 vs EL 5 (opposition)".
-fn pool_line(entry: &HistoryEntry) -> String {
-    match &entry.roll {
-        RecordedRoll::Narrative(roll) => pool_words(roll.pool()),
-        RecordedRoll::HighestD6(check) => d6_pool_words(check.roll.plan(), &check.pool_line),
-        RecordedRoll::EffectiveLevel(roll) => {
-            crate::core::effective_level::check_words(&roll.check)
-        }
-        RecordedRoll::StoryPoints(change) => change.counts_words(),
-    }
-}
-
-/// A roll's dice, drawn small: narrative dice with their symbols (a re-rolled die shows the
-/// faces it replaced, struck through), d6 pips, EL dice as values.
-#[component]
-fn HistoryFaces(roll: RecordedRoll) -> impl IntoView {
-    match roll {
-        RecordedRoll::Narrative(roll) => {
-            let dice = roll
-                .dice()
-                .iter()
-                .enumerate()
-                .map(|(index, &die)| {
-                    let history = roll.face_history(index);
-                    let replaced = history[..history.len().saturating_sub(1)].to_vec();
-                    view! {
-                        <li class="small-face">
-                            {replaced
-                                .into_iter()
-                                .map(|was| view! { <s class="was" aria-label="re-rolled from"><SmallDie die=was/></s> })
-                                .collect_view()}
-                            <SmallDie die/>
-                        </li>
-                    }
-                })
-                .collect_view();
-            view! { <ul class="history-faces" aria-label="Dice">{dice}</ul> }.into_any()
-        }
-        RecordedRoll::HighestD6(check) => {
-            let faces = check
-                .roll
-                .faces()
-                .iter()
-                .map(|&face| view! { <li class="small-face" aria-label=face.to_string()><PipDie face/></li> })
-                .collect_view();
-            view! { <ul class="history-faces d6" aria-label="Dice">{faces}</ul> }.into_any()
-        }
-        RecordedRoll::EffectiveLevel(roll) => {
-            let mut words = faces_words(&roll.faces);
-            if roll.check.against.is_some() {
-                words.push_str(" vs ");
-                words.push_str(&faces_words(&roll.their_faces));
-            }
-            view! { <p class="history-el-faces">{words}</p> }.into_any()
-        }
-        RecordedRoll::StoryPoints(change) => {
-            let dice = change.dice_words().unwrap_or_default();
-            let none = dice.is_empty();
-            view! { <p class="history-el-faces" hidden=none>{dice}</p> }.into_any()
-        }
-    }
-}
-
-/// One narrative die, small, with its face's symbols.
-#[component]
-fn SmallDie(die: RolledDie) -> impl IntoView {
-    let glyphs = die
-        .symbols()
-        .glyphs()
-        .into_iter()
-        .map(|glyph| view! { <SymbolIcon glyph decorative=true/> })
-        .collect_view();
-    view! { <DieShape die=die.die()>{glyphs}</DieShape> }
 }

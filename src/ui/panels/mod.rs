@@ -5,6 +5,7 @@ pub(crate) mod data_panel;
 pub(crate) mod end_scene;
 pub(crate) mod history;
 pub(crate) mod history_writer;
+pub(crate) mod roll_card;
 pub(crate) mod settings_panel;
 pub(crate) mod share_links;
 pub(crate) mod story_points;

@@ -8,7 +8,7 @@ use crate::core::scene::Scene;
 use crate::storage::Document;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::shell::app_data::AppData;
-use crate::ui::widgets::snackbar::Snackbar;
+use crate::ui::tray::state::TrayCore;
 
 /// "Set by the GM: …" while `side` holds the GM's words, with a button that clears them.
 #[component]
@@ -31,15 +31,16 @@ pub fn GmSide(side: RwSignal<Option<String>>) -> impl IntoView {
     }
 }
 
-/// Takes the GM's challenge a link carries, as `read` from its text: `apply` sets the tray
-/// up for it and returns its summary in words, or says why it cannot (then nothing
-/// changes); the summary is said and labelled as the GM's. Every tray's link opens this way.
-pub fn take_challenge<C, E: std::fmt::Display>(
-    snackbar: Snackbar,
-    side: RwSignal<Option<String>>,
+/// The one way in for the GM's side of a roll, on every tray and from wherever it comes
+/// (a challenge link today): `read` is the challenge as read from its notation, `apply`
+/// sets the tray up for it and returns its summary in words, or says why it cannot (then
+/// nothing changes); the summary is said and shown as the GM's beside the tray's controls.
+pub fn take_gm_side<C, E: std::fmt::Display>(
+    core: TrayCore,
     read: Result<C, E>,
     apply: impl FnOnce(&C) -> Result<String, String>,
 ) {
+    let (snackbar, side) = (core.snackbar, core.gm_side);
     let challenge = match read {
         Ok(challenge) => challenge,
         Err(error) => {
