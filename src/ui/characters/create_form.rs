@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::text_input::TextInput;
 
 /// The name field and Create; a refused name stays as typed, and the snackbar says why.
 #[component]
@@ -33,15 +34,12 @@ pub fn CreateForm(
     view! {
         <form class="save-form create-form" on:submit=create>
             <label for="character-name" class="visually-hidden">"Character name"</label>
-            <input
+            <TextInput
+                value=name
                 id="character-name"
-                type="text"
-                maxlength=MAX_NAME_CHARS
+                max_chars=MAX_NAME_CHARS
                 placeholder="Name, e.g. Mira"
-                autocomplete="off"
-                enterkeyhint="done"
-                prop:value=move || name.get()
-                on:input=move |ev| name.set(event_target_value(&ev))
+                enter_hint="done"
             />
             <button type="submit" class="small">"Create character"</button>
         </form>

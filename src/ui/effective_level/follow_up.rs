@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::text_input::TextInput;
 
 /// Whether the shown roll offers anything to follow it: effect for an obstacle that does
 /// not resist, or a wager that applied. Cheap, so the result view asks it before fetching
@@ -131,15 +132,7 @@ fn KeepBoost(id: u64, wager: u32, state: ElState, data: AppData) -> impl IntoVie
     };
     view! {
         <form class="facet-form keep-boost" on:submit=keep hidden=kept>
-            <input
-                type="text"
-                maxlength=MAX_NAME_CHARS
-                autocomplete="off"
-                aria-label="Name of the scene boost"
-                placeholder="Name the boost"
-                prop:value=move || state.boost_name.get()
-                on:input=move |ev| state.boost_name.set(event_target_value(&ev))
-            />
+            <TextInput value=state.boost_name label="Name of the scene boost" placeholder="Name the boost" max_chars=MAX_NAME_CHARS/>
             <button type="submit" class="small">{format!("Keep +{wager} as a scene boost")}</button>
         </form>
         <p class="hint" hidden=move || !kept()>"Kept as a scene boost: tick it in the builder."</p>

@@ -7,6 +7,7 @@ use super::format::signed;
 use super::state::ElState;
 use crate::core::effective_level::MAX_EL;
 use crate::core::facet::MAX_NAME_CHARS;
+use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The modifiers added for this roll, each with Remove, and a form to add one.
 #[component]
@@ -63,25 +64,8 @@ pub fn Modifiers(state: ElState) -> impl IntoView {
             }}
         </ul>
         <form class="facet-form" on:submit=add>
-            <input
-                type="text"
-                maxlength=MAX_NAME_CHARS
-                autocomplete="off"
-                aria-label="Modifier name"
-                placeholder="e.g. High ground"
-                prop:value=move || name.get()
-                on:input=move |ev| name.set(event_target_value(&ev))
-            />
-            <input
-                type="number"
-                class="small-number"
-                min=format!("-{MAX_EL}")
-                max=MAX_EL
-                aria-label="Modifier value"
-                placeholder="±2"
-                prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))
-            />
+            <TextInput value=name label="Modifier name" placeholder="e.g. High ground" max_chars=MAX_NAME_CHARS/>
+            <NumberInput value=value label="Modifier value" placeholder="±2" min={-i64::from(MAX_EL)} max={i64::from(MAX_EL)}/>
             <button type="submit" class="small" aria-label="Add modifier">"Add"</button>
         </form>
     }

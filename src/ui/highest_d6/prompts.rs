@@ -10,6 +10,7 @@ use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
 use crate::storage::RecordedRoll;
 use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::text_input::TextInput;
 
 /// In a conflict where the character takes harm: one tap marks it on them.
 #[component]
@@ -60,15 +61,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
             >
                 <form class="prompt-form" on:submit=mark>
                     {(kind == HarmKind::WoundWithCondition).then(|| view! {
-                        <input
-                            type="text"
-                            maxlength=MAX_NAME_CHARS
-                            placeholder="Condition, e.g. Broken arm"
-                            aria-label="Condition name"
-                            autocomplete="off"
-                            prop:value=move || condition.get()
-                            on:input=move |ev| condition.set(event_target_value(&ev))
-                        />
+                        <TextInput value=condition label="Condition name" placeholder="Condition, e.g. Broken arm" max_chars=MAX_NAME_CHARS/>
                     })}
                     <button type="submit" class="small" disabled=marked>
                         {move || {
@@ -153,15 +146,7 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
             <p class="hint">{lead}</p>
             <ul class="chip-list" aria-label="Suggested facets">{suggestions}</ul>
             <form class="prompt-form" on:submit=create>
-                <input
-                    type="text"
-                    maxlength=MAX_NAME_CHARS
-                    placeholder="Facet name"
-                    aria-label="Facet name"
-                    autocomplete="off"
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev))
-                />
+                <TextInput value=name label="Facet name" placeholder="Facet name" max_chars=MAX_NAME_CHARS/>
                 <fieldset class="side-choice">
                     <legend class="visually-hidden">"The new facet"</legend>
                     <label>
@@ -272,15 +257,7 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
                 note(own.get_untracked());
                 own.set(String::new());
             }>
-                <input
-                    type="text"
-                    maxlength=MAX_COST_CHARS
-                    placeholder="Your own cost"
-                    aria-label="Cost"
-                    autocomplete="off"
-                    prop:value=move || own.get()
-                    on:input=move |ev| own.set(event_target_value(&ev))
-                />
+                <TextInput value=own label="Cost" placeholder="Your own cost" max_chars=MAX_COST_CHARS/>
                 <button type="submit" class="small">"Note cost"</button>
             </form>
         </div>

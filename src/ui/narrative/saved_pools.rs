@@ -8,6 +8,7 @@ use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::format_pool;
 use crate::storage::{MAX_NAME_CHARS, Saved, SavedPools, SystemPool};
 use crate::ui::platform::persisted::Persisted;
+use crate::ui::widgets::text_input::TextInput;
 
 /// Named pools: save the tray's pool under a name, load or delete one (with a confirmation).
 #[component]
@@ -51,15 +52,7 @@ pub fn SavedPoolsPanel(state: NarrativeState, saved: Persisted<SavedPools>) -> i
             <h2 id="saved-title">"Saved pools"</h2>
             <form class="save-form" on:submit=save>
                 <label for="pool-name" class="visually-hidden">"Pool name"</label>
-                <input
-                    id="pool-name"
-                    type="text"
-                    maxlength=MAX_NAME_CHARS
-                    placeholder="Name, e.g. Heavy blaster"
-                    autocomplete="off"
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev))
-                />
+                <TextInput value=name id="pool-name" max_chars=MAX_NAME_CHARS placeholder="Name, e.g. Heavy blaster"/>
                 <button type="submit" class="small">"Save pool"</button>
             </form>
             <p class="feedback" role="status" aria-live="polite">{move || feedback.get()}</p>

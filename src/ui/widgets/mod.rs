@@ -9,3 +9,4 @@ pub(crate) mod label_field;
 pub(crate) mod name_field;
 pub(crate) mod snackbar;
 pub(crate) mod stepper;
+pub(crate) mod text_input;

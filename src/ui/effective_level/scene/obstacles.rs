@@ -11,6 +11,7 @@ use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::scene::MAX_SCENE_VALUE;
 use crate::ui::effective_level::state::ElState;
 use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The scene's obstacles and the form to add one.
 #[component]
@@ -163,35 +164,9 @@ fn AddObstacle(state: ElState, data: AppData) -> impl IntoView {
     };
     view! {
         <form class="facet-form" on:submit=add>
-            <input
-                type="text"
-                maxlength=MAX_NAME_CHARS
-                autocomplete="off"
-                aria-label="Obstacle name"
-                placeholder="e.g. Barred door"
-                prop:value=move || name.get()
-                on:input=move |ev| name.set(event_target_value(&ev))
-            />
-            <input
-                type="number"
-                class="small-number"
-                min="1"
-                max=MAX_SCENE_VALUE
-                aria-label="Target"
-                placeholder="Target"
-                prop:value=move || target.get()
-                on:input=move |ev| target.set(event_target_value(&ev))
-            />
-            <input
-                type="number"
-                class="small-number"
-                min="0"
-                max=MAX_EL
-                aria-label="Obstacle's EL"
-                placeholder="EL"
-                prop:value=move || el.get()
-                on:input=move |ev| el.set(event_target_value(&ev))
-            />
+            <TextInput value=name label="Obstacle name" placeholder="e.g. Barred door" max_chars=MAX_NAME_CHARS/>
+            <NumberInput value=target label="Target" placeholder="Target" min=1 max={i64::from(MAX_SCENE_VALUE)}/>
+            <NumberInput value=el label="Obstacle's EL" placeholder="EL" min=0 max={i64::from(MAX_EL)}/>
             <button type="submit" class="small">"Add obstacle"</button>
         </form>
     }

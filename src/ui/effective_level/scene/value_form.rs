@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The form; `add` gets the typed name and number and says why it refused, if it did. The
 /// fields clear once it is added, and keep what was typed if not.
@@ -40,25 +41,8 @@ pub fn ValueForm(
     };
     view! {
         <form class="facet-form" on:submit=send>
-            <input
-                type="text"
-                maxlength=MAX_NAME_CHARS
-                autocomplete="off"
-                aria-label=name_label
-                placeholder=name_example
-                prop:value=move || name.get()
-                on:input=move |ev| name.set(event_target_value(&ev))
-            />
-            <input
-                type="number"
-                class="small-number"
-                min=range.0
-                max=range.1
-                aria-label=value_label
-                placeholder=value_example
-                prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))
-            />
+            <TextInput value=name label=name_label placeholder=name_example max_chars=MAX_NAME_CHARS/>
+            <NumberInput value=value label=value_label placeholder=value_example min={i64::from(range.0)} max={i64::from(range.1)}/>
             <button type="submit" class="small">{button}</button>
         </form>
     }

@@ -8,6 +8,7 @@ use crate::core::effective_level::{MAX_EL, PortionKind, Turn};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::effective_level::state::ElState;
 use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The choices the kind and the "only if" lists offer: (value, words) each.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -103,25 +104,8 @@ pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
     };
     view! {
         <form class="facet-form add-portion" on:submit=add>
-            <input
-                type="text"
-                maxlength=MAX_NAME_CHARS
-                autocomplete="off"
-                aria-label="Portion name"
-                placeholder="e.g. goblin 1"
-                prop:value=move || name.get()
-                on:input=move |ev| name.set(event_target_value(&ev))
-            />
-            <input
-                type="number"
-                class="small-number"
-                min="1"
-                max=MAX_EL
-                aria-label="Points"
-                placeholder="Points"
-                prop:value=move || points.get()
-                on:input=move |ev| points.set(event_target_value(&ev))
-            />
+            <TextInput value=name label="Portion name" placeholder="e.g. goblin 1" max_chars=MAX_NAME_CHARS/>
+            <NumberInput value=points label="Points" placeholder="Points" min=1 max={i64::from(MAX_EL)}/>
             <select aria-label="Portion kind" on:change=move |ev| kind.set(event_target_value(&ev))>
                 {list(|c| &c.kinds)}
             </select>

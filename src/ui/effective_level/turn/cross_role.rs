@@ -2,6 +2,7 @@
 //! come off every role's EL, and a role at 0 drops out. Each assignment becomes a portion.
 
 use crate::core::effective_level::Turn;
+use crate::ui::widgets::text_input::{NumberInput, TextInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
@@ -105,25 +106,8 @@ fn AssignForm(state: ElState, data: AppData, role: String) -> impl IntoView {
     view! {
         <form class="facet-form" on:submit=assign>
             <span class="inline-label">{format!("Points from {role}:")}</span>
-            <input
-                type="number"
-                class="small-number"
-                min="1"
-                max=MAX_EL
-                aria-label=format!("Points from {role}")
-                placeholder="Points"
-                prop:value=move || points.get()
-                on:input=move |ev| points.set(event_target_value(&ev))
-            />
-            <input
-                type="text"
-                maxlength=MAX_NAME_CHARS
-                autocomplete="off"
-                aria-label="What the points are for"
-                placeholder="e.g. rally"
-                prop:value=move || label.get()
-                on:input=move |ev| label.set(event_target_value(&ev))
-            />
+            <NumberInput value=points label=format!("Points from {role}") placeholder="Points" min=1 max={i64::from(MAX_EL)}/>
+            <TextInput value=label label="What the points are for" placeholder="e.g. rally" max_chars=MAX_NAME_CHARS/>
             <select
                 aria-label="Assigned portion kind"
                 on:change=move |ev| defence.set(event_target_value(&ev) == "defence")

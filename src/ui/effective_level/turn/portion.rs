@@ -9,6 +9,7 @@ use crate::core::effective_level::{Against, PortionKind, PortionState, Turn};
 use crate::ui::effective_level::format::tenths;
 use crate::ui::effective_level::state::ElState;
 use crate::ui::shell::app_data::AppData;
+use crate::ui::widgets::text_input::NumberInput;
 
 /// A portion as the row shows it, worked out from the turn.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -144,16 +145,7 @@ pub fn PortionRow(state: ElState, data: AppData, id: u64) -> impl IntoView {
                 <Show when=flag(|r| r.defence)>
                     // The attack's value is optional: given, the message says what it does.
                     <form class="facet-form" on:submit=send_defence>
-                        <input
-                            type="number"
-                            class="small-number"
-                            min="0"
-                            max="1000"
-                            aria-label=attack_label.clone()
-                            placeholder="Attack"
-                            prop:value=move || attack.get()
-                            on:input=move |ev| attack.set(event_target_value(&ev))
-                        />
+                        <NumberInput value=attack label=attack_label.clone() placeholder="Attack" min=0 max=1000/>
                         <button type="submit" class="small" aria-label=defend_label.clone()>"Defend"</button>
                     </form>
                 </Show>
