@@ -9,6 +9,7 @@ use crate::core::effective_level::{ElDie, ElRoll, ElSetup};
 use crate::storage::RecordedRoll;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_entered;
+use crate::ui::widgets::real_dice::RealDicePanel;
 
 /// One choice per die of each side: only the faces the die has (0 to one less than its
 /// sides) can be picked.
@@ -26,7 +27,7 @@ pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
         my_values.with(|v| v.iter().all(Option::is_some))
             && their_values.with(|v| v.iter().all(Option::is_some))
     };
-    let read = move |_| {
+    let read = move |()| {
         let values = |v: RwSignal<Vec<Option<u32>>>| -> Option<Vec<u32>> {
             v.get_untracked().into_iter().collect()
         };
@@ -48,16 +49,12 @@ pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
     };
     let opposed = !theirs.is_empty();
     view! {
-        <section class="enter" aria-label="Real dice">
-            <p class="hint">"Rolled at the table? Pick what each die shows; the tray reads it as its own roll."</p>
+        <RealDicePanel verb="Pick" complete=Signal::derive(complete) on_read=Callback::new(read)>
             <DieChoices title="Your dice" whose="Your" dice=mine values=my_values/>
             {opposed.then(|| view! {
                 <DieChoices title="The other side's dice" whose="Their" dice=theirs values=their_values/>
             })}
-            <button type="button" class="roll" disabled=move || !complete() on:click=read>
-                "Read these dice"
-            </button>
-        </section>
+        </RealDicePanel>
     }
     .into_any()
 }

@@ -18,6 +18,7 @@ use crate::ui::tray::contract::TrayRare;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::tray::state::Shown;
 use crate::ui::widgets::dice::pips::PipDie;
+use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
 /// The tray's rare parts: the frame's and its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +100,7 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
     let plan = state.plan.get_untracked();
     let count = plan.dice_thrown() as usize;
     let picked = RwSignal::new(vec![None::<u8>; count]);
-    let read = move |_| {
+    let read = move |()| {
         let Some(faces) = picked
             .get_untracked()
             .into_iter()
@@ -147,28 +148,15 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
                     </li>
                 })
                 .collect_view();
-            view! {
-                <li class="enter-die">
-                    <p class="enter-title">{format!("Die {}", index + 1)}</p>
-                    <ul class="enter-faces">{faces}</ul>
-                </li>
-            }
+            view! { <DieFaces title=format!("Die {}", index + 1)>{faces}</DieFaces> }
         })
         .collect_view();
+    let complete = Signal::derive(move || picked.with(|p| p.iter().all(Option::is_some)));
+    let note = plan.rule_note().map(str::to_string);
     view! {
-        <section class="enter" aria-label="Real dice">
-            <p class="hint">"Rolled at the table? Tap what each die shows; the tray reads it as its own roll."</p>
-            <p class="hint" hidden=plan.rule_note().is_none()>{plan.rule_note().unwrap_or_default()}</p>
+        <RealDicePanel verb="Tap" note complete on_read=Callback::new(read)>
             <ol class="enter-dice">{rows}</ol>
-            <button
-                type="button"
-                class="roll"
-                disabled=move || picked.with(|p| p.iter().any(Option::is_none))
-                on:click=read
-            >
-                "Read these dice"
-            </button>
-        </section>
+        </RealDicePanel>
     }
 }
 

@@ -18,6 +18,7 @@ use crate::ui::tray::contract::TrayRare;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::tray::state::Shown;
 use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
+use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
 /// The tray's rare parts: the frame's and its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +88,7 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
     let pool = state.pool.get_untracked();
     let dice: Vec<NarrativeDie> = pool.dice().collect();
     let picked = RwSignal::new(vec![None::<u32>; dice.len()]);
-    let read = move |_| {
+    let read = move |()| {
         let Some(faces) = picked
             .get_untracked()
             .into_iter()
@@ -142,27 +143,14 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
                     }
                 })
                 .collect_view();
-            view! {
-                <li class="enter-die">
-                    <p class="enter-title">{format!("Die {}: {}", index + 1, die.title())}</p>
-                    <ul class="enter-faces">{faces}</ul>
-                </li>
-            }
+            view! { <DieFaces title=format!("Die {}: {}", index + 1, die.title())>{faces}</DieFaces> }
         })
         .collect_view();
+    let complete = Signal::derive(move || picked.with(|p| p.iter().all(Option::is_some)));
     view! {
-        <section class="enter" aria-label="Real dice">
-            <p class="hint">"Rolled at the table? Tap what each die shows; the tray reads it as its own roll."</p>
+        <RealDicePanel verb="Tap" complete on_read=Callback::new(read)>
             <ol class="enter-dice">{rows}</ol>
-            <button
-                type="button"
-                class="roll"
-                disabled=move || picked.with(|p| p.iter().any(Option::is_none))
-                on:click=read
-            >
-                "Read these dice"
-            </button>
-        </section>
+        </RealDicePanel>
     }
 }
 

@@ -7,6 +7,7 @@ pub(crate) mod facet_list;
 pub(crate) mod fold;
 pub(crate) mod label_field;
 pub(crate) mod name_field;
+pub(crate) mod real_dice;
 pub(crate) mod snackbar;
 pub(crate) mod stepper;
 pub(crate) mod text_input;
