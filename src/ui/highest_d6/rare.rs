@@ -16,7 +16,6 @@ use crate::ui::shell::rare::Rare as AppRare;
 use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::contract::TrayRare;
 use crate::ui::tray::recorder::record_entered;
-use crate::ui::tray::state::Shown;
 use crate::ui::widgets::dice::pips::PipDie;
 use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
@@ -123,10 +122,7 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
         let label = state.core.label.get_untracked();
         match record_entered(data, &label, RecordedRoll::HighestD6(check)) {
             Ok(entry) => {
-                state
-                    .rolled_for
-                    .set(data.roster().with_untracked(|r| r.active_id()));
-                state.core.show(Shown::own(entry));
+                state.show_own(data, entry);
             }
             Err(reason) => state.core.snackbar.say(reason),
         }

@@ -7,7 +7,6 @@ use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::storage::RecordedRoll;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_roll;
-use crate::ui::tray::state::Shown;
 
 /// Rolls the pool as it stands, records it for the active character and shows it.
 pub fn roll(state: D6State, data: AppData) {
@@ -26,11 +25,7 @@ pub fn roll(state: D6State, data: AppData) {
     });
     match made {
         Ok(entry) => {
-            // Harm goes to whoever this roll was for, even if another is picked later.
-            state
-                .rolled_for
-                .set(data.roster().with_untracked(|r| r.active_id()));
-            state.core.show(Shown::own(entry));
+            state.show_own(data, entry);
         }
         Err(reason) => state.core.snackbar.say(reason),
     }

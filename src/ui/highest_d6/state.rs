@@ -6,10 +6,11 @@ use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
 use crate::core::notation::highest_d6::parse_base_dice;
 use crate::route::Page;
+use crate::storage::HistoryEntry;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::coach::Hints;
-use crate::ui::tray::state::TrayCore;
+use crate::ui::tray::state::{Shown, TrayCore};
 
 /// Everything the tray's components share; cheap to copy.
 #[derive(Clone, Copy)]
@@ -60,6 +61,14 @@ impl D6State {
             plan,
             odds,
         }
+    }
+
+    /// Shows a roll of the tray's own, made now for the active character.
+    pub fn show_own(&self, data: AppData, entry: HistoryEntry) {
+        // Harm goes to whoever this roll was for, even if another is picked later.
+        self.rolled_for
+            .set(data.roster().with_untracked(|r| r.active_id()));
+        self.core.show(Shown::own(entry));
     }
 
     /// Changes the setup; the change shows at once and is stored just after.
