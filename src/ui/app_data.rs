@@ -16,11 +16,12 @@ use super::snackbar::Snackbar;
 use crate::core::character::Roster;
 use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::highest_d6::D6Setup;
+use crate::core::history::RollHistory;
 use crate::core::narrative::NarrativePool;
 use crate::core::scene::Scene;
 use crate::core::story_points::StoryPoints;
 use crate::route::Page;
-use crate::storage::{Document, RollHistory, SavedPools, Settings};
+use crate::storage::{Document, SavedPools, Settings};
 
 /// One document, loaded on first use.
 type Slot<D> = StoredValue<Option<Persisted<D>>>;
