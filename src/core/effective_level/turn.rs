@@ -7,9 +7,11 @@
 
 use rand::Rng;
 
-use super::check::{Against, ElCheck, ElOdds, ElRoll, MAX_EL, Side};
+use super::check::{Against, ElCheck, MAX_EL, Side};
 use super::cross_role::CrossRoleSplit;
 use super::dice::ElDice;
+use super::odds::ElOdds;
+use super::roll::ElRoll;
 use crate::core::distribution::Chance;
 use crate::core::facet::clean_name;
 
