@@ -3,6 +3,7 @@
 use super::{Character, Roster};
 use crate::core::facet::clean_name;
 use crate::core::highest_d6::HarmKind;
+use crate::core::words::plural;
 
 /// The most harm marks one character carries.
 pub const MAX_HARM: usize = 30;
@@ -63,8 +64,7 @@ impl Character {
         ] {
             match self.count(&harm) {
                 0 => {}
-                1 => badges.push(format!("1 {one}")),
-                n => badges.push(format!("{n} {many}")),
+                n => badges.push(plural(n, one, many)),
             }
         }
         badges.extend(self.conditions().map(|(_, name)| name.to_string()));

@@ -14,6 +14,7 @@ use super::odds::ElOdds;
 use super::roll::ElRoll;
 use crate::core::distribution::Chance;
 use crate::core::facet::clean_name;
+use crate::core::words::noun;
 
 /// The most portions one turn holds.
 pub const MAX_PORTIONS: usize = 20;
@@ -138,11 +139,7 @@ impl Turn {
                 "Only {} of EL {} {} left to give.",
                 self.remaining(),
                 self.el,
-                if self.remaining() == 1 {
-                    "point is"
-                } else {
-                    "points are"
-                }
+                noun(self.remaining(), "point is", "points are")
             ));
         }
         if after.is_some() && kind == PortionKind::Defence {
