@@ -7,10 +7,11 @@
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::{Document, RollHistory, SavedPools, Settings, StoreError, decode_stored, encode};
+use super::{Document, SavedPools, Settings, StoreError, decode_stored, encode};
 use crate::core::character::Roster;
 use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::highest_d6::D6Setup;
+use crate::core::history::RollHistory;
 use crate::core::narrative::NarrativePool;
 use crate::core::scene::Scene;
 use crate::core::story_points::StoryPoints;

@@ -24,26 +24,22 @@ mod el_setup;
 mod el_turn;
 mod fields;
 mod history;
-mod history_text;
 mod narrative_pool;
-mod roll_again;
 mod saved_pools;
 mod scene;
 mod settings;
 mod story_points;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
-pub use history::{
-    HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory, entry_from_link,
-    entry_link_text,
-};
-pub use roll_again::RollAgain;
+pub use history::{entry_from_link, entry_link_text};
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
 pub use settings::{MAX_FOLD_ID_CHARS, MAX_OPEN_FOLDS, Settings};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::core::words::plural;
 
 /// Every key this app writes starts with this.
 pub const KEY_PREFIX: &str = "dicetray.";
@@ -423,8 +419,4 @@ pub fn backup_keys(store: &dyn KeyValueStore) -> Vec<String> {
         .collect();
     keys.sort();
     keys
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

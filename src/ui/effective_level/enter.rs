@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::roll::show;
 use super::state::{ElState, RollKind};
 use crate::core::effective_level::{ElDie, ElRoll, ElSetup};
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::widgets::real_dice::RealDicePanel;

@@ -35,7 +35,7 @@ use result_view::ResultView;
 use wager::WagerPanel;
 
 use crate::core::effective_level::ElSetup;
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{Rare as AppRare, RareView};

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::follow_up::offers;
 use super::state::{ElShown, ElState, RollKind, Shown};
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::effective_level::rare::Rare;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
@@ -14,7 +14,7 @@ use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::zero_based::FacesList;
 
 /// The readable text of an Effective Level roll, for Copy and Share.
-fn el_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+fn el_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
     match &entry.roll {
         RecordedRoll::EffectiveLevel(roll) => Some(entry.el_text(roll)),
         _ => None,

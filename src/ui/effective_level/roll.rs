@@ -7,9 +7,9 @@ use rand::Rng;
 
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::effective_level::{ElRoll, ElSetup};
+use crate::core::history::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::tone::Tone;
-use crate::storage::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::ui::platform::browser::now_ms;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_roll;

@@ -7,10 +7,10 @@ use leptos::prelude::*;
 
 use crate::core::coach::ElTap;
 use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElRoll, ElSetup};
+use crate::core::history::RecordedRoll;
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
 use crate::route::Page;
-use crate::storage::RecordedRoll;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::coach::Hints;

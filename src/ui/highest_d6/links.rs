@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use super::state::D6State;
 use crate::core::challenge::D6Challenge;
+use crate::core::history::HistoryEntry;
 use crate::core::notation::challenge::{format_d6_challenge, parse_d6_challenge};
 use crate::route::Page;
-use crate::storage::HistoryEntry;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;

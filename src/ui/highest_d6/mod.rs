@@ -24,7 +24,7 @@ use pool_panel::PoolPanel;
 use result_view::ResultView;
 use zero_dice::ZeroDiceChoice;
 
-use crate::storage::{RecordedRoll, RollAgain};
+use crate::core::history::{RecordedRoll, RollAgain};
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{Rare as AppRare, RareView};

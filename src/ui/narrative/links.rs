@@ -5,10 +5,10 @@ use leptos::prelude::*;
 
 use super::state::NarrativeState;
 use crate::core::challenge::NarrativeChallenge;
+use crate::core::history::HistoryEntry;
 use crate::core::notation::challenge::{format_narrative_challenge, parse_narrative_challenge};
 use crate::core::notation::narrative::format_pool;
 use crate::route::Page;
-use crate::storage::HistoryEntry;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;

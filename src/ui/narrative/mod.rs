@@ -23,8 +23,8 @@ use odds_panel::BarChances;
 use pool_summary::PoolSummary;
 use result_view::ResultView;
 
+use crate::core::history::{RecordedRoll, RollAgain};
 use crate::core::narrative::{NarrativeOdds, NarrativePool};
-use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::panels::story_points::StoryPointsSpend;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;

@@ -8,10 +8,9 @@
 
 use leptos::prelude::*;
 
+use crate::core::history::{HistoryEntry, MAX_HISTORY, RollAgain, RollHistory};
 use crate::route::Page;
-use crate::storage::{
-    HistoryEntry, MAX_HISTORY, RollAgain, RollHistory, entry_from_link, entry_link_text,
-};
+use crate::storage::{entry_from_link, entry_link_text};
 use crate::ui::panels::history_writer::write_pending;
 use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{can_share_text, clock_text, copy_text, page_url, share_text};

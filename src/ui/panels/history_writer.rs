@@ -6,7 +6,7 @@
 //! Trays send changes here; they wait in memory until History's code is here, which on a
 //! first visit is a moment after the first roll, and from then on is at once.
 
-use crate::storage::{HistoryEntry, RollHistory};
+use crate::core::history::{HistoryEntry, RollHistory};
 use crate::ui::panels::history::HistoryAsk;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::rare::{Rare, rare};

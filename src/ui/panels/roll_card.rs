@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use crate::core::effective_level::faces_words;
 use crate::core::highest_d6::pool_words as d6_pool_words;
+use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::narrative::{RolledDie, pool_words};
 use crate::route::Page;
-use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::platform::browser::clock_text;
 use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
 use crate::ui::widgets::dice::pips::PipDie;

@@ -10,10 +10,11 @@
 use leptos::prelude::*;
 
 use crate::core::character::Roster;
+use crate::core::history::RollHistory;
 use crate::core::scene::Scene;
 use crate::core::story_points::StoryPoints;
 use crate::route::Page;
-use crate::storage::{Document, RollHistory, SavedPools, Settings};
+use crate::storage::{Document, SavedPools, Settings};
 use crate::ui::panels::history_writer::HistoryChange;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::shell::notices::Notices;

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::contract::{AskRare, TrayRare};
 use super::state::TrayCore;
-use crate::storage::RollAgain;
+use crate::core::history::RollAgain;
 use crate::ui::panels::history::history_fold;
 use crate::ui::platform::screen::wide_screen;
 use crate::ui::shell::app_data::AppData;

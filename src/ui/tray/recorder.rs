@@ -4,8 +4,8 @@
 
 use rand::Rng;
 
+use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
-use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::platform::browser::now_ms;
 use crate::ui::shell::app_data::AppData;

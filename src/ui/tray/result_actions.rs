@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::storage::HistoryEntry;
+use crate::core::history::HistoryEntry;
 use crate::ui::panels::history::copy_result_link;
 use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
 use crate::ui::shell::app_data::AppData;

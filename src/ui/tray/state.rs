@@ -4,9 +4,9 @@
 
 use leptos::prelude::*;
 
+use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::tone::Tone;
 use crate::route::Page;
-use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::widgets::dock::{DockPanel, Headline};
 use crate::ui::widgets::snackbar::Snackbar;
 
