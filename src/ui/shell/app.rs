@@ -90,8 +90,8 @@ fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
              off). Dicetray works, but what you do here is gone when the tab closes.",
         );
     }
-    // A share link fills its tray once; the address then drops it, so a reload keeps
-    // whatever the player does next.
+    // A link waits for its tray, and stays in the address until the tray has applied it
+    // (`AppData::link_opened`); only an address no page answers to is cleaned at once.
     let open = move |hash: String| {
         let route = Route::parse(&hash);
         if let Some(path) = &route.unknown_path {
@@ -103,16 +103,16 @@ fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
         let shared = (route.result.map(Shared::Result))
             .or(route.challenge.map(Shared::Challenge))
             .or(route.shared.map(Shared::Setup));
-        if let Some(shared) = shared {
-            data.share_with(route.page, shared);
-        }
-        if Route::needs_cleaning(&hash) {
-            replace_hash(&route.page.href());
+        match shared {
+            Some(shared) => data.share_with(route.page, shared),
+            None if Route::needs_cleaning(&hash) => replace_hash(&route.page.href()),
+            None => {}
         }
         route.page
     };
     let show = move |next: Page| {
         if page.get_untracked() != next {
+            data.snackbar.clear();
             page.set(next);
             // Another page opens at its top, not where the last one was scrolled to.
             if let Some(window) = web_sys::window() {

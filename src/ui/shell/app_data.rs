@@ -13,9 +13,10 @@ use crate::core::character::Roster;
 use crate::core::history::RollHistory;
 use crate::core::scene::Scene;
 use crate::core::story_points::StoryPoints;
-use crate::route::Page;
+use crate::route::{Page, Route};
 use crate::storage::{Document, SavedPools, Settings};
 use crate::ui::panels::history_writer::HistoryChange;
+use crate::ui::platform::browser::{location_hash, replace_hash};
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::shell::notices::Notices;
 use crate::ui::widgets::snackbar::Snackbar;
@@ -134,24 +135,36 @@ impl AppData {
         self.document()
     }
 
-    /// Keeps what a link carries until `page` opens and reads it.
+    /// Keeps what a link carries until `page` has applied it (see `link_opened`).
     pub fn share_with(&self, page: Page, shared: Shared) {
         self.shared.set(Some((page, shared)));
     }
 
-    /// What a link carries for `page`, if anything waits, taken so it is opened once.
-    /// Tracked: a page that reads it hears of later links too.
-    pub fn take_shared(&self, page: Page) -> Option<Shared> {
-        let waiting = self
+    /// What a link carries for `page`, if anything waits. It keeps waiting, and stays in
+    /// the address, until the page has applied it: a link opened while the code that
+    /// applies it cannot arrive is applied when it does, or after a reload. Tracked: a page
+    /// that reads it hears of later links too.
+    pub fn waiting_link(&self, page: Page) -> Option<Shared> {
+        self.shared.with(|s| {
+            s.as_ref()
+                .filter(|(p, _)| *p == page)
+                .map(|(_, shared)| shared.clone())
+        })
+    }
+
+    /// `page` has applied `shared`: it stops waiting, and the address drops it, so a reload
+    /// keeps whatever the player does next.
+    pub fn link_opened(&self, page: Page, shared: &Shared) {
+        let applied = self
             .shared
-            .with(|s| s.as_ref().is_some_and(|(p, _)| *p == page));
-        if !waiting {
-            return None;
+            .with_untracked(|s| s.as_ref().is_some_and(|(p, w)| *p == page && w == shared));
+        if applied {
+            self.shared.set(None);
         }
-        let mut text = None;
-        self.shared
-            .update_untracked(|s| text = s.take().map(|(_, t)| t));
-        text
+        let hash = location_hash();
+        if Route::needs_cleaning(&hash) && Route::parse(&hash).page == page {
+            replace_hash(&page.href());
+        }
     }
 
     /// Whether the folded panel `id` is open: as the player left it (remembered in the

@@ -8,10 +8,12 @@ use leptos::prelude::*;
 use super::contract::{AskRare, TrayRare};
 use super::state::TrayCore;
 use crate::core::history::RollAgain;
+use crate::route::Page;
 use crate::ui::panels::history::history_fold;
 use crate::ui::platform::screen::wide_screen;
 use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::rare::{RareView, run_rare};
+use crate::ui::shell::app_data::Shared;
+use crate::ui::shell::rare::{self as shell_rare, RareView, run_rare};
 use crate::ui::widgets::dock::{DockPanel, Headline, RollDock};
 use crate::ui::widgets::fold::Fold;
 
@@ -52,12 +54,7 @@ pub fn TrayFrame(
     children: Children,
 ) -> impl IntoView {
     let page = core.page;
-    // A link waits in the app's data until the tray is drawn; its code is rare.
-    Effect::new(move |_| {
-        if let Some(shared) = data.take_shared(page) {
-            run_rare(data, rare(TrayRare::OpenLink(shared)));
-        }
-    });
+    open_waiting_links(data, core, rare);
     let coach = move || {
         if !core.coach_started.get_value() {
             core.coach_started.set_value(true);
@@ -86,6 +83,62 @@ pub fn TrayFrame(
                 odds
             />
         </div>
+    }
+}
+
+/// Opens a link waiting for the tray, with the tray's rare code: at once if it is here,
+/// else when it arrives. If it cannot arrive, the link keeps waiting (and stays in the
+/// address, so a reload opens it too), the player is told with Try again, and it is tried
+/// again when the connection comes back.
+fn open_waiting_links(data: AppData, core: TrayCore, rare: AskRare) {
+    let page = core.page;
+    let opening = StoredValue::new(false);
+    let open = move || {
+        let Some(shared) = data.waiting_link(page) else {
+            return;
+        };
+        if opening.get_value() {
+            return;
+        }
+        opening.set_value(true);
+        leptos::task::spawn_local(async move {
+            let arrived = shell_rare::rare(data, rare(TrayRare::OpenLink(shared.clone())))
+                .await
+                .is_ok();
+            opening.try_set_value(false);
+            if arrived {
+                // A result left open would cover what the link set up.
+                if !matches!(shared, Shared::Result(_))
+                    && core.panel.get_untracked() == DockPanel::Result
+                {
+                    core.panel.set(DockPanel::Closed);
+                }
+                data.link_opened(page, &shared);
+            } else {
+                let again = data.lasting(|| Callback::new(move |()| retry_link(data, page)));
+                core.snackbar.say_with(
+                    "This part of the app could not be fetched, so the link is not open yet: \
+                     check the connection.",
+                    "Try again",
+                    again,
+                );
+            }
+        });
+    };
+    Effect::new(move |_| {
+        if data.waiting_link(page).is_some() {
+            open();
+        }
+    });
+    let online = window_event_listener(leptos::ev::online, move |_| open());
+    on_cleanup(move || online.remove());
+}
+
+/// Try again, from the message: the waiting link is offered to the tray once more.
+fn retry_link(data: AppData, page: Page) {
+    if let Some(shared) = data.waiting_link(page) {
+        // Setting it again wakes the tray's effect, which opens it.
+        data.share_with(page, shared);
     }
 }
 

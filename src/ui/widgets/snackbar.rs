@@ -58,6 +58,12 @@ impl Snackbar {
         set_timeout(move || this.hide(id), shown);
     }
 
+    /// Takes down whatever is shown: a message about one page does not follow the player
+    /// to the next.
+    pub fn clear(&self) {
+        self.shown.set(None);
+    }
+
     /// Takes message `id` down, unless a newer one took its place.
     fn hide(&self, id: u32) {
         if self
