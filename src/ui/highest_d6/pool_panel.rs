@@ -7,7 +7,7 @@ use super::state::D6State;
 use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
 use crate::ui::shell::app_data::AppData;
-use crate::ui::tray::coach::CoachHint;
+use crate::ui::tray::coach::{CoachHint, CoachLegend};
 use crate::ui::widgets::dice::pips::PipDie;
 
 /// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
@@ -26,6 +26,7 @@ pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
     view! {
         <section class="d6-pool" aria-labelledby="d6-pool-title">
             <h2 id="d6-pool-title">"Pool"</h2>
+            <CoachLegend hints=state.hints text="Hints: chance of a costly success or better"/>
             <div class="big-stepper">
                 <button
                     type="button"

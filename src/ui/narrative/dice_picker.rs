@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::state::NarrativeState;
 use crate::core::coach::NarrativeTap;
 use crate::core::narrative::{Ladder, NarrativeDie, Side};
-use crate::ui::tray::coach::CoachHint;
+use crate::ui::tray::coach::{CoachHint, CoachLegend};
 use crate::ui::widgets::dice::narrative::DieShape;
 
 /// The seven drawn dice to tap into the pool, positive and negative, with upgrades.
@@ -31,6 +31,7 @@ pub fn DicePicker(state: NarrativeState) -> impl IntoView {
     view! {
         <section class="tray" aria-labelledby="dice-title">
             <h2 id="dice-title" class="visually-hidden">"Dice"</h2>
+            <CoachLegend hints=state.hints text="Hints: chance of success · chance of advantage"/>
             <div class="tray-sides">
                 {column(Side::Positive, Ladder::Ability)}
                 {column(Side::Negative, Ladder::Difficulty)}

@@ -90,3 +90,18 @@ pub fn keep_counting<T, I>(
         })
     });
 }
+
+/// Said once per tray, above its hints: what their figures measure, so "+21% · +19%" reads
+/// as two named chances. Its line is kept while the hints are being counted, so nothing
+/// moves when they arrive.
+#[component]
+pub fn CoachLegend<T>(hints: Hints<T>, text: &'static str) -> impl IntoView
+where
+    T: Send + Sync + 'static,
+{
+    view! {
+        <p class="coach-legend" class:waiting=move || hints.with(Vec::is_empty) aria-hidden="true">
+            {text}
+        </p>
+    }
+}

@@ -61,6 +61,9 @@ pub fn TrayFrame(
             run_rare(data, rare(TrayRare::Coach));
         }
     };
+    // The hints are rare code: fetched once the tray is drawn and the page is idle (or on
+    // the first tap, if that comes first), so they show without a tap and after a reload.
+    when_idle(coach);
     let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <RareOdds data core rare/> }));
     view! {
         <div class=format!("tray-page {class}") on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
@@ -155,5 +158,23 @@ pub fn RareOdds(data: AppData, core: TrayCore, rare: AskRare) -> impl IntoView {
             when=wanted
             fallback=|| view! { <p class="hint">"Counting the odds…"</p> }
         />
+    }
+}
+
+/// Runs `then` once the browser is idle after this frame (`requestIdleCallback`, or a
+/// short timeout where there is none, as in Safari).
+fn when_idle(then: impl Fn() + Clone + 'static) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let has_idle = js_sys::Reflect::has(&window, &"requestIdleCallback".into()).unwrap_or(false);
+    let callback = Closure::once_into_js(then);
+    if has_idle {
+        let _ = window.request_idle_callback(callback.unchecked_ref());
+    } else {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 500);
     }
 }
