@@ -14,6 +14,16 @@ pub fn plural<N: Copy + Display + PartialEq + From<u8>>(n: N, one: &str, many: &
     format!("{n} {}", noun(n, one, many))
 }
 
+/// A count with its noun, or nothing when there are none: for notes that list only what
+/// there is ("2 obstacles · 1 boost").
+pub fn counted<N: Copy + Display + PartialEq + From<u8>>(
+    n: N,
+    one: &str,
+    many: &str,
+) -> Option<String> {
+    (n != N::from(0)).then(|| plural(n, one, many))
+}
+
 /// `parts` joined by `separator`, stopping before the text would pass `max_chars`; what is
 /// left out is counted at the end ("… and 12 more"). A full narrative tray rolls 140 dice,
 /// and shared text should stay short enough to paste into a chat.

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::character;
 use crate::core::character::Character;
+use crate::core::words::counted;
 use crate::ui::characters::rare::Rare;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
@@ -13,11 +14,6 @@ use crate::ui::shell::rare::{Rare as AppRare, RareView};
 /// "Level 5 · 2 roles · 1 wound · Limping · 3 facets": what a folded card shows under the
 /// name (the harm as the trays show it).
 fn summary_line(character: &Character) -> String {
-    let counted = |n: usize, one: &str, many: &str| match n {
-        0 => None,
-        1 => Some(format!("1 {one}")),
-        n => Some(format!("{n} {many}")),
-    };
     let mut parts = vec![format!("Level {}", character.sheet.level)];
     parts.extend(counted(character.sheet.roles.len(), "role", "roles"));
     parts.extend(character.harm_badges());

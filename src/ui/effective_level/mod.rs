@@ -36,6 +36,7 @@ use wager::WagerPanel;
 
 use crate::core::effective_level::ElSetup;
 use crate::core::history::RecordedRoll;
+use crate::core::words::counted;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{Rare as AppRare, RareView};
@@ -105,11 +106,6 @@ fn dice_note(state: ElState) -> Signal<String> {
 fn scene_note(data: AppData) -> Signal<String> {
     Signal::derive(move || {
         data.scene().with(|s| {
-            let counted = |n: usize, one: &str, many: &str| match n {
-                0 => None,
-                1 => Some(format!("1 {one}")),
-                n => Some(format!("{n} {many}")),
-            };
             [
                 counted(s.obstacles.len(), "obstacle", "obstacles"),
                 counted(s.boosts.len(), "boost", "boosts"),

@@ -25,6 +25,7 @@ use result_view::ResultView;
 use zero_dice::ZeroDiceChoice;
 
 use crate::core::history::{RecordedRoll, RollAgain};
+use crate::core::words::counted;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{Rare as AppRare, RareView};
@@ -48,11 +49,8 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
     let rule_note =
         Signal::derive(move || data.settings().with(|s| s.zero_dice.title().to_string()));
     let scene_note = Signal::derive(move || {
-        data.scene().with(|s| match s.facets.items().len() {
-            0 => String::new(),
-            1 => "1 facet".to_string(),
-            n => format!("{n} facets"),
-        })
+        data.scene()
+            .with(|s| counted(s.facets.items().len(), "facet", "facets").unwrap_or_default())
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));
     let roll_again = Callback::new(move |again: RollAgain| {
