@@ -29,6 +29,7 @@ mod saved_pools;
 mod scene;
 mod settings;
 mod story_points;
+pub mod tray_session;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
 pub use history::{entry_from_link, entry_link_text};
