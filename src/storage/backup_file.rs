@@ -7,70 +7,40 @@
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::{Document, RollHistory, SavedPools, Settings, StoreError, decode_stored, encode};
-use crate::core::character::Roster;
-use crate::core::effective_level::{ElSetup, Turn};
-use crate::core::highest_d6::D6Setup;
-use crate::core::narrative::NarrativePool;
-use crate::core::scene::Scene;
-use crate::core::story_points::StoryPoints;
+use super::every_document;
+use super::{Document, StoreError, decode_stored, encode};
 
 /// The largest file an import reads; localStorage itself holds about 5 MB.
 pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
 /// The file format this build writes and reads.
 pub const FILE_FORMAT: u32 = 1;
 
-/// Everything the app keeps, one value per document.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Everything {
-    /// Characters.
-    pub roster: Roster,
-    /// The scene.
-    pub scene: Scene,
-    /// Saved pools.
-    pub saved: SavedPools,
-    /// Roll history.
-    pub history: RollHistory,
-    /// Settings.
-    pub settings: Settings,
-    /// The narrative tray's pool.
-    pub narrative_pool: NarrativePool,
-    /// The Highest d6 tray.
-    pub d6_setup: D6Setup,
-    /// The Effective Level tray.
-    pub el_setup: ElSetup,
-    /// The turn in play.
-    pub turn: Turn,
-    /// The table's story points.
-    pub story_points: StoryPoints,
-}
+macro_rules! whole_and_backup {
+    ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+        /// Everything the app keeps, one value per document.
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct Everything {
+            $(
+                #[doc = $what]
+                pub $name: $type,
+            )*
+        }
 
-/// A file read and checked, with the documents it holds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Backup {
-    /// When it was made, in milliseconds since 1970.
-    pub exported_at: u64,
-    /// What it holds; `None` for documents it does not carry.
-    pub roster: Option<Roster>,
-    /// The scene, if carried.
-    pub scene: Option<Scene>,
-    /// Saved pools, if carried.
-    pub saved: Option<SavedPools>,
-    /// Roll history, if carried.
-    pub history: Option<RollHistory>,
-    /// Settings, if carried.
-    pub settings: Option<Settings>,
-    /// The narrative tray's pool, if carried.
-    pub narrative_pool: Option<NarrativePool>,
-    /// The Highest d6 tray, if carried.
-    pub d6_setup: Option<D6Setup>,
-    /// The Effective Level tray, if carried.
-    pub el_setup: Option<ElSetup>,
-    /// The turn in play, if carried.
-    pub turn: Option<Turn>,
-    /// The story points, if carried.
-    pub story_points: Option<StoryPoints>,
+        /// A file read and checked, with the documents it holds.
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Backup {
+            /// When it was made, in milliseconds since 1970.
+            pub exported_at: u64,
+            $(
+                #[doc = $what]
+                ///
+                /// `None` when the file does not carry it.
+                pub $name: Option<$type>,
+            )*
+        }
+    };
 }
+every_document!(whole_and_backup);
 
 /// How an import meets what is already here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,18 +66,12 @@ struct FileRecord {
 
 /// The file's text: every document in its stored form.
 pub fn export(all: &Everything, now_ms: u64) -> Result<String, StoreError> {
-    let documents = [
-        (Roster::KEY, encode(&all.roster)?),
-        (Scene::KEY, encode(&all.scene)?),
-        (SavedPools::KEY, encode(&all.saved)?),
-        (RollHistory::KEY, encode(&all.history)?),
-        (Settings::KEY, encode(&all.settings)?),
-        (NarrativePool::KEY, encode(&all.narrative_pool)?),
-        (D6Setup::KEY, encode(&all.d6_setup)?),
-        (ElSetup::KEY, encode(&all.el_setup)?),
-        (Turn::KEY, encode(&all.turn)?),
-        (StoryPoints::KEY, encode(&all.story_points)?),
-    ];
+    macro_rules! stored {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            [$((<$type as Document>::KEY, encode(&all.$name)?)),*]
+        };
+    }
+    let documents = every_document!(stored);
     // Keys are our own constants and each document is serde's JSON: joined as they are.
     let body: Vec<String> = documents
         .iter()
@@ -154,19 +118,15 @@ pub fn parse_backup(text: &str) -> Result<Backup, String> {
         return Err(damaged());
     };
     let refuse = |e: String| format!("The file cannot be imported: {e}.");
-    let backup = Backup {
-        exported_at: record.exported_at,
-        roster: take(&mut documents).map_err(refuse)?,
-        scene: take(&mut documents).map_err(refuse)?,
-        saved: take(&mut documents).map_err(refuse)?,
-        history: take(&mut documents).map_err(refuse)?,
-        settings: take(&mut documents).map_err(refuse)?,
-        narrative_pool: take(&mut documents).map_err(refuse)?,
-        d6_setup: take(&mut documents).map_err(refuse)?,
-        el_setup: take(&mut documents).map_err(refuse)?,
-        turn: take(&mut documents).map_err(refuse)?,
-        story_points: take(&mut documents).map_err(refuse)?,
-    };
+    macro_rules! read {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            Backup {
+                exported_at: record.exported_at,
+                $($name: take::<$type>(&mut documents).map_err(refuse)?,)*
+            }
+        };
+    }
+    let backup = every_document!(read);
     if let Some(unknown) = documents.keys().next() {
         return Err(format!(
             "The file cannot be imported: it holds something this version does not know (“{}”).",
@@ -295,20 +255,15 @@ impl Backup {
         match mode {
             ImportMode::Replace => {
                 macro_rules! replace {
-                    ($($field:ident),*) => { $( if let Some(value) = &self.$field { next.$field = value.clone(); } )* };
+                    ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+                        $(
+                            if let Some(value) = &self.$name {
+                                next.$name = value.clone();
+                            }
+                        )*
+                    };
                 }
-                replace!(
-                    roster,
-                    scene,
-                    saved,
-                    history,
-                    settings,
-                    narrative_pool,
-                    d6_setup,
-                    el_setup,
-                    turn,
-                    story_points
-                );
+                every_document!(replace);
             }
             ImportMode::Merge => {
                 if let Some(roster) = &self.roster {

@@ -20,6 +20,7 @@ mod backend;
 pub mod backup_file;
 mod characters;
 mod d6_setup;
+mod documents;
 mod el_setup;
 mod el_turn;
 mod fields;
@@ -33,6 +34,8 @@ mod settings;
 mod story_points;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
+pub use documents::DOCUMENT_KEYS;
+pub(crate) use documents::every_document;
 pub use history::{
     HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory, entry_from_link,
     entry_link_text,

@@ -13,14 +13,8 @@ use super::history_writer::HistoryChange;
 use super::notices::Notices;
 use super::persisted::Persisted;
 use super::snackbar::Snackbar;
-use crate::core::character::Roster;
-use crate::core::effective_level::{ElSetup, Turn};
-use crate::core::highest_d6::D6Setup;
-use crate::core::narrative::NarrativePool;
-use crate::core::scene::Scene;
-use crate::core::story_points::StoryPoints;
 use crate::route::Page;
-use crate::storage::{Document, RollHistory, SavedPools, Settings};
+use crate::storage::{Document, every_document};
 
 /// One document, loaded on first use.
 type Slot<D> = StoredValue<Option<Persisted<D>>>;
@@ -37,16 +31,8 @@ pub struct AppData {
     owner: StoredValue<Owner>,
     /// What a link carries for a page, kept until that page reads it.
     shared: RwSignal<Option<(Page, Shared)>>,
-    history: Slot<RollHistory>,
-    saved: Slot<SavedPools>,
-    roster: Slot<Roster>,
-    scene: Slot<Scene>,
-    settings: Slot<Settings>,
-    narrative_pool: Slot<NarrativePool>,
-    d6_setup: Slot<D6Setup>,
-    el_setup: Slot<ElSetup>,
-    turn: Slot<Turn>,
-    story_points: Slot<StoryPoints>,
+    /// Every saved document, each loaded on first use.
+    documents: Slots,
     /// Each tray's state, made by the tray's own code the first time it opens.
     trays: StoredValue<TrayStates>,
     /// Folded panels' open state, by panel id, made the first time each is drawn.
@@ -54,6 +40,36 @@ pub struct AppData {
     /// Changes to History waiting for its writer (`ui::history_writer`).
     history_queue: StoredValue<Vec<HistoryChange>>,
 }
+
+/// One slot per saved document, each with its accessor on [`AppData`], from the one list
+/// of documents.
+macro_rules! slots {
+    ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+        /// Every saved document's slot, empty until first asked for.
+        #[derive(Clone, Copy)]
+        struct Slots {
+            $($name: Slot<$type>,)*
+        }
+
+        impl Slots {
+            fn new() -> Self {
+                Self {
+                    $($name: StoredValue::new(None),)*
+                }
+            }
+        }
+
+        impl AppData {
+            $(
+                #[doc = $what]
+                pub fn $name(&self) -> Persisted<$type> {
+                    self.document(self.documents.$name)
+                }
+            )*
+        }
+    };
+}
+every_document!(slots);
 
 /// What a link carries for a tray, still as text: the tray's own code reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,16 +103,7 @@ impl AppData {
             snackbar: Snackbar::new(),
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
             shared: RwSignal::new(None),
-            history: StoredValue::new(None),
-            saved: StoredValue::new(None),
-            roster: StoredValue::new(None),
-            scene: StoredValue::new(None),
-            settings: StoredValue::new(None),
-            narrative_pool: StoredValue::new(None),
-            d6_setup: StoredValue::new(None),
-            el_setup: StoredValue::new(None),
-            turn: StoredValue::new(None),
-            story_points: StoredValue::new(None),
+            documents: Slots::new(),
             trays: StoredValue::new(TrayStates::default()),
             folds: StoredValue::new(Vec::new()),
             history_queue: StoredValue::new(Vec::new()),
@@ -115,56 +122,6 @@ impl AppData {
         let loaded = self.lasting(|| Persisted::load(self.notices));
         slot.set_value(Some(loaded));
         loaded
-    }
-
-    /// Every roll of every system.
-    pub fn history(&self) -> Persisted<RollHistory> {
-        self.document(self.history)
-    }
-
-    /// Named pools.
-    pub fn saved(&self) -> Persisted<SavedPools> {
-        self.document(self.saved)
-    }
-
-    /// The characters and which one is active.
-    pub fn roster(&self) -> Persisted<Roster> {
-        self.document(self.roster)
-    }
-
-    /// What lasts until the scene ends.
-    pub fn scene(&self) -> Persisted<Scene> {
-        self.document(self.scene)
-    }
-
-    /// The player's settings.
-    pub fn settings(&self) -> Persisted<Settings> {
-        self.document(self.settings)
-    }
-
-    /// The narrative tray's pool.
-    pub fn narrative_pool(&self) -> Persisted<NarrativePool> {
-        self.document(self.narrative_pool)
-    }
-
-    /// The Highest d6 tray as left.
-    pub fn d6_setup(&self) -> Persisted<D6Setup> {
-        self.document(self.d6_setup)
-    }
-
-    /// The Effective Level tray as left.
-    pub fn el_setup(&self) -> Persisted<ElSetup> {
-        self.document(self.el_setup)
-    }
-
-    /// The Effective Level turn in play.
-    pub fn turn(&self) -> Persisted<Turn> {
-        self.document(self.turn)
-    }
-
-    /// The table's story points.
-    pub fn story_points(&self) -> Persisted<StoryPoints> {
-        self.document(self.story_points)
     }
 
     /// A tray's state: the one made before, or a new one from `make`, kept for the visit.

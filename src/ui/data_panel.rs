@@ -9,36 +9,29 @@ use super::browser::{now_ms, offer_file, read_file};
 use crate::storage::backup_file::{
     Backup, Everything, ImportMode, check_file_size, export, parse_backup,
 };
+use crate::storage::every_document;
 
 /// Every document, as this tab has it. Export and import cover them all, so this loads
 /// any not loaded yet.
 fn everything(data: AppData) -> Everything {
-    Everything {
-        roster: data.roster().get_untracked(),
-        scene: data.scene().get_untracked(),
-        saved: data.saved().get_untracked(),
-        history: data.history().get_untracked(),
-        settings: data.settings().get_untracked(),
-        narrative_pool: data.narrative_pool().get_untracked(),
-        d6_setup: data.d6_setup().get_untracked(),
-        el_setup: data.el_setup().get_untracked(),
-        turn: data.turn().get_untracked(),
-        story_points: data.story_points().get_untracked(),
+    macro_rules! gather {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            Everything {
+                $($name: data.$name().get_untracked(),)*
+            }
+        };
     }
+    every_document!(gather)
 }
 
 /// Stores every document of `all`, each through its own document's checks.
 fn store(data: AppData, all: Everything) {
-    data.roster().update(|d| *d = all.roster);
-    data.scene().update(|d| *d = all.scene);
-    data.saved().update(|d| *d = all.saved);
-    data.history().update(|d| *d = all.history);
-    data.settings().update(|d| *d = all.settings);
-    data.narrative_pool().update(|d| *d = all.narrative_pool);
-    data.d6_setup().update(|d| *d = all.d6_setup);
-    data.el_setup().update(|d| *d = all.el_setup);
-    data.turn().update(|d| *d = all.turn);
-    data.story_points().update(|d| *d = all.story_points);
+    macro_rules! scatter {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            $(data.$name().update(|d| *d = all.$name);)*
+        };
+    }
+    every_document!(scatter);
 }
 
 /// The "Your data" panel, inside its fold. Short messages go to the snackbar; the summary
