@@ -11,7 +11,7 @@
 /// [`Document`](crate::storage::Document)), and one line saying what it holds, for doc
 /// comments.
 ///
-/// ```ignore
+/// ```text
 /// macro_rules! keys {
 ///     ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
 ///         [$(<$type as Document>::KEY),*]

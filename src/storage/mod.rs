@@ -37,8 +37,8 @@ pub use backend::{KeyValueStore, MemoryStore, StoreError};
 pub use documents::DOCUMENT_KEYS;
 pub(crate) use documents::every_document;
 pub use history::{
-    HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory, entry_from_link,
-    entry_link_text,
+    HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, MergedRolls, RecordedRoll, RollHistory,
+    entry_from_link, entry_link_text,
 };
 pub use roll_again::RollAgain;
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
