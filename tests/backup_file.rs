@@ -3,6 +3,7 @@
 
 use dicetray::core::character::Roster;
 use dicetray::core::highest_d6::ZeroDiceRule;
+use dicetray::core::history::{HistoryEntry, MAX_HISTORY, MergedRolls, RecordedRoll};
 use dicetray::core::narrative::NarrativeRoll;
 use dicetray::core::notation::narrative::parse_pool;
 use dicetray::core::scene::Scene;
@@ -10,9 +11,7 @@ use dicetray::core::story_points::{PointCounts, StorySide};
 use dicetray::storage::backup_file::{
     Everything, ImportMode, MAX_FILE_BYTES, Merged, export, parse_backup,
 };
-use dicetray::storage::{
-    Document, HistoryEntry, MAX_HISTORY, MergedRolls, RecordedRoll, SystemPool,
-};
+use dicetray::storage::{Document, SystemPool};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;

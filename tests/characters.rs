@@ -5,10 +5,9 @@ use dicetray::core::character::{Harm, MAX_CHARACTERS, Roster, SheetList};
 use dicetray::core::highest_d6::{
     ChallengeKind, D6Check, D6Roll, D6Setup, FacetRef, HarmKind, PoolSize, ZeroDiceRule,
 };
+use dicetray::core::history::{HistoryEntry, RecordedRoll, RollHistory};
 use dicetray::core::scene::Scene;
-use dicetray::storage::{
-    self, Document, HistoryEntry, KeyValueStore, MemoryStore, RecordedRoll, RollHistory, Settings,
-};
+use dicetray::storage::{self, Document, KeyValueStore, MemoryStore, Settings};
 use serde_json::{Value, json};
 
 const NOW: u64 = 1_764_500_000_000;

@@ -4,11 +4,11 @@
 
 use dicetray::core::effective_level::ElRoll;
 use dicetray::core::highest_d6::{ChallengeKind, D6Check, D6Roll, PoolSize};
+use dicetray::core::history::{HistoryEntry, RecordedRoll, RollAgain, RollHistory};
 use dicetray::core::narrative::{NarrativeDie, NarrativeRoll, RolledDie};
 use dicetray::core::notation::effective_level::parse_check;
 use dicetray::core::notation::narrative::parse_pool;
 use dicetray::core::story_points::{PointCounts, StoryPoints, StorySide};
-use dicetray::storage::{HistoryEntry, RecordedRoll, RollAgain, RollHistory};
 
 fn entry(id: u64, who: Option<&str>, label: &str, roll: RecordedRoll) -> HistoryEntry {
     HistoryEntry {

@@ -10,12 +10,11 @@ use std::path::Path;
 use dicetray::core::character::Roster;
 use dicetray::core::effective_level::{ElSetup, Turn};
 use dicetray::core::highest_d6::D6Setup;
+use dicetray::core::history::RollHistory;
 use dicetray::core::narrative::NarrativePool;
 use dicetray::core::scene::Scene;
 use dicetray::core::story_points::StoryPoints;
-use dicetray::storage::{
-    self, Document, KeyValueStore, MemoryStore, RollHistory, SavedPools, Settings,
-};
+use dicetray::storage::{self, Document, KeyValueStore, MemoryStore, SavedPools, Settings};
 use serde_json::Value;
 
 const NOW: u64 = 1_764_500_000_000;
@@ -116,14 +115,13 @@ mod written {
     use dicetray::core::highest_d6::{
         ChallengeKind, D6Check, D6Roll, D6Setup, FacetRef, HarmKind, PoolSize, ZeroDiceRule,
     };
+    use dicetray::core::history::{HistoryEntry, RecordedRoll, RollHistory};
     use dicetray::core::narrative::{NarrativeDie, NarrativePool, NarrativeRoll, RolledDie};
     use dicetray::core::notation::effective_level::parse_check;
     use dicetray::core::notation::narrative::parse_pool;
     use dicetray::core::scene::Scene;
     use dicetray::core::story_points::{PointCounts, StoryNaming, StoryPoints, StorySide};
-    use dicetray::storage::{
-        HistoryEntry, RecordedRoll, RollHistory, SavedPools, Settings, SystemPool,
-    };
+    use dicetray::storage::{SavedPools, Settings, SystemPool};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 

@@ -287,12 +287,11 @@ mod stored_text {
     use dicetray::core::character::Roster;
     use dicetray::core::effective_level::{ElSetup, Turn};
     use dicetray::core::highest_d6::D6Setup;
+    use dicetray::core::history::RollHistory;
     use dicetray::core::narrative::NarrativePool;
     use dicetray::core::scene::Scene;
     use dicetray::core::story_points::StoryPoints;
-    use dicetray::storage::{
-        self, Document, KeyValueStore, MemoryStore, RollHistory, SavedPools, Settings,
-    };
+    use dicetray::storage::{self, Document, KeyValueStore, MemoryStore, SavedPools, Settings};
     use proptest::prelude::*;
 
     /// Text that looks like saved data, with its mistakes, to reach every error path.
@@ -413,6 +412,9 @@ mod round_trip {
         ChallengeKind, D6Check, D6Pool, D6Roll, D6Setup, FacetRef, HarmKind, MAX_BASE_DICE,
         MAX_COST_CHARS, MAX_POOL_DICE, MAX_SUM_LINE_CHARS, PoolSize, ZeroDiceRule,
     };
+    use dicetray::core::history::{
+        HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory,
+    };
     use dicetray::core::narrative::{
         AddedSymbol, Ladder, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativeDie, NarrativePool,
         NarrativeRoll, RolledDie,
@@ -426,9 +428,8 @@ mod round_trip {
         MAX_PLAYERS, MAX_POINTS, PointCounts, StoryChange, StoryNaming, StoryPoints, StorySide,
     };
     use dicetray::storage::{
-        self, Document, HistoryEntry, MAX_FOLD_ID_CHARS, MAX_HISTORY, MAX_LABEL_CHARS,
-        MAX_OPEN_FOLDS, MAX_SAVED_POOLS, MemoryStore, RecordedRoll, RollHistory, SavedPools,
-        Settings, SystemPool,
+        self, Document, MAX_FOLD_ID_CHARS, MAX_OPEN_FOLDS, MAX_SAVED_POOLS, MemoryStore,
+        SavedPools, Settings, SystemPool,
     };
     use proptest::prelude::*;
     use rand::SeedableRng;

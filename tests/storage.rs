@@ -1,12 +1,13 @@
 //! The saved-data layer: round trips, repair with backups, migrations, full storage, two tabs.
 
+use dicetray::core::history::{HistoryEntry, MAX_HISTORY, RecordedRoll, RollHistory};
 use dicetray::core::narrative::NarrativePool;
 use dicetray::core::narrative::NarrativeRoll;
 use dicetray::core::notation::narrative::parse_pool;
 use dicetray::core::tone::Tone;
 use dicetray::storage::{
-    self, Decoded, Document, HistoryEntry, KeyValueStore, MAX_HISTORY, MemoryStore, RecordedRoll,
-    RollHistory, Saved, SavedPools, StoreError, SystemPool, decode_record,
+    self, Decoded, Document, KeyValueStore, MemoryStore, Saved, SavedPools, StoreError, SystemPool,
+    decode_record,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -10,6 +10,7 @@ pub mod distribution;
 pub mod effective_level;
 pub mod facet;
 pub mod highest_d6;
+pub mod history;
 pub mod ids;
 pub mod narrative;
 pub mod notation;

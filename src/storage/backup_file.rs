@@ -8,7 +8,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::every_document;
-use super::{Document, MAX_HISTORY, MergedRolls, StoreError, decode_stored, encode};
+use super::{Document, StoreError, decode_stored, encode};
+use crate::core::history::{MAX_HISTORY, MergedRolls};
 
 /// The largest file an import reads; localStorage itself holds about 5 MB.
 pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;

@@ -28,7 +28,7 @@ macro_rules! every_document {
                 => "What lasts until the scene ends: facets, obstacles, boosts, residual effects.",
             saved: $crate::storage::SavedPools
                 => "Named pools, each tagged with its system.",
-            history: $crate::storage::RollHistory
+            history: $crate::core::history::RollHistory
                 => "Every roll of every system, and story points changes.",
             settings: $crate::storage::Settings
                 => "The player's settings.",

@@ -1,6 +1,7 @@
-//! Roll history: the last rolls of every system, newest first.
+//! How the roll history is saved: the stored form of every entry, its versions and their
+//! migration, and the checks an entry passes when read back. The history itself lives in
+//! `core::history`.
 
-use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -9,315 +10,17 @@ use super::fields::{
 };
 use super::{Decoded, Document, decode_record};
 
-use crate::core::effective_level::{Dedicated, ElRoll, check_words};
+use crate::core::effective_level::{Dedicated, ElRoll};
 use crate::core::facet::clean_name;
 use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS, MAX_SUM_LINE_CHARS};
-use crate::core::narrative::{NarrativeRoll, Reroll, pool_words};
+use crate::core::history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
+use crate::core::narrative::{NarrativeRoll, Reroll};
 use crate::core::notation::effective_level::{
     format_check, format_faces as format_el_faces, parse_check, parse_faces as parse_el_faces,
 };
 use crate::core::notation::highest_d6::{format_plan, format_roll, parse_plan, parse_roll};
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
 use crate::core::story_points::{ChangeKind, PointCounts, StoryChange, StoryNaming, StorySide};
-use crate::core::tone::Tone;
-
-/// The most rolls history keeps.
-pub const MAX_HISTORY: usize = 100;
-/// The longest roll label, in characters.
-pub const MAX_LABEL_CHARS: usize = 80;
-
-/// A roll of any system, as history keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordedRoll {
-    /// A narrative dice roll.
-    Narrative(NarrativeRoll),
-    /// A Highest d6 check.
-    HighestD6(D6Check),
-    /// An Effective Level roll.
-    EffectiveLevel(ElRoll),
-    /// A change to the table's story points (no dice rolled, unless the Destiny start).
-    StoryPoints(StoryChange),
-}
-
-/// One roll in the history.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HistoryEntry {
-    /// Unique within the history; names the entry when a die is re-rolled.
-    pub id: u64,
-    /// When it was rolled, in milliseconds since 1970.
-    pub at_ms: u64,
-    /// What the roll was for ("Pilot: evade the TIEs"); may be empty.
-    pub label: String,
-    /// The character who rolled, by name, if one was active.
-    pub who: Option<String>,
-    /// Whether the faces were entered by hand from dice rolled at the table.
-    pub real_dice: bool,
-    /// What was rolled and how it landed.
-    pub roll: RecordedRoll,
-}
-
-/// The history of rolls, newest first.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RollHistory {
-    entries: Vec<HistoryEntry>,
-}
-
-impl RecordedRoll {
-    /// Rolls one die again, keeping the face it replaced.
-    pub fn reroll(&mut self, index: usize, rng: &mut (impl Rng + ?Sized)) -> Result<(), String> {
-        match self {
-            Self::Narrative(roll) => roll.reroll(index, rng).map_err(|e| e.to_string()),
-            _ => Err(ONE_BY_ONE.into()),
-        }
-    }
-
-    /// Puts the face a die shows after being rolled again at the table, keeping the face
-    /// it replaced.
-    pub fn reroll_entered(&mut self, index: usize, face: u32) -> Result<(), String> {
-        match self {
-            Self::Narrative(roll) => roll.reroll_entered(index, face).map_err(|e| e.to_string()),
-            _ => Err(ONE_BY_ONE.into()),
-        }
-    }
-
-    /// The system's name, shown beside each roll in the shared history.
-    pub fn system_title(&self) -> &'static str {
-        match self {
-            Self::Narrative(_) => "Narrative",
-            Self::HighestD6(_) => "Highest d6",
-            Self::EffectiveLevel(_) => "Effective Level",
-            Self::StoryPoints(change) => change.naming.title(),
-        }
-    }
-
-    /// The system, as stored: `narrative`, `d6`, `el` or `story`.
-    pub fn system_key(&self) -> &'static str {
-        match self {
-            Self::Narrative(_) => "narrative",
-            Self::HighestD6(_) => "d6",
-            Self::EffectiveLevel(_) => "el",
-            Self::StoryPoints(_) => "story",
-        }
-    }
-
-    /// The tray it belongs to, named as its route's path (`narrative`, `d6`, `el`): story
-    /// points are shown on the narrative tray.
-    pub fn tray_key(&self) -> &'static str {
-        match self {
-            Self::StoryPoints(_) => "narrative",
-            other => other.system_key(),
-        }
-    }
-}
-
-/// Why a die of this roll cannot be rolled again on its own.
-const ONE_BY_ONE: &str = "Only narrative dice are rolled again one by one.";
-
-impl HistoryEntry {
-    /// The label cut to `MAX_LABEL_CHARS` and trimmed.
-    pub fn clean_label(label: &str) -> String {
-        label
-            .trim()
-            .chars()
-            .take(MAX_LABEL_CHARS)
-            .collect::<String>()
-            .trim_end()
-            .to_string()
-    }
-
-    /// The pool in words: "2 Ability vs 1 Difficulty", "3 dice (2 base + Keen Eye)",
-    /// "EL 8 vs EL 5 (opposition)"; for story points, the naming.
-    pub fn pool_text(&self) -> String {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => pool_words(roll.pool()),
-            RecordedRoll::HighestD6(check) => {
-                crate::core::highest_d6::pool_words(check.roll.plan(), &check.pool_line)
-            }
-            RecordedRoll::EffectiveLevel(roll) => check_words(&roll.check),
-            RecordedRoll::StoryPoints(change) => change.naming.title().into(),
-        }
-    }
-
-    /// The pool in the notation links and the command line use: `2g1y`, `4d6`, `el 8`;
-    /// empty for story points.
-    pub fn pool_notation(&self) -> String {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => format_pool(roll.pool()),
-            RecordedRoll::HighestD6(check) => check.roll.plan().to_string(),
-            RecordedRoll::EffectiveLevel(roll) => format_check(&roll.check),
-            RecordedRoll::StoryPoints(_) => String::new(),
-        }
-    }
-
-    /// The outcome in a word or two: "Success", "Costly success", "Spent a light side
-    /// point", ...
-    pub fn headline(&self) -> String {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.result().headline().to_string(),
-            RecordedRoll::HighestD6(check) => check.outcome().title().to_string(),
-            RecordedRoll::EffectiveLevel(roll) => roll.headline(),
-            RecordedRoll::StoryPoints(change) => change.headline(),
-        }
-    }
-
-    /// How the outcome reads for the roller.
-    pub fn tone(&self) -> Tone {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.result().tone(),
-            RecordedRoll::HighestD6(check) => check.outcome().tone(),
-            RecordedRoll::EffectiveLevel(roll) => roll.tone(),
-            RecordedRoll::StoryPoints(_) => Tone::Neutral,
-        }
-    }
-
-    /// The parts behind the headline: "1 net success", "rolled 6 4 1", "2 light, 3 dark".
-    pub fn details(&self) -> Vec<String> {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.result().details(),
-            RecordedRoll::HighestD6(check) => {
-                let mut parts = vec![check.pool_line.clone()];
-                parts.extend(check.details());
-                parts
-            }
-            RecordedRoll::EffectiveLevel(roll) => roll.details(),
-            RecordedRoll::StoryPoints(change) => vec![change.counts_words()],
-        }
-    }
-
-    /// The result in one line, e.g. "Success: 1 net success, 2 advantage".
-    pub fn summary(&self) -> String {
-        format!("{}: {}", self.headline(), self.details().join(", "))
-    }
-
-    /// How many dice were re-rolled since the first roll.
-    pub fn reroll_count(&self) -> usize {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.rerolls().len(),
-            _ => 0,
-        }
-    }
-
-    /// "2 dice re-rolled", or `None` when nothing was.
-    pub fn rerolled_note(&self) -> Option<String> {
-        match &self.roll {
-            RecordedRoll::Narrative(roll) => roll.rerolled_note(),
-            _ => None,
-        }
-    }
-}
-
-impl RollHistory {
-    /// Newest first.
-    pub fn entries(&self) -> &[HistoryEntry] {
-        &self.entries
-    }
-
-    /// The entry with this id.
-    pub fn get(&self, id: u64) -> Option<&HistoryEntry> {
-        self.entries.iter().find(|e| e.id == id)
-    }
-
-    /// The entries of one tray, newest first, by [`RecordedRoll::tray_key`] (`narrative`
-    /// includes the story points).
-    pub fn on_tray<'a>(&'a self, tray: &'a str) -> impl Iterator<Item = &'a HistoryEntry> + 'a {
-        self.entries
-            .iter()
-            .filter(move |e| e.roll.tray_key() == tray)
-    }
-
-    /// The entries of one system, newest first, by [`RecordedRoll::system_key`].
-    pub fn of_system<'a>(&'a self, system: &'a str) -> impl Iterator<Item = &'a HistoryEntry> + 'a {
-        self.entries
-            .iter()
-            .filter(move |e| e.roll.system_key() == system)
-    }
-
-    /// Adds a roll at the front, dropping the oldest beyond `MAX_HISTORY`.
-    pub fn record(&mut self, entry: HistoryEntry) {
-        self.entries.insert(0, entry);
-        self.entries.truncate(MAX_HISTORY);
-    }
-
-    /// Puts `entry` in place of the entry with its id (a re-roll, a cost noted); nothing
-    /// when that roll is no longer kept.
-    pub fn replace(&mut self, entry: HistoryEntry) {
-        if let Some(kept) = self.entries.iter_mut().find(|e| e.id == entry.id) {
-            *kept = entry;
-        }
-    }
-
-    /// Re-rolls die `index` of entry `id`; the entry records the face it replaced.
-    pub fn reroll(
-        &mut self,
-        id: u64,
-        index: usize,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<(), String> {
-        let entry = self
-            .entries
-            .iter_mut()
-            .find(|e| e.id == id)
-            .ok_or("That roll is no longer in the history.")?;
-        entry.roll.reroll(index, rng)
-    }
-
-    /// Die `index` of entry `id` rolled again at the table, now showing `face`; the entry
-    /// records the face it replaced.
-    pub fn reroll_entered(&mut self, id: u64, index: usize, face: u32) -> Result<(), String> {
-        let entry = self
-            .entries
-            .iter_mut()
-            .find(|e| e.id == id)
-            .ok_or("That roll is no longer in the history.")?;
-        entry.roll.reroll_entered(index, face)
-    }
-
-    /// Forgets every roll.
-    pub fn clear(&mut self) {
-        self.entries.clear();
-    }
-
-    /// Adds another history's rolls that are not here yet (by id), newest first, keeping
-    /// the newest `MAX_HISTORY`, and says what it did.
-    pub fn merge(&mut self, other: &RollHistory) -> MergedRolls {
-        let mut merged = MergedRolls::default();
-        for entry in &other.entries {
-            if self.get(entry.id).is_none() {
-                self.entries.push(entry.clone());
-                merged.added += 1;
-            } else {
-                merged.kept += 1;
-            }
-        }
-        self.entries.sort_by_key(|e| std::cmp::Reverse(e.at_ms));
-        merged.dropped_over_limit = self.entries.len().saturating_sub(MAX_HISTORY);
-        self.entries.truncate(MAX_HISTORY);
-        merged
-    }
-
-    /// Notes the cost of the costly success `id`.
-    pub fn note_cost(&mut self, id: u64, cost: &str) -> Result<(), String> {
-        match self.entries.iter_mut().find(|e| e.id == id) {
-            Some(HistoryEntry {
-                roll: RecordedRoll::HighestD6(check),
-                ..
-            }) => check.note_cost(cost),
-            _ => Err("That roll is no longer in the history.".into()),
-        }
-    }
-}
-
-/// What [`RollHistory::merge`] did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MergedRolls {
-    /// The other history's rolls that were not here, added.
-    pub added: usize,
-    /// The other history's rolls already here (by id), left as they are here.
-    pub kept: usize,
-    /// The oldest rolls (of either history) dropped after adding, to keep the newest
-    /// [`MAX_HISTORY`].
-    pub dropped_over_limit: usize,
-}
 
 /// Version 6: `[entry, ...]`, newest first; an entry is an array, `[id, at, label, who,
 /// real_dice, system, pool, ...]` (`who`, the character, is `null` when none was rolling;
@@ -619,26 +322,27 @@ impl Document for RollHistory {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(entries) = decode_record(data, "the roll history")?;
-        let mut decoded = Decoded::clean(Self::default());
-        for item in &entries {
+        let Stored(items) = decode_record(data, "the roll history")?;
+        let mut entries = Vec::new();
+        let mut set_aside = Vec::new();
+        for item in &items {
             match decode_entry(item) {
-                Ok(entry) => decoded.value.entries.push(entry),
-                Err(reason) => decoded.set_aside.push(reason),
+                Ok(entry) => entries.push(entry),
+                Err(reason) => set_aside.push(reason),
             }
         }
-        if decoded.value.entries.len() > MAX_HISTORY {
-            let extra = decoded.value.entries.len() - MAX_HISTORY;
-            decoded.value.entries.truncate(MAX_HISTORY);
-            decoded
-                .set_aside
-                .push(format!("{extra} rolls past the limit of {MAX_HISTORY}"));
+        if entries.len() > MAX_HISTORY {
+            let extra = entries.len() - MAX_HISTORY;
+            set_aside.push(format!("{extra} rolls past the limit of {MAX_HISTORY}"));
         }
-        Ok(decoded)
+        Ok(Decoded {
+            value: RollHistory::from_entries(entries),
+            set_aside,
+        })
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored(each(&self.entries, encode_entry))
+        Stored(each(self.entries(), encode_entry))
     }
 }
 

@@ -25,9 +25,7 @@ mod el_setup;
 mod el_turn;
 mod fields;
 mod history;
-mod history_text;
 mod narrative_pool;
-mod roll_again;
 mod saved_pools;
 mod scene;
 mod settings;
@@ -36,11 +34,7 @@ mod story_points;
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
 pub use documents::DOCUMENT_KEYS;
 pub(crate) use documents::every_document;
-pub use history::{
-    HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, MergedRolls, RecordedRoll, RollHistory,
-    entry_from_link, entry_link_text,
-};
-pub use roll_again::RollAgain;
+pub use history::{entry_from_link, entry_link_text};
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
 pub use settings::{MAX_FOLD_ID_CHARS, MAX_OPEN_FOLDS, Settings};
 

@@ -19,12 +19,10 @@ use super::narrative::icons::{DieShape, SymbolIcon};
 use super::snackbar::Snackbar;
 use crate::core::effective_level::faces_words;
 use crate::core::highest_d6::pool_words as d6_pool_words;
+use crate::core::history::{HistoryEntry, MAX_HISTORY, RecordedRoll, RollAgain, RollHistory};
 use crate::core::narrative::{RolledDie, pool_words};
 use crate::route::Page;
-use crate::storage::{
-    HistoryEntry, MAX_HISTORY, RecordedRoll, RollAgain, RollHistory, entry_from_link,
-    entry_link_text,
-};
+use crate::storage::{entry_from_link, entry_link_text};
 
 /// What a tray asks of History's own code (see `ui::extras`, where it lives).
 #[derive(Clone)]

@@ -9,7 +9,7 @@
 use super::app_data::AppData;
 use super::extras::{Extra, extra};
 use super::history::HistoryAsk;
-use crate::storage::{HistoryEntry, RollHistory};
+use crate::core::history::{HistoryEntry, RollHistory};
 
 /// What a tray asks of History.
 #[derive(Clone, Debug)]

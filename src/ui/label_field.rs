@@ -4,7 +4,7 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use crate::storage::MAX_LABEL_CHARS;
+use crate::core::history::MAX_LABEL_CHARS;
 
 /// A one-line field for the label, with a clear button; sending the form rolls.
 #[component]

@@ -7,8 +7,8 @@ use rand::Rng;
 use super::app_data::AppData;
 use super::browser::now_ms;
 use super::history_writer::{HistoryChange, send};
+use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
-use crate::storage::{HistoryEntry, RecordedRoll};
 
 /// Rolls with `roll` and records it under `label` for the active character; the entry as
 /// recorded, or why there is no roll (the browser gave no secure random numbers, and a

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::app_data::AppData;
 use super::browser::{can_share_text, copy_text, share_text};
 use super::history::copy_result_link;
-use crate::storage::HistoryEntry;
+use crate::core::history::HistoryEntry;
 
 /// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text, as
 /// `text` words it: each tray passes its own system's words (`HistoryEntry::narrative_text`

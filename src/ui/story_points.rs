@@ -5,12 +5,12 @@
 
 use leptos::prelude::*;
 
+use crate::core::history::RecordedRoll;
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::story_points::{
     MAX_PLAYERS, MAX_POINTS, PointCounts, StoryChange, StoryNaming, StoryPoints, StorySide,
 };
 use crate::route::Page;
-use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::persisted::Persisted;
 use crate::ui::recorder::record_roll;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::roll::show;
 use super::state::{ElState, RollKind};
 use crate::core::effective_level::{ElDie, ElRoll, ElSetup};
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::recorder::record_entered;
 

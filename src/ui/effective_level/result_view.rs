@@ -7,14 +7,14 @@ use super::RarePanel;
 use super::faces::FacesList;
 use super::follow_up::offers;
 use super::state::{ElState, RollKind, Shown};
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::deferred::Deferred;
 use crate::ui::extras::{__preload_extras, Extra, extra};
 use crate::ui::result_actions::ResultActions;
 
 /// The readable text of an Effective Level roll, for Copy and Share.
-fn el_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+fn el_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
     match &entry.roll {
         RecordedRoll::EffectiveLevel(roll) => Some(entry.el_text(roll)),
         _ => None,

@@ -7,9 +7,9 @@ use rand::Rng;
 
 use super::state::{ElState, RollKind, Shown};
 use crate::core::effective_level::{ElRoll, ElSetup};
+use crate::core::history::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::tone::Tone;
-use crate::storage::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
 use crate::ui::browser::now_ms;
 use crate::ui::dock::DockPanel;

@@ -7,9 +7,9 @@ use leptos::prelude::*;
 
 use crate::core::coach::ElTap;
 use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElRoll, ElSetup};
+use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
-use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::AppData;
 use crate::ui::coach::Hints;
 use crate::ui::dock::DockPanel;

@@ -8,7 +8,7 @@ use super::prompts::{CostPrompt, FacetPrompt, HarmPrompt};
 use super::scene_panel::ScenePanel;
 use crate::core::coach::D6Coach;
 use crate::core::highest_d6::{D6Check, D6Roll};
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::coach::{Hint, keep_counting};
 use crate::ui::dock::DockPanel;

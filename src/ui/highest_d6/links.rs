@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use super::state::D6State;
 use crate::core::challenge::D6Challenge;
+use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::notation::challenge::{format_d6_challenge, parse_d6_challenge};
 use crate::route::Page;
-use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::{AppData, Shared};
 use crate::ui::browser::page_url;
 use crate::ui::dock::DockPanel;

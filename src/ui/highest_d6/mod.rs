@@ -25,8 +25,8 @@ use pool_panel::PoolPanel;
 use result_view::ResultView;
 use zero_dice::ZeroDiceChoice;
 
+use crate::core::history::{RecordedRoll, RollAgain};
 use crate::route::Page;
-use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
 use crate::ui::character_bar::CharacterBar;
 use crate::ui::coach::start_on_first_tap;

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::history_writer::{HistoryChange, send};
 

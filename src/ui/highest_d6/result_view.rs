@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::faces::PipDie;
 use super::state::D6State;
 use crate::core::highest_d6::D6Check;
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::deferred::Deferred;
 use crate::ui::extras::{__preload_extras, Extra, extra};
@@ -22,7 +22,7 @@ fn asks_next(check: &D6Check) -> bool {
 }
 
 /// The readable text of a Highest d6 roll, for Copy and Share.
-fn d6_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+fn d6_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
     match &entry.roll {
         RecordedRoll::HighestD6(check) => Some(entry.d6_text(check)),
         _ => None,

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::state::D6State;
 use crate::core::highest_d6::{D6Check, D6Roll};
-use crate::storage::RecordedRoll;
+use crate::core::history::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::dock::DockPanel;
 use crate::ui::recorder::record_roll;

@@ -4,8 +4,8 @@ use leptos::prelude::*;
 
 use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
+use crate::core::history::HistoryEntry;
 use crate::core::notation::highest_d6::parse_base_dice;
-use crate::storage::HistoryEntry;
 use crate::ui::app_data::AppData;
 use crate::ui::coach::Hints;
 use crate::ui::dock::DockPanel;

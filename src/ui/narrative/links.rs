@@ -5,10 +5,10 @@ use leptos::prelude::*;
 
 use super::state::NarrativeState;
 use crate::core::challenge::NarrativeChallenge;
+use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::notation::challenge::{format_narrative_challenge, parse_narrative_challenge};
 use crate::core::notation::narrative::format_pool;
 use crate::route::Page;
-use crate::storage::{HistoryEntry, RecordedRoll};
 use crate::ui::app_data::{AppData, Shared};
 use crate::ui::browser::page_url;
 use crate::ui::dock::DockPanel;

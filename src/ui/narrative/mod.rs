@@ -24,9 +24,9 @@ use odds_panel::BarChances;
 use pool_summary::PoolSummary;
 use result_view::ResultView;
 
+use crate::core::history::{RecordedRoll, RollAgain};
 use crate::core::narrative::{NarrativeOdds, NarrativePool};
 use crate::route::Page;
-use crate::storage::{RecordedRoll, RollAgain};
 use crate::ui::app_data::AppData;
 use crate::ui::browser::wide;
 use crate::ui::character_bar::CharacterBar;

@@ -6,13 +6,13 @@ use leptos::prelude::*;
 use super::icons::{DieShape, SymbolIcon};
 use super::roll::reroll_picked;
 use super::state::NarrativeState;
+use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
-use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::result_actions::ResultActions;
 
 /// The readable text of a narrative roll, for Copy and Share.
-fn narrative_text(entry: &crate::storage::HistoryEntry) -> Option<String> {
+fn narrative_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
     match &entry.roll {
         RecordedRoll::Narrative(roll) => Some(entry.narrative_text(roll)),
         _ => None,

@@ -3,9 +3,9 @@
 use leptos::prelude::*;
 
 use super::state::NarrativeState;
+use crate::core::history::RecordedRoll;
 use crate::core::narrative::NarrativeRoll;
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
-use crate::storage::RecordedRoll;
 use crate::ui::app_data::AppData;
 use crate::ui::dock::DockPanel;
 use crate::ui::history_writer::{HistoryChange, send};

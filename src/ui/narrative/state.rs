@@ -3,9 +3,9 @@
 use leptos::prelude::*;
 
 use crate::core::coach::NarrativeTap;
+use crate::core::history::HistoryEntry;
 use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
-use crate::storage::HistoryEntry;
 use crate::ui::app_data::AppData;
 use crate::ui::coach::Hints;
 use crate::ui::dock::DockPanel;

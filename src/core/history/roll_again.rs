@@ -1,7 +1,7 @@
 //! "Roll again": what a tray needs to set up the roll of a history entry once more, read
 //! from what the entry keeps.
 
-use super::history::{HistoryEntry, RecordedRoll};
+use super::{HistoryEntry, RecordedRoll};
 use crate::core::effective_level::ElCheck;
 use crate::core::highest_d6::{ChallengeKind, MAX_BASE_DICE, MIN_BASE_DICE, PoolSize};
 use crate::core::narrative::NarrativePool;

@@ -3,7 +3,7 @@
 //! Difficulty: blank". A full tray's dice are counted rather than listed past a length a
 //! chat message carries.
 
-use super::history::{HistoryEntry, RecordedRoll};
+use super::{HistoryEntry, RecordedRoll};
 use crate::core::effective_level::{ElRoll, faces_words as el_faces_words};
 use crate::core::highest_d6::{
     D6Check, faces_words as d6_faces_words, pool_words as d6_pool_words,
