@@ -1,6 +1,6 @@
 //! What the current version writes, byte for byte: every fixture in `tests/fixtures/`,
 //! loaded (and migrated) and written again, gives exactly the text kept for it in
-//! `tests/fixtures/encoded/`, and reading that text back gives the same document. A change
+//! `tests/encoded/`, and reading that text back gives the same document. A change
 //! to how a document is written in code cannot change the stored bytes unnoticed: that
 //! would be a new version, with its migration.
 //!
@@ -34,7 +34,9 @@ fn rewrites_as_expected<D: Document + PartialEq + Debug>(name: &str) -> String {
     let loaded = storage::load::<D>(&store, NOW);
     assert!(loaded.notice.is_none(), "{name}: {:?}", loaded.notice);
     let written = storage::encode(&loaded.value).unwrap();
-    let expected_path = fixtures().join("encoded").join(name);
+    let expected_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/encoded")
+        .join(name);
     if std::env::var_os("DICETRAY_BLESS").is_some() {
         std::fs::write(&expected_path, format!("{written}\n")).unwrap();
     }

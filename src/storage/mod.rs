@@ -3,10 +3,11 @@
 //! Each document lives under its own key as `{"version": N, "data": ...}`, written and read
 //! with serde. Reading parses the text once into a `serde_json::Value`; data of an older
 //! version is rewritten there, one version at a time, into the current form
-//! ([`Document::upgrade`]); then the document reads it through its one derived record, an
-//! array of its fields, and reads and validates every item of its lists (`fields` has the
-//! helpers). A member or field this version does not store makes its item (or document)
-//! unreadable rather than being dropped at the next save.
+//! ([`Document::upgrade`]); then the document reads it as its record, a struct with named
+//! fields stored as the array of them (`fields::record!` declares each), and reads and
+//! validates every item of its lists, each a record too. A member or field this version
+//! does not store makes its item (or document) unreadable rather than being dropped at the
+//! next save.
 //!
 //! Nothing is ever dropped silently: text that cannot be read (corrupt or hand-edited) is
 //! first copied to a backup key, and only then replaced; if the copy fails, the original is
@@ -25,6 +26,8 @@ mod el_setup;
 mod el_turn;
 mod fields;
 mod history;
+#[cfg(test)]
+mod measure;
 mod narrative_pool;
 mod saved_pools;
 mod scene;
@@ -138,8 +141,15 @@ fn open(stored: Value) -> Option<(u32, Value)> {
     envelope.is_empty().then_some((version, data))
 }
 
-/// Reads a document's data, in the current form, as its one derived record. `what` names
-/// it for the message ("the scene").
+/// Reads a document's data, in the current form, as its record (see `fields`). `what`
+/// names it for the message ("the scene").
+fn read_record<R: fields::ReadField>(data: &Value, what: &str) -> Result<R, String> {
+    R::read(data).map_err(|_| format!("{what} is not in the form this version stores"))
+}
+
+/// Reads a document's data, in the current form, as a serde-derived record, for a document
+/// declared with serde rather than with `fields::record!` (the app's own use the latter).
+/// `what` names it for the message ("the scene").
 ///
 /// serde's own wording of the problem is left out: it is for programmers ("invalid type:
 /// string, expected u32"), and showing it would bring serde_json's error display code into
