@@ -4,6 +4,8 @@
 //! (`?challenge=2p1r`: only the other side, `notation::challenge`), or a roll to show
 //! read-only (`?result=...`).
 
+use crate::core::notation::percent_decode;
+
 /// The pages: one tray per dice system, and the characters they share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Page {
@@ -128,7 +130,9 @@ impl Route {
                     .split('&')
                     .filter_map(|pair| pair.split_once('='))
                     .find(|(key, _)| *key == wanted)
-                    .map(|(_, value)| percent_decode(value))
+                    .map(|(_, value)| {
+                        String::from_utf8_lossy(&percent_decode(value).bytes).into_owned()
+                    })
             })
         };
         Self {
@@ -146,32 +150,6 @@ impl Route {
         let route = Self::parse(hash);
         route.unknown_path.is_some() || hash.contains('?')
     }
-}
-
-/// Decodes `%XX` escapes; a malformed escape is kept as written, for the parser to report.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        // Two hex digits exactly: `from_str_radix` alone would also take a sign (`%+A`).
-        let escaped = (bytes[i] == b'%')
-            .then(|| text.get(i + 1..i + 3))
-            .flatten()
-            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Escapes everything but letters, digits and `-_.~+`, which pool notation uses freely.

@@ -6,6 +6,9 @@ use dicetray::core::narrative::{AddedSymbol, NarrativeDie, NarrativeOdds, Narrat
 use dicetray::core::notation::narrative::parse_pool;
 use proptest::prelude::*;
 
+mod strategies;
+use strategies::narrative_pool;
+
 fn fraction(chance: &Chance) -> (u64, u64) {
     chance.small_fraction().expect("small pool")
 }
@@ -227,23 +230,6 @@ fn count_of_decimal(digits: &str) -> Count {
     })
 }
 
-fn any_pool() -> impl Strategy<Value = NarrativePool> {
-    (
-        prop::array::uniform7(0u32..=20),
-        prop::array::uniform6(0u32..=3),
-    )
-        .prop_map(|(dice, added)| {
-            let mut pool = NarrativePool::default();
-            for (die, n) in NarrativeDie::ALL.into_iter().zip(dice) {
-                pool.set_count(die, n).unwrap();
-            }
-            for (symbol, n) in AddedSymbol::ALL.into_iter().zip(added) {
-                pool.set_added(symbol, n).unwrap();
-            }
-            pool
-        })
-}
-
 fn small_pool() -> impl Strategy<Value = NarrativePool> {
     (
         prop::collection::vec(0usize..7, 0..=4),
@@ -287,7 +273,7 @@ proptest! {
     /// over it is in lowest terms when its bottom keeps only those factors and its two
     /// parts do not share either.
     #[test]
-    fn printed_fractions_are_in_lowest_terms(pool in any_pool()) {
+    fn printed_fractions_are_in_lowest_terms(pool in narrative_pool(20, 3)) {
         let o = NarrativeOdds::of(&pool);
         for chance in [&o.success, &o.advantage, &o.threat, &o.triumph, &o.despair] {
             let text = chance.exact_text();

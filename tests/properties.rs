@@ -3,7 +3,7 @@
 
 use dicetray::core::count::Count;
 use dicetray::core::highest_d6::PoolSize;
-use dicetray::core::narrative::{AddedSymbol, NarrativeDie, NarrativeOdds, NarrativePool};
+use dicetray::core::narrative::{NarrativeDie, NarrativeOdds};
 use dicetray::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
 use dicetray::core::notation::{NotationError, effective_level, highest_d6, narrative};
 use dicetray::route::Route;
@@ -11,22 +11,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-fn any_pool() -> impl Strategy<Value = NarrativePool> {
-    (
-        prop::array::uniform7(0u32..=20),
-        prop::array::uniform6(0u32..=20),
-    )
-        .prop_map(|(dice, added)| {
-            let mut pool = NarrativePool::default();
-            for (die, n) in NarrativeDie::ALL.into_iter().zip(dice) {
-                pool.set_count(die, n).unwrap();
-            }
-            for (symbol, n) in AddedSymbol::ALL.into_iter().zip(added) {
-                pool.set_added(symbol, n).unwrap();
-            }
-            pool
-        })
-}
+mod strategies;
+use strategies::any_narrative_pool;
 
 /// Text built from the notation's own alphabet, so the parser's paths are all reached.
 fn notation_like() -> impl Strategy<Value = String> {
@@ -67,7 +53,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
-    fn format_then_parse_gives_the_pool_back(pool in any_pool()) {
+    fn format_then_parse_gives_the_pool_back(pool in any_narrative_pool()) {
         let text = format_pool(&pool);
         prop_assert_eq!(parse_pool(&text), Ok(pool));
     }
@@ -97,7 +83,7 @@ proptest! {
     }
 
     #[test]
-    fn rolled_faces_round_trip(pool in any_pool(), seed in any::<u64>()) {
+    fn rolled_faces_round_trip(pool in any_narrative_pool(), seed in any::<u64>()) {
         let roll = dicetray::core::narrative::NarrativeRoll::roll(
             &pool,
             &mut StdRng::seed_from_u64(seed),
@@ -113,7 +99,7 @@ proptest! {
     /// Odds sum to 1: every distribution's weights add up to the number of face combinations,
     /// and every chance lies between impossible and certain.
     #[test]
-    fn odds_sum_to_one(pool in any_pool()) {
+    fn odds_sum_to_one(pool in any_narrative_pool()) {
         let mut combinations = Count::from(1);
         for die in pool.dice() {
             combinations = Count::product(&combinations, &Count::from(u64::from(die.sides())));
@@ -403,9 +389,9 @@ mod round_trip {
 
     use dicetray::core::character::{Harm, MAX_CHARACTERS, MAX_HARM, Roster, SheetList};
     use dicetray::core::effective_level::{
-        Against, CrossRoleSplit, Dedicated, ElCheck, ElDice, ElDie, ElMode, ElSetup,
-        MAX_CHOSEN_DICE, MAX_DEFENCES, MAX_EL, MAX_PORTIONS, MAX_SITUATIONAL, PortionKind,
-        Pushback, Side, Turn, against_obstacle, roll_at_obstacle,
+        Against, CrossRoleSplit, Dedicated, ElCheck, ElDice, ElMode, ElSetup, MAX_CHOSEN_DICE,
+        MAX_DEFENCES, MAX_EL, MAX_PORTIONS, MAX_SITUATIONAL, PortionKind, Pushback, Side, Turn,
+        against_obstacle, roll_at_obstacle,
     };
     use dicetray::core::facet::{MAX_FACETS, MAX_NAME_CHARS, clean_name};
     use dicetray::core::highest_d6::{
@@ -416,8 +402,7 @@ mod round_trip {
         HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory,
     };
     use dicetray::core::narrative::{
-        AddedSymbol, Ladder, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativeDie, NarrativePool,
-        NarrativeRoll, RolledDie,
+        Ladder, NarrativeDie, NarrativePool, NarrativeRoll, RolledDie,
     };
     use dicetray::core::notation::MAX_NOTATION_CHARS;
     use dicetray::core::notation::effective_level::{format_check, format_dice, parse_check};
@@ -434,6 +419,8 @@ mod round_trip {
     use proptest::prelude::*;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+
+    use crate::strategies::{any_narrative_pool, el_dice, full_tray};
 
     /// Saves `value`, loads it back and reads its text strictly, as an import does.
     fn survives<D: Document + PartialEq + Debug>(value: &D) -> Result<(), TestCaseError> {
@@ -487,28 +474,9 @@ mod round_trip {
         typed_name().prop_map(|typed| clean_name(&typed, "name").unwrap_or_else(|_| "x".into()))
     }
 
-    fn pool_of(dice: [u32; 7], added: [u32; 6]) -> NarrativePool {
-        let mut pool = NarrativePool::default();
-        for (die, n) in NarrativeDie::ALL.into_iter().zip(dice) {
-            pool.set_count(die, n).unwrap();
-        }
-        for (symbol, n) in AddedSymbol::ALL.into_iter().zip(added) {
-            pool.set_added(symbol, n).unwrap();
-        }
-        pool
-    }
-
     /// Any narrative pool the tray holds, the full tray included.
     fn narrative_pool() -> BoxedStrategy<NarrativePool> {
-        let counts = (
-            prop::array::uniform7(0..=MAX_DICE_PER_KIND),
-            prop::array::uniform6(0..=MAX_ADDED_PER_SYMBOL),
-        );
-        prop_oneof![
-            counts.prop_map(|(dice, added)| pool_of(dice, added)),
-            Just(pool_of([MAX_DICE_PER_KIND; 7], [MAX_ADDED_PER_SYMBOL; 6])),
-        ]
-        .boxed()
+        prop_oneof![any_narrative_pool(), Just(full_tray())].boxed()
     }
 
     /// A narrative roll with any re-rolls.
@@ -609,25 +577,6 @@ mod round_trip {
                     RecordedRoll::HighestD6(check)
                 },
             )
-    }
-
-    /// A side's dice: the Simple Pool, or up to `MAX_CHOSEN_DICE` picked of every size,
-    /// often all of them.
-    fn el_dice() -> impl Strategy<Value = ElDice> {
-        let most = MAX_CHOSEN_DICE as usize;
-        prop_oneof![
-            Just(Vec::new()),
-            prop::collection::vec(0..7usize, 1..=most),
-            prop::collection::vec(0..7usize, most..=most + 2),
-            (0..7usize).prop_map(move |size| vec![size; most]),
-        ]
-        .prop_map(|sizes| {
-            let mut dice = ElDice::Simple;
-            for size in sizes {
-                let _ = dice.add(ElDie::ALL[size]);
-            }
-            dice
-        })
     }
 
     /// What the player may type for a dedicated effect: nothing, or a name.
@@ -1170,7 +1119,7 @@ mod round_trip {
         }
         let most = PoolSize::Dice(MAX_POOL_DICE);
         assert_eq!(parse_plan(&format_plan(most)), Ok(most));
-        let full = pool_of([MAX_DICE_PER_KIND; 7], [MAX_ADDED_PER_SYMBOL; 6]);
+        let full = full_tray();
         assert!(format_pool(&full).chars().count() <= MAX_NOTATION_CHARS);
     }
 

@@ -2,49 +2,21 @@
 //! off physical dice, is the same roll, so it resolves exactly alike; and whatever is
 //! entered, only faces the dice have are taken, with a message otherwise, never a panic.
 
-use dicetray::core::effective_level::{
-    Against, ElCheck, ElDice, ElDie, ElRoll, MAX_CHOSEN_DICE, Pushback, Side,
-};
+use dicetray::core::effective_level::{Against, ElCheck, ElDie, ElRoll, Pushback, Side};
 use dicetray::core::highest_d6::{D6Roll, MAX_POOL_DICE, PoolSize};
-use dicetray::core::narrative::{
-    AddedSymbol, MAX_ADDED_PER_SYMBOL, MAX_DICE_PER_KIND, NarrativeDie, NarrativePool,
-    NarrativeRoll, RolledDie,
-};
+use dicetray::core::narrative::{NarrativeDie, NarrativeRoll, RolledDie};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-fn narrative_pool() -> impl Strategy<Value = NarrativePool> {
-    (
-        prop::array::uniform7(0..=MAX_DICE_PER_KIND),
-        prop::array::uniform6(0..=MAX_ADDED_PER_SYMBOL),
-    )
-        .prop_map(|(dice, added)| {
-            let mut pool = NarrativePool::default();
-            for (die, n) in NarrativeDie::ALL.into_iter().zip(dice) {
-                pool.set_count(die, n).unwrap();
-            }
-            for (symbol, n) in AddedSymbol::ALL.into_iter().zip(added) {
-                pool.set_added(symbol, n).unwrap();
-            }
-            pool
-        })
-}
+mod strategies;
+use strategies::{any_narrative_pool, el_dice};
 
 fn plan() -> impl Strategy<Value = PoolSize> {
     prop_oneof![
         (1..=MAX_POOL_DICE).prop_map(PoolSize::Dice),
         Just(PoolSize::OneForNone),
         Just(PoolSize::LowestOfTwo),
-    ]
-}
-
-fn el_dice() -> impl Strategy<Value = ElDice> {
-    prop_oneof![
-        Just(ElDice::Simple),
-        prop::collection::vec(0..7usize, 1..=MAX_CHOSEN_DICE as usize).prop_map(
-            |sizes| ElDice::of(&sizes.iter().map(|&s| ElDie::ALL[s]).collect::<Vec<_>>())
-        ),
     ]
 }
 
@@ -76,7 +48,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn a_narrative_roll_entered_again_is_the_same_roll(pool in narrative_pool(), seed in any::<u64>()) {
+    fn a_narrative_roll_entered_again_is_the_same_roll(pool in any_narrative_pool(), seed in any::<u64>()) {
         let made = NarrativeRoll::roll(&pool, &mut StdRng::seed_from_u64(seed));
         let faces: Vec<u32> = made.dice().iter().map(RolledDie::face_index).collect();
         let entered = NarrativeRoll::from_entered(&pool, &faces);
@@ -104,7 +76,7 @@ proptest! {
     /// Anything entered is taken only when every face is on its die, one per die.
     #[test]
     fn only_faces_the_dice_have_are_taken(
-        pool in narrative_pool(),
+        pool in any_narrative_pool(),
         faces in prop::collection::vec(0..14u32, 0..30),
         plan in plan(),
         d6 in prop::collection::vec(any::<u8>(), 0..6),

@@ -1,9 +1,17 @@
 //! Small helpers every system's readable words share: a count with its noun, and a list cut
 //! to a length a chat message can carry.
 
-/// "1 die", "3 dice".
-pub fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+use std::fmt::Display;
+
+/// The noun for `n` of a thing: `one` for exactly 1, else `many` ("die", "dice"), for any
+/// kind of whole number.
+pub fn noun<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n == N::from(1) { one } else { many }
+}
+
+/// A count with its noun: "1 die", "3 dice", "0 items".
+pub fn plural<N: Copy + Display + PartialEq + From<u8>>(n: N, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n, one, many))
 }
 
 /// `parts` joined by `separator`, stopping before the text would pass `max_chars`; what is
@@ -37,6 +45,15 @@ mod tests {
         assert_eq!(plural(1, "die", "dice"), "1 die");
         assert_eq!(plural(0, "die", "dice"), "0 dice");
         assert_eq!(plural(3, "die", "dice"), "3 dice");
+    }
+
+    #[test]
+    fn any_whole_number_takes_its_noun() {
+        assert_eq!(plural(1usize, "item", "items"), "1 item");
+        assert_eq!(plural(2usize, "item", "items"), "2 items");
+        assert_eq!(noun(1i64, "die", "dice"), "die");
+        assert_eq!(noun(-1i64, "die", "dice"), "dice");
+        assert_eq!(noun(0u32, "point is", "points are"), "points are");
     }
 
     #[test]

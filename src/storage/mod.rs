@@ -45,6 +45,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::core::words::plural;
+
 /// Every key this app writes starts with this.
 pub const KEY_PREFIX: &str = "dicetray.";
 
@@ -430,8 +432,4 @@ pub fn backup_keys(store: &dyn KeyValueStore) -> Vec<String> {
         .collect();
     keys.sort();
     keys
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

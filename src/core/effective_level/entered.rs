@@ -3,8 +3,9 @@
 //! progress follow the same way. A die's value is zero-based, as the app rolls it: a d8
 //! reads 0 to 7, a coin 0 or 1.
 
-use super::check::{ElCheck, ElRoll};
+use super::check::ElCheck;
 use super::dice::ElDie;
+use super::roll::ElRoll;
 
 impl ElCheck {
     /// The dice each side throws, in the order their values are entered: the roller's (at

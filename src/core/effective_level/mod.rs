@@ -7,7 +7,11 @@ mod check;
 mod cross_role;
 mod dice;
 mod entered;
+mod headline;
+mod odds;
+mod outcome;
 mod progress;
+mod roll;
 mod setup;
 mod turn;
 mod words;
@@ -15,14 +19,17 @@ mod words;
 pub use best::{BestDice, MAX_SEARCH_EL, best_dice};
 pub use build::{ElBuild, ElLine, Modifier};
 pub use check::{
-    Against, Dedicated, ElCheck, ElOdds, ElOutcome, ElRoll, IMPOSSIBLE, IMPOSSIBLE_EXPLAINED,
-    MAX_EL, Pushback, Side, side_name, value_of,
+    Against, Dedicated, ElCheck, IMPOSSIBLE, IMPOSSIBLE_EXPLAINED, MAX_EL, Pushback, Side,
+    side_name,
 };
 pub use cross_role::{Assignment, CrossRoleSplit, RoleEl};
 pub use dice::{ElDice, ElDie, MAX_CHOSEN_DICE};
+pub use odds::ElOdds;
+pub use outcome::{ElOutcome, value_of};
 pub use progress::{
     RollAtObstacle, against_obstacle, against_player, finish_within, roll_at_obstacle,
 };
+pub use roll::ElRoll;
 pub use setup::{ElMode, ElSetup, MAX_PICKED, MAX_SITUATIONAL};
 pub use turn::{
     MAX_DEFENCES, MAX_PORTIONS, Portion, PortionKind, PortionState, Turn, attack_effect,

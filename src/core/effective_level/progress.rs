@@ -2,8 +2,9 @@
 
 use rand::Rng;
 
-use super::check::{Against, ElCheck, ElRoll, MAX_EL, Pushback, Side, side_name};
+use super::check::{Against, ElCheck, MAX_EL, Pushback, Side, side_name};
 use super::dice::ElDice;
+use super::roll::ElRoll;
 use crate::core::distribution::{Chance, Distribution};
 use crate::core::scene::Scene;
 

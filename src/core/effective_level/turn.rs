@@ -7,11 +7,14 @@
 
 use rand::Rng;
 
-use super::check::{Against, ElCheck, ElOdds, ElRoll, MAX_EL, Side};
+use super::check::{Against, ElCheck, MAX_EL, Side};
 use super::cross_role::CrossRoleSplit;
 use super::dice::ElDice;
+use super::odds::ElOdds;
+use super::roll::ElRoll;
 use crate::core::distribution::Chance;
 use crate::core::facet::clean_name;
+use crate::core::words::noun;
 
 /// The most portions one turn holds.
 pub const MAX_PORTIONS: usize = 20;
@@ -136,11 +139,7 @@ impl Turn {
                 "Only {} of EL {} {} left to give.",
                 self.remaining(),
                 self.el,
-                if self.remaining() == 1 {
-                    "point is"
-                } else {
-                    "points are"
-                }
+                noun(self.remaining(), "point is", "points are")
             ));
         }
         if after.is_some() && kind == PortionKind::Defence {

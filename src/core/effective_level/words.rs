@@ -3,6 +3,7 @@
 
 use super::check::{ElCheck, Pushback};
 use super::dice::{ElDice, ElDie};
+use crate::core::words::plural;
 
 /// A check in words: the roller's EL, their dice when picked, the wager, then the other
 /// side's EL and dice and how it pushes back: "EL 10 with d8, 2d6, wager 3 vs EL 4
@@ -45,10 +46,9 @@ pub fn faces_words(faces: &[(ElDie, u32)]) -> String {
         .filter(|(die, _)| *die == ElDie::D2)
         .map(|(_, face)| face.to_string())
         .collect();
-    match coins.len() {
-        0 => {}
-        1 => parts.push(format!("1 coin → {}", coins[0])),
-        n => parts.push(format!("{n} coins → {}", coins.join(" "))),
+    if !coins.is_empty() {
+        let counted = plural(coins.len(), "coin", "coins");
+        parts.push(format!("{counted} → {}", coins.join(" ")));
     }
     parts.join(", ")
 }

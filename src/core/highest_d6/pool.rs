@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::core::character::MAX_HARM;
 use crate::core::facet::{MAX_FACETS, MAX_NAME_CHARS};
+use crate::core::words::noun;
 
 /// The fewest base dice the tray offers.
 pub const MIN_BASE_DICE: u32 = 1;
@@ -119,7 +120,7 @@ impl D6Pool {
             line.push_str(&format!(" − {name}"));
         }
         let size = self.size();
-        let dice = if size == 1 { "die" } else { "dice" };
+        let dice = noun(size, "die", "dice");
         let shown = if size < 0 {
             format!("−{}", size.unsigned_abs())
         } else {

@@ -2,6 +2,7 @@
 
 use super::symbols::Symbols;
 use crate::core::tone::Tone;
+use crate::core::words::plural;
 
 /// The net result of a roll, as players read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,8 +114,4 @@ impl NetResult {
 /// How a count of net successes reads: one or more succeeds.
 pub fn net_success_tone(net: i32) -> Tone {
     Tone::of(net >= 1)
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

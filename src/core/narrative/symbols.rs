@@ -2,6 +2,8 @@
 
 use std::ops::{Add, AddAssign};
 
+use crate::core::words::plural;
+
 /// How many of each symbol a face, a roll or a set of added symbols shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Symbols {
@@ -124,7 +126,7 @@ impl Symbols {
                 if n == 1 {
                     one.to_string()
                 } else {
-                    format!("{n} {many}")
+                    plural(n, one, many)
                 }
             })
             .collect();

@@ -14,7 +14,7 @@
 //! back exactly; other text in a name is as typed. Keywords may be in any case.
 
 use super::effective_level::{format_dice, parse_dice};
-use super::{MAX_NOTATION_CHARS, NotationError, digits_value, excerpt, scan_terms};
+use super::{MAX_NOTATION_CHARS, NotationError, excerpt, number, percent_decode, scan_terms};
 use crate::core::challenge::{D6Challenge, ElChallenge, MAX_CHALLENGE_FACETS, NarrativeChallenge};
 use crate::core::effective_level::{Against, ElDice, MAX_EL, Pushback, Side};
 use crate::core::facet::MAX_NAME_CHARS;
@@ -63,33 +63,14 @@ fn write_name(name: &str) -> String {
 /// A name as read from a challenge after the word `after`: `%XX` escapes decoded (the rest
 /// as written), then trimmed; refused when empty, too long, or not text.
 fn read_name(text: &str, after: &str) -> Result<String, NotationError> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| text.get(i + 1..i + 3))
-            .flatten()
-            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None if bytes[i] == b'%' => {
-                return Err(NotationError::new(format!(
-                    "“{}”: a % in a name is written %25.",
-                    excerpt(text)
-                )));
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
+    let decoded = percent_decode(text);
+    if decoded.stray_percent {
+        return Err(NotationError::new(format!(
+            "“{}”: a % in a name is written %25.",
+            excerpt(text)
+        )));
     }
-    let name = String::from_utf8(out)
+    let name = String::from_utf8(decoded.bytes)
         .map_err(|_| NotationError::new(format!("The name “{}” is not text.", excerpt(text))))?;
     let name = name.trim();
     let length = name.chars().count();
@@ -213,21 +194,6 @@ pub fn format_d6_challenge(challenge: &D6Challenge) -> String {
         text.push_str(&write_name(name));
     }
     text
-}
-
-/// A number after `word`, up to `max`.
-fn number(word: &str, text: Option<&str>, max: u32) -> Result<u32, NotationError> {
-    let text = text.unwrap_or_default();
-    match digits_value(text) {
-        Some(n) if n <= max => Ok(n),
-        Some(_) => Err(NotationError::new(format!(
-            "{} after “{word}” is more than {max}.",
-            excerpt(text.trim_start_matches('0'))
-        ))),
-        None => Err(NotationError::new(format!(
-            "“{word}” needs a number after it."
-        ))),
-    }
 }
 
 /// Reads an Effective Level challenge: `vs 5 vsdice d6,d4 opposed by Guard captain` or

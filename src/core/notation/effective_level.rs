@@ -6,7 +6,7 @@
 //! (as in a link), in any order after `el N`; `2d6` counts as `d6,d6`. Formatting is
 //! canonical, in the order above.
 
-use super::{MAX_NOTATION_CHARS, NotationError, digits_value, excerpt};
+use super::{MAX_NOTATION_CHARS, NotationError, digits_value, excerpt, number};
 use crate::core::effective_level::{
     Against, ElCheck, ElDice, ElDie, MAX_CHOSEN_DICE, MAX_EL, Pushback, Side, side_name,
 };
@@ -26,7 +26,7 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
             "An EL roll starts with “el” and the EL, e.g. “el 8”.",
         ));
     }
-    let el = number(words.next(), "el", MAX_EL)?;
+    let el = number("el", words.next(), MAX_EL)?;
     let mut check = ElCheck::simple(el);
     let (mut dice, mut wager, mut vs, mut vs_dice, mut opposed) = (None, None, None, None, false);
     let mut name = None;
@@ -45,11 +45,11 @@ pub fn parse_check(text: &str) -> Result<ElCheck, NotationError> {
             }
             "wager" => {
                 once(wager.is_some())?;
-                wager = Some(number(words.next(), "wager", MAX_EL)?);
+                wager = Some(number("wager", words.next(), MAX_EL)?);
             }
             "vs" => {
                 once(vs.is_some())?;
-                vs = Some(number(words.next(), "vs", MAX_EL)?);
+                vs = Some(number("vs", words.next(), MAX_EL)?);
             }
             "vsdice" => {
                 once(vs_dice.is_some())?;
@@ -198,22 +198,6 @@ fn bad_die(item: &str) -> NotationError {
         "“{}” is not a die: use d2, d4, d6, d8, d10, d12 or d20.",
         excerpt(item)
     ))
-}
-
-/// A number after `word`, 0 to `max`; a run of digits of any length past `max` is named
-/// too large rather than not a number.
-fn number(text: Option<&str>, word: &str, max: u32) -> Result<u32, NotationError> {
-    let text = text.unwrap_or_default();
-    match digits_value(text) {
-        Some(n) if n <= max => Ok(n),
-        Some(_) => Err(NotationError::new(format!(
-            "{} after “{word}” is more than {max}.",
-            excerpt(text.trim_start_matches('0'))
-        ))),
-        None => Err(NotationError::new(format!(
-            "“{word}” needs a number after it."
-        ))),
-    }
 }
 
 /// Rolled faces as stored: `d8:3 d4:0`.

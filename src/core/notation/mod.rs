@@ -40,6 +40,64 @@ pub(crate) fn digits_value(text: &str) -> Option<u32> {
     }))
 }
 
+/// A number after `word`, 0 to `max`; a run of digits of any length past `max` is named
+/// too large rather than not a number.
+pub(crate) fn number(word: &str, text: Option<&str>, max: u32) -> Result<u32, NotationError> {
+    let text = text.unwrap_or_default();
+    match digits_value(text) {
+        Some(n) if n <= max => Ok(n),
+        Some(_) => Err(NotationError::new(format!(
+            "{} after “{word}” is more than {max}.",
+            excerpt(text.trim_start_matches('0'))
+        ))),
+        None => Err(NotationError::new(format!(
+            "“{word}” needs a number after it."
+        ))),
+    }
+}
+
+/// Text with its `%XX` escapes decoded, as links and the names in a challenge write them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PercentDecoded {
+    /// The text's bytes after decoding; they need not be UTF-8.
+    pub bytes: Vec<u8>,
+    /// Whether some `%` was not an escape (not followed by two hex digits) and was kept as
+    /// written.
+    pub stray_percent: bool,
+}
+
+/// Decodes every `%XX` escape of `text`: a `%` and exactly two hex digits become that byte
+/// (`from_str_radix` alone would also take a sign, `%+A`); any other `%` is kept as written
+/// and noted in [`PercentDecoded::stray_percent`], for the reader to accept or report.
+pub fn percent_decode(text: &str) -> PercentDecoded {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut stray_percent = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| text.get(i + 1..i + 3))
+            .flatten()
+            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                stray_percent |= bytes[i] == b'%';
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    PercentDecoded {
+        bytes: out,
+        stray_percent,
+    }
+}
+
 /// A parse failure, worded for the person who typed or shared the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
