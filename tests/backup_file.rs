@@ -3,13 +3,13 @@
 
 use dicetray::core::character::Roster;
 use dicetray::core::highest_d6::ZeroDiceRule;
-use dicetray::core::history::{HistoryEntry, RecordedRoll};
+use dicetray::core::history::{HistoryEntry, MAX_HISTORY, MergedRolls, RecordedRoll};
 use dicetray::core::narrative::NarrativeRoll;
 use dicetray::core::notation::narrative::parse_pool;
 use dicetray::core::scene::Scene;
 use dicetray::core::story_points::{PointCounts, StorySide};
 use dicetray::storage::backup_file::{
-    Everything, ImportMode, MAX_FILE_BYTES, export, parse_backup,
+    Everything, ImportMode, MAX_FILE_BYTES, Merged, export, parse_backup,
 };
 use dicetray::storage::{Document, SystemPool};
 use proptest::prelude::*;
@@ -190,6 +190,73 @@ fn a_merge_past_the_character_limit_is_refused_before_the_choice() {
             .len(),
         30
     );
+}
+
+#[test]
+fn a_merge_reports_what_it_did_and_the_summary_says_it() {
+    // The history here is full; the file brings 3 rolls already here and 5 new, older ones.
+    let mut here = Everything::default();
+    for id in 1..=MAX_HISTORY as u64 {
+        here.history.record(roll(1_000 + id, "here"));
+    }
+    here.roster.create("Mira").unwrap();
+    let mut file = Everything::default();
+    for id in 1..=5 {
+        file.history.record(roll(id, "older"));
+    }
+    for id in 1..=3 {
+        file.history.record(roll(1_000 + id, "here"));
+    }
+    file.roster.create("Mira").unwrap();
+    file.roster.create("Vex").unwrap();
+    file.saved
+        .save("Blaster", SystemPool::Narrative(parse_pool("2g").unwrap()))
+        .unwrap();
+    let backup = parse_backup(&export(&file, NOW).unwrap()).unwrap();
+    let (merged, report) = backup.merge(&here);
+    assert_eq!(
+        report.history,
+        Some(MergedRolls {
+            added: 5,
+            kept: 3,
+            dropped_over_limit: 5
+        })
+    );
+    assert_eq!(
+        report.roster,
+        Some(Merged {
+            added: 1,
+            kept: 1,
+            dropped_over_limit: 0
+        })
+    );
+    assert_eq!(report.saved.map(|s| s.added), Some(1));
+    assert_eq!(report.problem, None);
+    assert_eq!(merged.history.entries().len(), MAX_HISTORY);
+    assert_eq!(merged, backup.apply(&here, ImportMode::Merge).unwrap());
+    let summary = backup.summary(&here, ImportMode::Merge).join("\n");
+    assert!(
+        summary.contains(&format!(
+            "Roll history: 5 new rolls of 8 in the file; the oldest 5 rolls go, to keep the newest {MAX_HISTORY}."
+        )),
+        "{summary}"
+    );
+    assert!(summary.contains("Characters: 1 new of 2"), "{summary}");
+    // Past the character limit the report counts what does not fit, and says why.
+    let mut crowded = Everything::default();
+    for n in 0..49 {
+        crowded.roster.create(&format!("Here {n}")).unwrap();
+    }
+    let (_, report) = backup.merge(&crowded);
+    assert_eq!(
+        report.roster,
+        Some(Merged {
+            added: 1,
+            kept: 0,
+            dropped_over_limit: 1
+        })
+    );
+    assert!(report.problem.is_some_and(|p| p.contains("At most 50")));
 }
 
 #[test]

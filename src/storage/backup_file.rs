@@ -7,71 +7,41 @@
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::{Document, SavedPools, Settings, StoreError, decode_stored, encode};
-use crate::core::character::Roster;
-use crate::core::effective_level::{ElSetup, Turn};
-use crate::core::highest_d6::D6Setup;
-use crate::core::history::RollHistory;
-use crate::core::narrative::NarrativePool;
-use crate::core::scene::Scene;
-use crate::core::story_points::StoryPoints;
+use super::every_document;
+use super::{Document, StoreError, decode_stored, encode};
+use crate::core::history::{MAX_HISTORY, MergedRolls};
 
 /// The largest file an import reads; localStorage itself holds about 5 MB.
 pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
 /// The file format this build writes and reads.
 pub const FILE_FORMAT: u32 = 1;
 
-/// Everything the app keeps, one value per document.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Everything {
-    /// Characters.
-    pub roster: Roster,
-    /// The scene.
-    pub scene: Scene,
-    /// Saved pools.
-    pub saved: SavedPools,
-    /// Roll history.
-    pub history: RollHistory,
-    /// Settings.
-    pub settings: Settings,
-    /// The narrative tray's pool.
-    pub narrative_pool: NarrativePool,
-    /// The Highest d6 tray.
-    pub d6_setup: D6Setup,
-    /// The Effective Level tray.
-    pub el_setup: ElSetup,
-    /// The turn in play.
-    pub turn: Turn,
-    /// The table's story points.
-    pub story_points: StoryPoints,
-}
+macro_rules! whole_and_backup {
+    ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+        /// Everything the app keeps, one value per document.
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct Everything {
+            $(
+                #[doc = $what]
+                pub $name: $type,
+            )*
+        }
 
-/// A file read and checked, with the documents it holds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Backup {
-    /// When it was made, in milliseconds since 1970.
-    pub exported_at: u64,
-    /// What it holds; `None` for documents it does not carry.
-    pub roster: Option<Roster>,
-    /// The scene, if carried.
-    pub scene: Option<Scene>,
-    /// Saved pools, if carried.
-    pub saved: Option<SavedPools>,
-    /// Roll history, if carried.
-    pub history: Option<RollHistory>,
-    /// Settings, if carried.
-    pub settings: Option<Settings>,
-    /// The narrative tray's pool, if carried.
-    pub narrative_pool: Option<NarrativePool>,
-    /// The Highest d6 tray, if carried.
-    pub d6_setup: Option<D6Setup>,
-    /// The Effective Level tray, if carried.
-    pub el_setup: Option<ElSetup>,
-    /// The turn in play, if carried.
-    pub turn: Option<Turn>,
-    /// The story points, if carried.
-    pub story_points: Option<StoryPoints>,
+        /// A file read and checked, with the documents it holds.
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Backup {
+            /// When it was made, in milliseconds since 1970.
+            pub exported_at: u64,
+            $(
+                #[doc = $what]
+                ///
+                /// `None` when the file does not carry it.
+                pub $name: Option<$type>,
+            )*
+        }
+    };
 }
+every_document!(whole_and_backup);
 
 /// How an import meets what is already here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,18 +67,12 @@ struct FileRecord {
 
 /// The file's text: every document in its stored form.
 pub fn export(all: &Everything, now_ms: u64) -> Result<String, StoreError> {
-    let documents = [
-        (Roster::KEY, encode(&all.roster)?),
-        (Scene::KEY, encode(&all.scene)?),
-        (SavedPools::KEY, encode(&all.saved)?),
-        (RollHistory::KEY, encode(&all.history)?),
-        (Settings::KEY, encode(&all.settings)?),
-        (NarrativePool::KEY, encode(&all.narrative_pool)?),
-        (D6Setup::KEY, encode(&all.d6_setup)?),
-        (ElSetup::KEY, encode(&all.el_setup)?),
-        (Turn::KEY, encode(&all.turn)?),
-        (StoryPoints::KEY, encode(&all.story_points)?),
-    ];
+    macro_rules! stored {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            [$((<$type as Document>::KEY, encode(&all.$name)?)),*]
+        };
+    }
+    let documents = every_document!(stored);
     // Keys are our own constants and each document is serde's JSON: joined as they are.
     let body: Vec<String> = documents
         .iter()
@@ -155,19 +119,15 @@ pub fn parse_backup(text: &str) -> Result<Backup, String> {
         return Err(damaged());
     };
     let refuse = |e: String| format!("The file cannot be imported: {e}.");
-    let backup = Backup {
-        exported_at: record.exported_at,
-        roster: take(&mut documents).map_err(refuse)?,
-        scene: take(&mut documents).map_err(refuse)?,
-        saved: take(&mut documents).map_err(refuse)?,
-        history: take(&mut documents).map_err(refuse)?,
-        settings: take(&mut documents).map_err(refuse)?,
-        narrative_pool: take(&mut documents).map_err(refuse)?,
-        d6_setup: take(&mut documents).map_err(refuse)?,
-        el_setup: take(&mut documents).map_err(refuse)?,
-        turn: take(&mut documents).map_err(refuse)?,
-        story_points: take(&mut documents).map_err(refuse)?,
-    };
+    macro_rules! read {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            Backup {
+                exported_at: record.exported_at,
+                $($name: take::<$type>(&mut documents).map_err(refuse)?,)*
+            }
+        };
+    }
+    let backup = every_document!(read);
     if let Some(unknown) = documents.keys().next() {
         return Err(format!(
             "The file cannot be imported: it holds something this version does not know (“{}”).",
@@ -177,89 +137,51 @@ pub fn parse_backup(text: &str) -> Result<Backup, String> {
     Ok(backup)
 }
 
+/// What a merge did with one list the file carries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Merged {
+    /// The file's entries new here, added.
+    pub added: usize,
+    /// The file's entries already here (by name), left as they are here.
+    pub kept: usize,
+    /// The file's entries new here but past what this device keeps, left out.
+    pub dropped_over_limit: usize,
+}
+
+impl Merged {
+    /// The file's entries new here, added or not.
+    pub fn new_here(&self) -> usize {
+        self.added + self.dropped_over_limit
+    }
+}
+
+/// What merging a file did, document by document: `None` for what the file does not carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MergeReport {
+    /// Characters, by name (ignoring case).
+    pub roster: Option<Merged>,
+    /// Rolls, by id.
+    pub history: Option<MergedRolls>,
+    /// Saved pools, by name.
+    pub saved: Option<Merged>,
+    /// The scene's facets, obstacles, boosts and conditions, by name. The scene takes what
+    /// fits: what is not added (a name already here, or past the scene's limits) is counted
+    /// as kept.
+    pub scene: Option<Merged>,
+    /// Whether the file's story points were taken (see [`ImportMode::Merge`]).
+    pub story_points_taken: Option<bool>,
+    /// Why the merge cannot be kept (a limit passed), if it cannot.
+    pub problem: Option<String>,
+}
+
 impl Backup {
     /// What importing would do, a line per document the file carries.
     pub fn summary(&self, here: &Everything, mode: ImportMode) -> Vec<String> {
-        let merge = mode == ImportMode::Merge;
-        let mut lines = Vec::new();
-        if let Some(roster) = &self.roster {
-            let new = roster
-                .characters()
-                .iter()
-                .filter(|c| {
-                    here.roster
-                        .characters()
-                        .iter()
-                        .all(|h| !h.name.eq_ignore_ascii_case(&c.name))
-                })
-                .count();
-            lines.push(if merge {
-                format!("Characters: {new} new of {} in the file; those with a name already here stay as they are.", roster.characters().len())
-            } else {
-                format!("Characters: the file's {} replace the {} here.", roster.characters().len(), here.roster.characters().len())
-            });
-        }
-        if let Some(history) = &self.history {
-            let new = history
-                .entries()
-                .iter()
-                .filter(|e| here.history.get(e.id).is_none())
-                .count();
-            lines.push(if merge {
-                format!(
-                    "Roll history: {new} new rolls of {} in the file (the newest 100 are kept).",
-                    history.entries().len()
-                )
-            } else {
-                format!(
-                    "Roll history: the file's {} rolls replace the {} here.",
-                    history.entries().len(),
-                    here.history.entries().len()
-                )
-            });
-        }
-        if let Some(saved) = &self.saved {
-            let new = saved
-                .pools()
-                .iter()
-                .filter(|p| here.saved.pools().iter().all(|h| h.name != p.name))
-                .count();
-            lines.push(if merge {
-                format!(
-                    "Saved pools: {new} new of {} in the file.",
-                    saved.pools().len()
-                )
-            } else {
-                format!(
-                    "Saved pools: the file's {} replace the {} here.",
-                    saved.pools().len(),
-                    here.saved.pools().len()
-                )
-            });
-        }
-        if let Some(scene) = &self.scene {
-            lines.push(if merge {
-                format!(
-                    "Scene: the file's {} entries are added where their names are new.",
-                    scene.len()
-                )
-            } else {
-                format!(
-                    "Scene: the file's {} entries replace the {} here.",
-                    scene.len(),
-                    here.scene.len()
-                )
-            });
-        }
-        if let Some(points) = &self.story_points {
-            let taken = !merge || takes_story_points(here);
-            let file = points.naming().counts_words(points.counts());
-            lines.push(if taken {
-                format!("Story points: set as in the file ({file}).")
-            } else {
-                "Story points: kept as they are here.".to_string()
-            });
-        }
+        let report = (mode == ImportMode::Merge).then(|| self.merge(here).1);
+        let mut lines = match &report {
+            Some(report) => self.merge_summary(report),
+            None => self.replace_summary(here),
+        };
         let trays = [
             self.settings.is_some(),
             self.narrative_pool.is_some(),
@@ -268,81 +190,205 @@ impl Backup {
             self.turn.is_some(),
         ];
         if trays.iter().any(|&t| t) {
-            lines.push(if merge {
-                "Settings and trays: kept as they are here.".to_string()
-            } else {
-                "Settings and trays: set as in the file.".to_string()
+            lines.push(match mode {
+                ImportMode::Merge => "Settings and trays: kept as they are here.".to_string(),
+                ImportMode::Replace => "Settings and trays: set as in the file.".to_string(),
             });
         }
         if lines.is_empty() {
             lines.push("The file holds nothing to import.".into());
         }
-        if let Some(problem) = merge.then(|| self.merge_problem(here)).flatten() {
-            lines.push(problem);
+        if let Some(reason) = report.and_then(|r| r.problem) {
+            lines.push(merge_refused(&reason));
+        }
+        lines
+    }
+
+    /// The lines of [`Backup::summary`] for a merge, from what the merge reports.
+    fn merge_summary(&self, report: &MergeReport) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let (Some(roster), Some(merged)) = (&self.roster, report.roster) {
+            lines.push(format!(
+                "Characters: {} new of {} in the file; those with a name already here stay as they are.",
+                merged.new_here(),
+                roster.characters().len()
+            ));
+        }
+        if let (Some(history), Some(merged)) = (&self.history, report.history) {
+            let mut line = format!(
+                "Roll history: {} new rolls of {} in the file",
+                merged.added,
+                history.entries().len()
+            );
+            line.push_str(&match merged.dropped_over_limit {
+                0 => format!(" (the newest {MAX_HISTORY} are kept)."),
+                1 => format!("; the oldest roll goes, to keep the newest {MAX_HISTORY}."),
+                n => format!("; the oldest {n} rolls go, to keep the newest {MAX_HISTORY}."),
+            });
+            lines.push(line);
+        }
+        if let (Some(saved), Some(merged)) = (&self.saved, report.saved) {
+            lines.push(format!(
+                "Saved pools: {} new of {} in the file.",
+                merged.new_here(),
+                saved.pools().len()
+            ));
+        }
+        if let (Some(scene), Some(merged)) = (&self.scene, report.scene) {
+            lines.push(format!(
+                "Scene: {} of the file's {} entries are added; the others have a name already here or do not fit.",
+                merged.added,
+                scene.len()
+            ));
+        }
+        if let (Some(points), Some(taken)) = (&self.story_points, report.story_points_taken) {
+            let file = points.naming().counts_words(points.counts());
+            lines.push(if taken {
+                format!("Story points: set as in the file ({file}).")
+            } else {
+                "Story points: kept as they are here.".to_string()
+            });
+        }
+        lines
+    }
+
+    /// The lines of [`Backup::summary`] for a replace.
+    fn replace_summary(&self, here: &Everything) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some(roster) = &self.roster {
+            lines.push(format!(
+                "Characters: the file's {} replace the {} here.",
+                roster.characters().len(),
+                here.roster.characters().len()
+            ));
+        }
+        if let Some(history) = &self.history {
+            lines.push(format!(
+                "Roll history: the file's {} rolls replace the {} here.",
+                history.entries().len(),
+                here.history.entries().len()
+            ));
+        }
+        if let Some(saved) = &self.saved {
+            lines.push(format!(
+                "Saved pools: the file's {} replace the {} here.",
+                saved.pools().len(),
+                here.saved.pools().len()
+            ));
+        }
+        if let Some(scene) = &self.scene {
+            lines.push(format!(
+                "Scene: the file's {} entries replace the {} here.",
+                scene.len(),
+                here.scene.len()
+            ));
+        }
+        if let Some(points) = &self.story_points {
+            let file = points.naming().counts_words(points.counts());
+            lines.push(format!("Story points: set as in the file ({file})."));
         }
         lines
     }
 
     /// Why merging this file cannot be done here, said before the player chooses.
     pub fn merge_problem(&self, here: &Everything) -> Option<String> {
-        self.apply(here, ImportMode::Merge).err().map(|reason| {
-            format!("Merging is not possible: {reason} Replace instead, or make room here first.")
-        })
+        self.merge(here).1.problem.as_deref().map(merge_refused)
     }
 
     /// Everything after importing.
     pub fn apply(&self, here: &Everything, mode: ImportMode) -> Result<Everything, String> {
-        let mut next = here.clone();
         match mode {
             ImportMode::Replace => {
+                let mut next = here.clone();
                 macro_rules! replace {
-                    ($($field:ident),*) => { $( if let Some(value) = &self.$field { next.$field = value.clone(); } )* };
+                    ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+                        $(
+                            if let Some(value) = &self.$name {
+                                next.$name = value.clone();
+                            }
+                        )*
+                    };
                 }
-                replace!(
-                    roster,
-                    scene,
-                    saved,
-                    history,
-                    settings,
-                    narrative_pool,
-                    d6_setup,
-                    el_setup,
-                    turn,
-                    story_points
-                );
+                every_document!(replace);
+                Ok(next)
             }
-            ImportMode::Merge => {
-                if let Some(roster) = &self.roster {
-                    for character in roster.characters() {
-                        next.roster.adopt(character)?;
-                    }
-                }
-                if let Some(scene) = &self.scene {
-                    next.scene.adopt(scene);
-                }
-                if let Some(saved) = &self.saved {
-                    for pool in saved.pools() {
-                        if next.saved.pools().iter().all(|p| p.name != pool.name) {
-                            next.saved.save(&pool.name, pool.pool.clone())?;
-                        }
-                    }
-                }
-                if let Some(history) = &self.history {
-                    next.history.merge(history);
-                }
-                if let Some(points) = self
-                    .story_points
-                    .as_ref()
-                    .filter(|_| takes_story_points(here))
-                {
-                    let mut taken = points.clone();
-                    taken.forget_undo();
-                    next.story_points = taken;
-                }
-            }
+            ImportMode::Merge => match self.merge(here) {
+                (
+                    _,
+                    MergeReport {
+                        problem: Some(reason),
+                        ..
+                    },
+                ) => Err(reason),
+                (next, _) => Ok(next),
+            },
         }
-        Ok(next)
     }
+
+    /// Merges the file into a copy of `here` (see [`ImportMode::Merge`]) and says what it
+    /// did. Past a limit it carries on, counting what does not fit, so the report is whole;
+    /// then the report's `problem` says why the result must not be kept.
+    pub fn merge(&self, here: &Everything) -> (Everything, MergeReport) {
+        let mut next = here.clone();
+        let mut report = MergeReport::default();
+        let mut refuse = |reason: String| {
+            report.problem.get_or_insert(reason);
+        };
+        if let Some(roster) = &self.roster {
+            let mut merged = Merged::default();
+            for character in roster.characters() {
+                match next.roster.adopt(character) {
+                    Ok(true) => merged.added += 1,
+                    Ok(false) => merged.kept += 1,
+                    Err(reason) => {
+                        merged.dropped_over_limit += 1;
+                        refuse(reason);
+                    }
+                }
+            }
+            report.roster = Some(merged);
+        }
+        if let Some(scene) = &self.scene {
+            let added = next.scene.adopt(scene);
+            report.scene = Some(Merged {
+                added,
+                kept: scene.len() - added,
+                dropped_over_limit: 0,
+            });
+        }
+        if let Some(saved) = &self.saved {
+            let mut merged = Merged::default();
+            for pool in saved.pools() {
+                if next.saved.pools().iter().any(|p| p.name == pool.name) {
+                    merged.kept += 1;
+                } else if let Err(reason) = next.saved.save(&pool.name, pool.pool.clone()) {
+                    merged.dropped_over_limit += 1;
+                    refuse(reason);
+                } else {
+                    merged.added += 1;
+                }
+            }
+            report.saved = Some(merged);
+        }
+        if let Some(history) = &self.history {
+            report.history = Some(next.history.merge(history));
+        }
+        if let Some(points) = &self.story_points {
+            let taken = takes_story_points(here);
+            if taken {
+                let mut taken = points.clone();
+                taken.forget_undo();
+                next.story_points = taken;
+            }
+            report.story_points_taken = Some(taken);
+        }
+        (next, report)
+    }
+}
+
+/// What the player is told when a merge cannot be kept, for `reason`.
+fn merge_refused(reason: &str) -> String {
+    format!("Merging is not possible: {reason} Replace instead, or make room here first.")
 }
 
 /// Whether a merge takes the file's story points: only when there are none here, so a

@@ -1,18 +1,26 @@
 //! The Highest d6 tray as the player left it.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
-use super::fields::object_to_array;
-use super::{Decoded, Document, decode_record};
+use super::fields::{WriteField, object_to_array, record};
+use super::{Decoded, Document, read_record};
 use crate::core::highest_d6::{ChallengeKind, D6Setup, FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
 
-/// Version 3: `[3, "physical", false, ["c4", "s2", "h7"]]`: base dice, kind of challenge,
-/// whether it is a conflict, and the facets applied (`c` names a character facet, `s` a
-/// scene facet, `h` a condition by its harm mark). Version 2 was the same without `h`;
-/// version 1 stored `{"base", "kind", "conflict", "applied"?}`.
-#[derive(Serialize, Deserialize)]
-struct Stored(u32, String, bool, Vec<String>);
+record! {
+    /// Version 3: `[3, "physical", false, ["c4", "s2", "h7"]]`: base dice, kind of challenge,
+    /// whether it is a conflict, and the facets applied (`c` names a character facet, `s` a
+    /// scene facet, `h` a condition by its harm mark). Version 2 was the same without `h`;
+    /// version 1 stored `{"base", "kind", "conflict", "applied"?}`.
+    struct StoredSetup {
+        base: u32,
+        /// `ChallengeKind::key`.
+        kind: String,
+        conflict: bool,
+        /// Each as `facet_ref_text` writes it.
+        applied: Vec<String>,
+    }
+}
 
 fn facet_ref(text: &str) -> Option<FacetRef> {
     let (scope, id) = text.split_at_checked(1)?;
@@ -51,7 +59,12 @@ impl Document for D6Setup {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(base, kind, conflict, applied) = decode_record(data, "the Highest d6 tray")?;
+        let StoredSetup {
+            base,
+            kind,
+            conflict,
+            applied,
+        } = read_record(&data, "the Highest d6 tray")?;
         if !(MIN_BASE_DICE..=MAX_BASE_DICE).contains(&base) {
             return Err(format!("{base} base dice"));
         }
@@ -70,11 +83,16 @@ impl Document for D6Setup {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored(
-            self.base,
-            self.kind.key().into(),
-            self.conflict,
-            self.applied.iter().map(facet_ref_text).collect(),
-        )
+        stored(self).write()
+    }
+}
+
+/// What `D6Setup` is stored as: its record, written by [`Document::encode`].
+pub(super) fn stored(value: &D6Setup) -> impl WriteField {
+    StoredSetup {
+        base: value.base,
+        kind: value.kind.key().into(),
+        conflict: value.conflict,
+        applied: value.applied.iter().map(facet_ref_text).collect(),
     }
 }

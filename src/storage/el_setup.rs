@@ -1,50 +1,72 @@
 //! The Effective Level tray as the player left it.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
-use super::fields::{Fields, each, each_item, fields, object_to_array};
-use super::{Decoded, Document, decode_record};
+use super::fields::{ReadField, WriteField, each_item, object_to_array, record};
+use super::{Decoded, Document, read_record};
 use crate::core::effective_level::{
     Dedicated, ElMode, ElSetup, MAX_EL, MAX_PICKED, MAX_SITUATIONAL, Pushback, side_name,
 };
 use crate::core::facet::clean_name;
 use crate::core::notation::effective_level::{format_dice, parse_dice};
 
-/// Version 5: `["quick" | "builder", quick EL, quick rank, [ticked sheet entry ids],
-/// [ticked scene boost ids], [["High ground", 2], ...], needs training, dice, wager,
-/// dedicated kind, dedicated name, "none" | "resistance" | "opposition", their EL, their
-/// dice, their name, [[condition's harm mark id, points], ...]]`, the dice in notation
-/// (`"simple"`, `"2d6,d4"`), the name `""` for none: the mode, the quick EL and the rank
-/// that caps its wager, the entries and scene boosts ticked in the builder, the situational
-/// modifiers, then the roll's own settings and the other side's, then the conditions
-/// ticked as penalties.
-///
-/// Version 4 was the same without the last two fields (no name, no conditions). Earlier
-/// versions stored an object with those names: `{"mode", "quick_el", "quick_rank",
-/// "picked", "picked_scene", "situational", "needs_training", "dice", "wager",
-/// "dedicated_kind", "dedicated_name", "against", "their_el", "their_dice"}`, each modifier
-/// `{"name", "value"}`; version 1 had no `"picked_scene"` and reads with none, versions
-/// before 3 no `"quick_rank"` and read with 0.
-#[derive(Serialize, Deserialize)]
-struct Stored<I>(
-    String,
-    u32,
-    u32,
-    Vec<u64>,
-    Vec<u64>,
-    Vec<I>,
-    bool,
-    String,
-    u32,
-    String,
-    String,
-    String,
-    u32,
-    String,
-    String,
-    Vec<I>,
-);
+record! {
+    /// Version 5: `["quick" | "builder", quick EL, quick rank, [ticked sheet entry ids],
+    /// [ticked scene boost ids], [["High ground", 2], ...], needs training, dice, wager,
+    /// dedicated kind, dedicated name, "none" | "resistance" | "opposition", their EL, their
+    /// dice, their name, [[condition's harm mark id, points], ...]]`, the dice in notation
+    /// (`"simple"`, `"2d6,d4"`), the name `""` for none: the mode, the quick EL and the rank
+    /// that caps its wager, the entries and scene boosts ticked in the builder, the situational
+    /// modifiers, then the roll's own settings and the other side's, then the conditions
+    /// ticked as penalties.
+    ///
+    /// Version 4 was the same without the last two fields (no name, no conditions). Earlier
+    /// versions stored an object with those names: `{"mode", "quick_el", "quick_rank",
+    /// "picked", "picked_scene", "situational", "needs_training", "dice", "wager",
+    /// "dedicated_kind", "dedicated_name", "against", "their_el", "their_dice"}`, each modifier
+    /// `{"name", "value"}`; version 1 had no `"picked_scene"` and reads with none, versions
+    /// before 3 no `"quick_rank"` and read with 0.
+    struct StoredSetup<M, C> {
+        /// `"quick"` or `"builder"`.
+        mode: String,
+        quick_el: u32,
+        quick_rank: u32,
+        picked: Vec<u64>,
+        picked_scene: Vec<u64>,
+        /// The situational modifiers, `[[name, value], ...]`.
+        situational: Vec<M>,
+        needs_training: bool,
+        /// In notation.
+        dice: String,
+        wager: u32,
+        dedicated_kind: String,
+        dedicated_name: String,
+        /// `"none"`, `"resistance"` or `"opposition"`.
+        against: String,
+        their_el: u32,
+        their_dice: String,
+        their_name: String,
+        /// The conditions ticked as penalties, `[[harm mark id, points], ...]`.
+        conditions: Vec<C>,
+    }
+}
+
+record! {
+    /// A situational modifier: `["High ground", 2]`.
+    struct Modifier {
+        name: String,
+        value: i32,
+    }
+}
+
+record! {
+    /// A condition ticked as a penalty: `[harm mark id, points]`.
+    struct ConditionRecord {
+        mark: u64,
+        value: u32,
+    }
+}
 
 /// The members of an earlier version's object, in the order of the array.
 const MEMBERS: [&str; 14] = [
@@ -89,7 +111,7 @@ impl Document for ElSetup {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(
+        let StoredSetup {
             mode,
             quick_el,
             quick_rank,
@@ -106,7 +128,7 @@ impl Document for ElSetup {
             their_dice,
             their_name,
             conditions,
-        ) = decode_record(data, "the Effective Level tray")?;
+        }: StoredSetup<Value, Value> = read_record(&data, "the Effective Level tray")?;
         let mode = match mode.as_str() {
             "quick" => ElMode::Quick,
             "builder" => ElMode::Builder,
@@ -144,15 +166,11 @@ impl Document for ElSetup {
             ..ElSetup::default()
         };
         for item in &situational {
-            let mut fields = Fields::of(item)?;
-            let (name, value) = (fields.str()?, fields.i32()?);
-            fields.end()?;
-            setup.add_situational(name, value)?;
+            let Modifier { name, value } = Modifier::read(item)?;
+            setup.add_situational(&name, value)?;
         }
         for item in &conditions {
-            let mut fields = Fields::of(item)?;
-            let (mark, value) = (fields.u64()?, fields.u32()?);
-            fields.end()?;
+            let ConditionRecord { mark, value } = ConditionRecord::read(item)?;
             if setup.condition_value(mark).is_some() {
                 return Err(format!("the condition {mark} is ticked twice"));
             }
@@ -177,32 +195,48 @@ impl Document for ElSetup {
     }
 
     fn encode(&self) -> impl Serialize {
-        let mode = match self.mode {
-            ElMode::Quick => "quick",
-            ElMode::Builder => "builder",
-        };
-        let against = match self.against {
-            None => "none",
-            Some(Pushback::Resistance) => "resistance",
-            Some(Pushback::Opposition) => "opposition",
-        };
-        Stored(
-            mode.into(),
-            self.quick_el,
-            self.quick_rank,
-            self.picked.clone(),
-            self.picked_scene.clone(),
-            each(&self.situational, |m| fields![&m.name, m.value]),
-            self.needs_training,
-            format_dice(&self.dice),
-            self.wager,
-            self.dedicated.kind.clone(),
-            self.dedicated.name.clone(),
-            against.into(),
-            self.their_el,
-            format_dice(&self.their_dice),
-            self.their_name.clone(),
-            each(&self.conditions, |&(mark, value)| fields![mark, value]),
-        )
+        stored(self).write()
+    }
+}
+
+/// What `ElSetup` is stored as: its record, written by [`Document::encode`].
+pub(super) fn stored(value: &ElSetup) -> impl WriteField {
+    let mode = match value.mode {
+        ElMode::Quick => "quick",
+        ElMode::Builder => "builder",
+    };
+    let against = match value.against {
+        None => "none",
+        Some(Pushback::Resistance) => "resistance",
+        Some(Pushback::Opposition) => "opposition",
+    };
+    StoredSetup {
+        mode: mode.into(),
+        quick_el: value.quick_el,
+        quick_rank: value.quick_rank,
+        picked: value.picked.clone(),
+        picked_scene: value.picked_scene.clone(),
+        situational: value
+            .situational
+            .iter()
+            .map(|m| Modifier {
+                name: m.name.clone(),
+                value: m.value,
+            })
+            .collect(),
+        needs_training: value.needs_training,
+        dice: format_dice(&value.dice),
+        wager: value.wager,
+        dedicated_kind: value.dedicated.kind.clone(),
+        dedicated_name: value.dedicated.name.clone(),
+        against: against.into(),
+        their_el: value.their_el,
+        their_dice: format_dice(&value.their_dice),
+        their_name: value.their_name.clone(),
+        conditions: value
+            .conditions
+            .iter()
+            .map(|&(mark, value)| ConditionRecord { mark, value })
+            .collect(),
     }
 }

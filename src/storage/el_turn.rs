@@ -1,11 +1,11 @@
 //! The Effective Level turn in play: its split portions, their rolls and any cross-role
 //! split, kept so a reload in the middle of a turn loses nothing.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
-use super::fields::{Field, Fields, each, each_item, fields, number, object_to_array, text};
-use super::{Decoded, Document, decode_record};
+use super::fields::{ReadField, WriteField, each_item, object_to_array, record};
+use super::{Decoded, Document, read_record};
 use crate::core::effective_level::{
     Assignment, CrossRoleSplit, ElRoll, MAX_DEFENCES, MAX_EL, MAX_PORTIONS, Portion, PortionKind,
     RoleEl, Turn,
@@ -15,47 +15,116 @@ use crate::core::notation::effective_level::{
     format_check, format_faces, parse_check, parse_faces,
 };
 
-/// Version 3: `[el, next_id, [portion, ...], cross]`, the cross-role split `null` or
-/// `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`; a portion is `[id,
-/// name, points,
-/// "action" | "defence" | "boost" | "free-boost", into, after, role, roll, [roll]]` (into,
-/// after, role and roll `null` when there are none; the last list holds the defence rolls),
-/// and a roll `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`: check, faces, the other side's faces.
-/// Version 2 was the same without the other side's name (`by ...`) in a roll's notation;
-/// version 1 stored `{"el", "next_id", "portions", "cross"?}`, and portions, rolls and the
-/// split as objects with those names.
-#[derive(Serialize, Deserialize)]
-struct Stored<I>(u32, u64, Vec<I>, I);
+record! {
+    /// Version 3: `[el, next_id, [portion, ...], cross]`, the cross-role split `null` or
+    /// `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`; a portion is `[id,
+    /// name, points,
+    /// "action" | "defence" | "boost" | "free-boost", into, after, role, roll, [roll]]` (into,
+    /// after, role and roll `null` when there are none; the last list holds the defence rolls),
+    /// and a roll `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`: check, faces, the other side's faces.
+    /// Version 2 was the same without the other side's name (`by ...`) in a roll's notation;
+    /// version 1 stored `{"el", "next_id", "portions", "cross"?}`, and portions, rolls and the
+    /// split as objects with those names.
+    struct StoredTurn<P, C> {
+        el: u32,
+        next_id: u64,
+        /// Each read and checked on its own.
+        portions: Vec<P>,
+        /// The cross-role split, or `null`.
+        cross: C,
+    }
+}
 
-fn read_roll(item: &Value) -> Result<ElRoll, String> {
-    let mut fields = Fields::of(item)?;
-    let (check, faces, theirs) = (fields.str()?, fields.str()?, fields.str()?);
-    fields.end()?;
-    let check = parse_check(check).map_err(|e| e.to_string())?;
-    let faces = parse_faces(faces).map_err(|e| e.to_string())?;
-    let theirs = parse_faces(theirs).map_err(|e| e.to_string())?;
+record! {
+    /// A roll: `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`, each in notation.
+    struct RollRecord {
+        check: String,
+        faces: String,
+        their_faces: String,
+    }
+}
+
+record! {
+    /// A portion of the turn.
+    struct PortionRecord {
+        id: u64,
+        name: String,
+        points: u32,
+        /// `"action"`, `"defence"`, `"boost"` or `"free-boost"`.
+        kind: String,
+        /// The portion a boost goes into.
+        into: Option<u64>,
+        /// The portion this one follows.
+        after: Option<u64>,
+        role: Option<String>,
+        roll: Option<RollRecord>,
+        defences: Vec<RollRecord>,
+    }
+}
+
+record! {
+    /// A cross-role split: `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`.
+    struct CrossRecord {
+        roles: Vec<RoleElRecord>,
+        assignments: Vec<AssignmentRecord>,
+    }
+}
+
+record! {
+    /// A role's EL in a cross-role split, and whether it is used.
+    struct RoleElRecord {
+        name: String,
+        el: u32,
+        used: bool,
+    }
+}
+
+record! {
+    /// Points moved to a role in a cross-role split, with every role's EL after.
+    struct AssignmentRecord {
+        role: String,
+        points: u32,
+        label: String,
+        after: Vec<RoleAfter>,
+    }
+}
+
+record! {
+    /// A role's EL after an assignment.
+    struct RoleAfter {
+        name: String,
+        el: u32,
+    }
+}
+
+fn read_roll(record: RollRecord) -> Result<ElRoll, String> {
+    let check = parse_check(&record.check).map_err(|e| e.to_string())?;
+    let faces = parse_faces(&record.faces).map_err(|e| e.to_string())?;
+    let theirs = parse_faces(&record.their_faces).map_err(|e| e.to_string())?;
     ElRoll::from_parts(check, faces, theirs)
 }
 
-fn write_roll(roll: &ElRoll) -> Field<'_> {
-    fields![
-        format_check(&roll.check),
-        format_faces(&roll.faces),
-        format_faces(&roll.their_faces),
-    ]
+fn write_roll(roll: &ElRoll) -> RollRecord {
+    RollRecord {
+        check: format_check(&roll.check),
+        faces: format_faces(&roll.faces),
+        their_faces: format_faces(&roll.their_faces),
+    }
 }
 
 fn read_portion(item: &Value) -> Result<Portion, String> {
-    let mut fields = Fields::of(item)?;
-    let (id, name, points) = (fields.u64()?, fields.str()?, fields.u32()?);
-    let kind = fields.str()?;
-    let into = fields.maybe()?.map(number).transpose()?;
-    let after = fields.maybe()?.map(number).transpose()?;
-    let role = fields.maybe()?.map(text).transpose()?;
-    let roll = fields.maybe()?.map(read_roll).transpose()?;
-    let defences = fields.list()?;
-    fields.end()?;
-    let kind = match (kind, into) {
+    let PortionRecord {
+        id,
+        name,
+        points,
+        kind,
+        into,
+        after,
+        role,
+        roll,
+        defences,
+    } = PortionRecord::read(item)?;
+    let kind = match (kind.as_str(), into) {
         ("action", None) => PortionKind::Action,
         ("defence", None) => PortionKind::Defence,
         ("boost", Some(into)) => PortionKind::Boost { into, free: false },
@@ -67,84 +136,77 @@ fn read_portion(item: &Value) -> Result<Portion, String> {
     }
     Ok(Portion {
         id,
-        name: clean_name(name, "portion")?,
+        name: clean_name(&name, "portion")?,
         points,
         kind,
         after,
-        role: role.map(|role| clean_name(role, "role")).transpose()?,
-        roll,
-        defences: defences.iter().map(read_roll).collect::<Result<_, _>>()?,
+        role: role.map(|role| clean_name(&role, "role")).transpose()?,
+        roll: roll.map(read_roll).transpose()?,
+        defences: defences
+            .into_iter()
+            .map(read_roll)
+            .collect::<Result<_, _>>()?,
     })
 }
 
-fn write_portion(p: &Portion) -> Field<'_> {
+fn write_portion(p: &Portion) -> PortionRecord {
     let (kind, into) = match p.kind {
         PortionKind::Action => ("action", None),
         PortionKind::Defence => ("defence", None),
         PortionKind::Boost { into, free: false } => ("boost", Some(into)),
         PortionKind::Boost { into, free: true } => ("free-boost", Some(into)),
     };
-    fields![
-        p.id,
-        &p.name,
-        p.points,
-        kind,
+    PortionRecord {
+        id: p.id,
+        name: p.name.clone(),
+        points: p.points,
+        kind: kind.into(),
         into,
-        p.after,
-        p.role.as_deref(),
-        p.roll.as_ref().map(write_roll),
-        each(&p.defences, write_roll),
-    ]
+        after: p.after,
+        role: p.role.clone(),
+        roll: p.roll.as_ref().map(write_roll),
+        defences: p.defences.iter().map(write_roll).collect(),
+    }
 }
 
-fn read_cross(item: &Value) -> Result<CrossRoleSplit, String> {
-    let mut fields = Fields::of(item)?;
-    let (roles, assignments) = (fields.list()?, fields.list()?);
-    fields.end()?;
-    let role = |item| -> Result<_, String> {
-        let mut fields = Fields::of(item)?;
-        let (name, el, used) = (fields.str()?, fields.u32()?, fields.bool()?);
-        fields.end()?;
-        let name = name.to_string();
-        Ok(RoleEl { name, el, used })
+fn read_cross(record: CrossRecord) -> CrossRoleSplit {
+    let role = |r: RoleElRecord| RoleEl {
+        name: r.name,
+        el: r.el,
+        used: r.used,
     };
-    let assignment = |item| -> Result<_, String> {
-        let mut fields = Fields::of(item)?;
-        let (role, points, label) = (fields.str()?, fields.u32()?, fields.str()?);
-        let after = fields.list()?.iter().map(|item| {
-            let mut fields = Fields::of(item)?;
-            let (name, el) = (fields.str()?.to_string(), fields.u32()?);
-            fields.end().map(|()| (name, el))
-        });
-        let after = after.collect::<Result<_, _>>()?;
-        fields.end()?;
-        let (role, label) = (role.to_string(), label.to_string());
-        Ok(Assignment {
-            role,
-            points,
-            label,
-            after,
-        })
+    let assignment = |a: AssignmentRecord| Assignment {
+        role: a.role,
+        points: a.points,
+        label: a.label,
+        after: a.after.into_iter().map(|r| (r.name, r.el)).collect(),
     };
-    Ok(CrossRoleSplit {
-        roles: roles.iter().map(role).collect::<Result<_, _>>()?,
-        assignments: assignments
-            .iter()
-            .map(assignment)
-            .collect::<Result<_, _>>()?,
-    })
+    CrossRoleSplit {
+        roles: record.roles.into_iter().map(role).collect(),
+        assignments: record.assignments.into_iter().map(assignment).collect(),
+    }
 }
 
-fn write_cross(c: &CrossRoleSplit) -> Field<'_> {
-    fields![
-        each(&c.roles, |r| fields![&r.name, r.el, r.used]),
-        each(&c.assignments, |a| fields![
-            &a.role,
-            a.points,
-            &a.label,
-            each(&a.after, |(name, el)| fields![name, *el]),
-        ]),
-    ]
+fn write_cross(c: &CrossRoleSplit) -> CrossRecord {
+    let role = |r: &RoleEl| RoleElRecord {
+        name: r.name.clone(),
+        el: r.el,
+        used: r.used,
+    };
+    let after = |(name, el): &(String, u32)| RoleAfter {
+        name: name.clone(),
+        el: *el,
+    };
+    let assignment = |a: &Assignment| AssignmentRecord {
+        role: a.role.clone(),
+        points: a.points,
+        label: a.label.clone(),
+        after: a.after.iter().map(after).collect(),
+    };
+    CrossRecord {
+        roles: c.roles.iter().map(role).collect(),
+        assignments: c.assignments.iter().map(assignment).collect(),
+    }
 }
 
 /// Rewrites a roll version 1 stored as an object.
@@ -180,7 +242,12 @@ impl Document for Turn {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(el, next_id, portions, cross) = decode_record(data, "the turn")?;
+        let StoredTurn {
+            el,
+            next_id,
+            portions,
+            cross,
+        }: StoredTurn<Value, Value> = read_record(&data, "the turn")?;
         if el > MAX_EL || portions.len() > MAX_PORTIONS {
             return Err("a turn past the tray's limits".into());
         }
@@ -188,10 +255,7 @@ impl Document for Turn {
             .iter()
             .map(read_portion)
             .collect::<Result<Vec<_>, _>>()?;
-        let cross = match &cross {
-            Value::Null => None,
-            cross => Some(read_cross(cross)?),
-        };
+        let cross = Option::<CrossRecord>::read(&cross)?.map(read_cross);
         let known = |id: u64| portions.iter().any(|p| p.id == id);
         for p in &portions {
             let into = match p.kind {
@@ -224,11 +288,16 @@ impl Document for Turn {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored(
-            self.el,
-            self.next_id,
-            each(&self.portions, write_portion),
-            self.cross.as_ref().map(write_cross).into(),
-        )
+        stored(self).write()
+    }
+}
+
+/// What `Turn` is stored as: its record, written by [`Document::encode`].
+pub(super) fn stored(value: &Turn) -> impl WriteField {
+    StoredTurn {
+        el: value.el,
+        next_id: value.next_id,
+        portions: value.portions.iter().map(write_portion).collect(),
+        cross: value.cross.as_ref().map(write_cross),
     }
 }

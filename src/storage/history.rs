@@ -2,13 +2,14 @@
 //! migration, and the checks an entry passes when read back. The history itself lives in
 //! `core::history`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::fields::{
-    Field, Fields, Misshapen, each, each_item, fields, object_to_array, object_to_value, text,
+    Field, Fields, ReadRecord, Then, WriteField, WriteRecord, each_item, object_to_array,
+    object_to_value, record,
 };
-use super::{Decoded, Document, decode_record};
+use super::{Decoded, Document, read_record};
 
 use crate::core::effective_level::{Dedicated, ElRoll};
 use crate::core::facet::clean_name;
@@ -22,54 +23,155 @@ use crate::core::notation::highest_d6::{format_plan, format_roll, parse_plan, pa
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
 use crate::core::story_points::{ChangeKind, PointCounts, StoryChange, StoryNaming, StorySide};
 
-/// Version 6: `[entry, ...]`, newest first; an entry is an array, `[id, at, label, who,
-/// real_dice, system, pool, ...]` (`who`, the character, is `null` when none was rolling;
-/// `real_dice` is true when the faces were entered by hand), then by system:
-/// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
-///   naming the die and the face it showed before;
-/// - Highest d6: `[..., "d6", "3 base + Keen Eye = 4 dice", "6 3 1 1", "4" | "none-one" |
-///   "none-lowest", "physical", conflict, cost]`, the cost `null` or its note;
-/// - Effective Level: `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the other side's
-///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`;
-/// - story points: `[..., "story", "destiny" | "story-points", "set" | "start" | "roll" |
-///   "spend-players" | "spend-gm" | "undo", players, gm, "w3 w9"]`: the naming, what
-///   changed, the counts after it, and the Force dice of a roll (else `""`).
-///
-/// Version 5 had no `real_dice` (every roll was the app's own) and no story points; version 4
-/// was version 5 without the other side's name (`by ...`) in the EL notation, and with
-/// Highest d6 pool lines holding no conditions. Versions 1 to 3 stored
-/// `{"entries": [entry, ...]}`, each entry an object with those names: `{"id", "at",
-/// "label", "who"?, "system", "pool", "faces"}` and the system's own, `"rerolls"?: [{"die",
-/// "was"}]`, `"dice", "kind", "conflict", "cost"?`, or `"vs_faces"?, "dedicated"?`; version
-/// 1 held narrative rolls only, version 2 added the character and Highest d6, version 3
-/// Effective Level.
-#[derive(Serialize, Deserialize)]
-struct Stored<E>(Vec<E>);
+record! {
+    /// Version 6: `[entry, ...]`, newest first; an entry is an array, `[id, at, label, who,
+    /// real_dice, system, pool, ...]` (`who`, the character, is `null` when none was rolling;
+    /// `real_dice` is true when the faces were entered by hand), then by system:
+    /// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
+    ///   naming the die and the face it showed before;
+    /// - Highest d6: `[..., "d6", "3 base + Keen Eye = 4 dice", "6 3 1 1", "4" | "none-one" |
+    ///   "none-lowest", "physical", conflict, cost]`, the cost `null` or its note;
+    /// - Effective Level: `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the other side's
+    ///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`;
+    /// - story points: `[..., "story", "destiny" | "story-points", "set" | "start" | "roll" |
+    ///   "spend-players" | "spend-gm" | "undo", players, gm, "w3 w9"]`: the naming, what
+    ///   changed, the counts after it, and the Force dice of a roll (else `""`).
+    ///
+    /// Version 5 had no `real_dice` (every roll was the app's own) and no story points; version 4
+    /// was version 5 without the other side's name (`by ...`) in the EL notation, and with
+    /// Highest d6 pool lines holding no conditions. Versions 1 to 3 stored
+    /// `{"entries": [entry, ...]}`, each entry an object with those names: `{"id", "at",
+    /// "label", "who"?, "system", "pool", "faces"}` and the system's own, `"rerolls"?: [{"die",
+    /// "was"}]`, `"dice", "kind", "conflict", "cost"?`, or `"vs_faces"?, "dedicated"?`; version
+    /// 1 held narrative rolls only, version 2 added the character and Highest d6, version 3
+    /// Effective Level.
+    ///
+    /// What every entry starts with.
+    struct Head {
+        id: u64,
+        at: u64,
+        label: String,
+        /// The character who rolled, if one was.
+        who: Option<String>,
+        /// Whether the faces were entered by hand.
+        real_dice: bool,
+        /// `"narrative"`, `"d6"`, `"el"` or `"story"`: which of the tails below follows.
+        system: String,
+        /// The pool in the system's notation (for story points, the naming).
+        pool: String,
+    }
+}
 
-/// The fields every entry starts with: id, time, label, who, real dice, system and pool.
-type Head<'a> = (u64, u64, &'a str, Option<&'a str>, bool, &'a str, &'a str);
+record! {
+    /// A narrative roll after the head.
+    struct NarrativeTail {
+        faces: String,
+        rerolls: Vec<RerollRecord>,
+    }
+}
 
-fn read_head<'a>(fields: &mut Fields<'a>) -> Result<Head<'a>, Misshapen> {
-    let (id, at, label) = (fields.u64()?, fields.u64()?, fields.str()?);
-    let who = fields.maybe()?.map(text).transpose()?;
-    let real_dice = fields.bool()?;
-    Ok((id, at, label, who, real_dice, fields.str()?, fields.str()?))
+record! {
+    /// A re-roll: the die and the face it showed before, `[die, "g0"]`.
+    struct RerollRecord {
+        die: u64,
+        was: String,
+    }
+}
+
+record! {
+    /// A Highest d6 roll after the head.
+    struct D6Tail {
+        faces: String,
+        /// How the dice were read: `"4"`, `"none-one"` or `"none-lowest"`.
+        plan: String,
+        kind: String,
+        conflict: bool,
+        cost: Option<String>,
+    }
+}
+
+record! {
+    /// An Effective Level roll after the head.
+    struct ElTail {
+        faces: String,
+        their_faces: String,
+        dedicated: Option<DedicatedRecord>,
+    }
+}
+
+record! {
+    /// A dedicated effect: `["Injury", "elbow"]`.
+    struct DedicatedRecord {
+        kind: String,
+        name: String,
+    }
+}
+
+record! {
+    /// A story points change after the head (whose pool is the naming).
+    struct StoryTail {
+        /// `"set"`, `"start"`, `"roll"`, `"spend-players"`, `"spend-gm"` or `"undo"`.
+        change: String,
+        players: u32,
+        gm: u32,
+        /// The Force dice of a roll, else `""`.
+        dice: String,
+    }
+}
+
+/// What follows the head, by system.
+enum Tail {
+    Narrative(NarrativeTail),
+    HighestD6(D6Tail),
+    EffectiveLevel(ElTail),
+    StoryPoints(StoryTail),
+}
+
+impl WriteRecord for Tail {
+    fn write_into(&self, fields: &mut Vec<Field>) {
+        match self {
+            Self::Narrative(tail) => tail.write_into(fields),
+            Self::HighestD6(tail) => tail.write_into(fields),
+            Self::EffectiveLevel(tail) => tail.write_into(fields),
+            Self::StoryPoints(tail) => tail.write_into(fields),
+        }
+    }
+
+    #[cfg(test)]
+    fn name_into(&self, members: &mut serde_json::Map<String, Value>) {
+        match self {
+            Self::Narrative(tail) => tail.name_into(members),
+            Self::HighestD6(tail) => tail.name_into(members),
+            Self::EffectiveLevel(tail) => tail.name_into(members),
+            Self::StoryPoints(tail) => tail.name_into(members),
+        }
+    }
 }
 
 fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
     let mut fields = Fields::of(item).map_err(|e| format!("a roll: {}", String::from(e)))?;
-    let (id, at_ms, label, who, real_dice, system, pool) =
-        read_head(&mut fields).map_err(|e| format!("a roll: {}", String::from(e)))?;
-    let read = || -> Result<_, String> {
+    let Head {
+        id,
+        at: at_ms,
+        label,
+        who,
+        real_dice,
+        system,
+        pool,
+    } = Head::read_from(&mut fields).map_err(|e| format!("a roll: {}", String::from(e)))?;
+    let mut read = || -> Result<_, String> {
         if label.chars().count() > MAX_LABEL_CHARS {
             return Err(format!("label longer than {MAX_LABEL_CHARS} characters"));
         }
-        let who = who.map(|name| clean_name(name, "character")).transpose()?;
-        let roll = match system {
-            "narrative" => read_narrative(pool, &mut fields)?,
-            "d6" => read_d6(pool, &mut fields)?,
-            "el" => read_el(pool, &mut fields)?,
-            "story" => read_story(pool, &mut fields)?,
+        let who = who
+            .as_deref()
+            .map(|name| clean_name(name, "character"))
+            .transpose()?;
+        let roll = match system.as_str() {
+            "narrative" => read_narrative(&pool, NarrativeTail::read_from(&mut fields)?)?,
+            "d6" => read_d6(&pool, D6Tail::read_from(&mut fields)?)?,
+            "el" => read_el(&pool, ElTail::read_from(&mut fields)?)?,
+            "story" => read_story(&pool, StoryTail::read_from(&mut fields)?)?,
             other => return Err(format!("unknown system \"{other}\"")),
         };
         fields.end()?;
@@ -79,23 +181,20 @@ fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
     Ok(HistoryEntry {
         id,
         at_ms,
-        label: label.to_string(),
+        label,
         who,
         real_dice,
         roll,
     })
 }
 
-fn read_narrative(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
+fn read_narrative(pool: &str, tail: NarrativeTail) -> Result<RecordedRoll, String> {
     let pool = parse_pool(pool).map_err(|e| e.to_string())?;
-    let dice = parse_faces(fields.str()?).map_err(|e| e.to_string())?;
+    let dice = parse_faces(&tail.faces).map_err(|e| e.to_string())?;
     let mut rerolls = Vec::new();
-    for item in fields.list()? {
-        let mut reroll = Fields::of(item)?;
-        let (index, was) = (reroll.u64()?, reroll.str()?);
-        reroll.end()?;
-        let was = parse_faces(was).map_err(|e| e.to_string())?;
-        let ([before], Ok(index)) = (was.as_slice(), usize::try_from(index)) else {
+    for RerollRecord { die, was } in tail.rerolls {
+        let was = parse_faces(&was).map_err(|e| e.to_string())?;
+        let ([before], Ok(index)) = (was.as_slice(), usize::try_from(die)) else {
             return Err("a re-roll must name one die".into());
         };
         rerolls.push(Reroll {
@@ -110,12 +209,17 @@ fn read_narrative(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, Strin
     Ok(RecordedRoll::Narrative(roll))
 }
 
-fn read_d6(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
-    let (faces, plan, kind) = (fields.str()?, fields.str()?, fields.str()?);
-    let (conflict, cost) = (fields.bool()?, fields.maybe()?.map(text).transpose()?);
-    let plan = parse_plan(plan).map_err(|e| e.to_string())?;
-    let roll = parse_roll(plan, faces).map_err(|e| e.to_string())?;
-    let kind = ChallengeKind::from_key(kind)
+fn read_d6(pool: &str, tail: D6Tail) -> Result<RecordedRoll, String> {
+    let D6Tail {
+        faces,
+        plan,
+        kind,
+        conflict,
+        cost,
+    } = tail;
+    let plan = parse_plan(&plan).map_err(|e| e.to_string())?;
+    let roll = parse_roll(plan, &faces).map_err(|e| e.to_string())?;
+    let kind = ChallengeKind::from_key(&kind)
         .ok_or_else(|| format!("no such kind of challenge “{kind}”"))?;
     if pool.chars().count() > MAX_SUM_LINE_CHARS {
         return Err("its pool is too long".into());
@@ -131,19 +235,16 @@ fn read_d6(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
         if cost.chars().count() > MAX_COST_CHARS {
             return Err("its cost note is too long".into());
         }
-        check.note_cost(cost)?;
+        check.note_cost(&cost)?;
     }
     Ok(RecordedRoll::HighestD6(check))
 }
 
-fn read_el(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
+fn read_el(pool: &str, tail: ElTail) -> Result<RecordedRoll, String> {
     let mut check = parse_check(pool).map_err(|e| e.to_string())?;
-    let faces = parse_el_faces(fields.str()?).map_err(|e| e.to_string())?;
-    let theirs = parse_el_faces(fields.str()?).map_err(|e| e.to_string())?;
-    if let Some(dedicated) = fields.maybe()? {
-        let mut dedicated = Fields::of(dedicated)?;
-        let (kind, name) = (dedicated.str()?, dedicated.str()?);
-        dedicated.end()?;
+    let faces = parse_el_faces(&tail.faces).map_err(|e| e.to_string())?;
+    let theirs = parse_el_faces(&tail.their_faces).map_err(|e| e.to_string())?;
+    if let Some(DedicatedRecord { kind, name }) = tail.dedicated {
         let text = |s: &str, what: &str| -> Result<String, String> {
             if s.is_empty() {
                 Ok(String::new())
@@ -152,8 +253,8 @@ fn read_el(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
             }
         };
         check.dedicated = Some(Dedicated {
-            kind: text(kind, "kind")?,
-            name: text(name, "dedicated effect")?,
+            kind: text(&kind, "kind")?,
+            name: text(&name, "dedicated effect")?,
         });
     }
     Ok(RecordedRoll::EffectiveLevel(ElRoll::from_parts(
@@ -162,12 +263,17 @@ fn read_el(pool: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
 }
 
 /// A story points change: `"destiny", "spend-players", 2, 3, ""` after the head.
-fn read_story(naming: &str, fields: &mut Fields) -> Result<RecordedRoll, String> {
+fn read_story(naming: &str, tail: StoryTail) -> Result<RecordedRoll, String> {
     let naming = StoryNaming::from_key(naming)
         .ok_or_else(|| format!("no such naming of story points “{naming}”"))?;
-    let (kind, players, gm, dice) = (fields.str()?, fields.u32()?, fields.u32()?, fields.str()?);
-    let dice = parse_faces(dice).map_err(|e| e.to_string())?;
-    let kind = match (kind, dice.is_empty()) {
+    let StoryTail {
+        change,
+        players,
+        gm,
+        dice,
+    } = tail;
+    let dice = parse_faces(&dice).map_err(|e| e.to_string())?;
+    let kind = match (change.as_str(), dice.is_empty()) {
         ("set", true) => ChangeKind::Set,
         ("start", true) => ChangeKind::Started,
         ("roll", false) => ChangeKind::Rolled(dice),
@@ -192,67 +298,71 @@ fn story_kind(kind: &ChangeKind) -> (&'static str, &[crate::core::narrative::Rol
     }
 }
 
-fn encode_entry(e: &HistoryEntry) -> Field<'_> {
-    let who = e.who.as_deref();
+/// An entry as written: its head, then its system's fields.
+type Written = Then<Head, Tail>;
+
+fn encode_entry(e: &HistoryEntry) -> Written {
+    let head = |system: &str, pool: String| Head {
+        id: e.id,
+        at: e.at_ms,
+        label: e.label.clone(),
+        who: e.who.clone(),
+        real_dice: e.real_dice,
+        system: system.into(),
+        pool,
+    };
     match &e.roll {
-        RecordedRoll::Narrative(roll) => fields![
-            e.id,
-            e.at_ms,
-            &e.label,
-            who,
-            e.real_dice,
-            "narrative",
-            format_pool(roll.pool()),
-            format_faces(roll.dice()),
-            each(roll.rerolls(), |r| fields![
-                r.index,
-                format_faces(&[r.before])
-            ]),
-        ],
-        RecordedRoll::HighestD6(check) => fields![
-            e.id,
-            e.at_ms,
-            &e.label,
-            who,
-            e.real_dice,
-            "d6",
-            &check.pool_line,
-            format_roll(&check.roll),
-            format_plan(check.roll.plan()),
-            check.kind.key(),
-            check.conflict,
-            check.cost.as_deref(),
-        ],
-        RecordedRoll::EffectiveLevel(roll) => fields![
-            e.id,
-            e.at_ms,
-            &e.label,
-            who,
-            e.real_dice,
-            "el",
-            format_check(&roll.check),
-            format_el_faces(&roll.faces),
-            format_el_faces(&roll.their_faces),
-            roll.check
-                .dedicated
-                .as_ref()
-                .map(|d| fields![&d.kind, &d.name]),
-        ],
+        RecordedRoll::Narrative(roll) => {
+            let reroll = |r: &Reroll| RerollRecord {
+                die: r.index as u64,
+                was: format_faces(&[r.before]),
+            };
+            let tail = NarrativeTail {
+                faces: format_faces(roll.dice()),
+                rerolls: roll.rerolls().iter().map(reroll).collect(),
+            };
+            Then(
+                head("narrative", format_pool(roll.pool())),
+                Tail::Narrative(tail),
+            )
+        }
+        RecordedRoll::HighestD6(check) => {
+            let tail = D6Tail {
+                faces: format_roll(&check.roll),
+                plan: format_plan(check.roll.plan()),
+                kind: check.kind.key().into(),
+                conflict: check.conflict,
+                cost: check.cost.clone(),
+            };
+            Then(head("d6", check.pool_line.clone()), Tail::HighestD6(tail))
+        }
+        RecordedRoll::EffectiveLevel(roll) => {
+            let dedicated = roll.check.dedicated.as_ref().map(|d| DedicatedRecord {
+                kind: d.kind.clone(),
+                name: d.name.clone(),
+            });
+            let tail = ElTail {
+                faces: format_el_faces(&roll.faces),
+                their_faces: format_el_faces(&roll.their_faces),
+                dedicated,
+            };
+            Then(
+                head("el", format_check(&roll.check)),
+                Tail::EffectiveLevel(tail),
+            )
+        }
         RecordedRoll::StoryPoints(change) => {
             let (kind, dice) = story_kind(&change.kind);
-            fields![
-                e.id,
-                e.at_ms,
-                &e.label,
-                who,
-                e.real_dice,
-                "story",
-                change.naming.key(),
-                kind,
-                change.after.players,
-                change.after.gm,
-                format_faces(dice),
-            ]
+            let tail = StoryTail {
+                change: kind.into(),
+                players: change.after.players,
+                gm: change.after.gm,
+                dice: format_faces(dice),
+            };
+            Then(
+                head("story", change.naming.key().into()),
+                Tail::StoryPoints(tail),
+            )
         }
     }
 }
@@ -322,7 +432,7 @@ impl Document for RollHistory {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(items) = decode_record(data, "the roll history")?;
+        let items: Vec<Value> = read_record(&data, "the roll history")?;
         let mut entries = Vec::new();
         let mut set_aside = Vec::new();
         for item in &items {
@@ -342,14 +452,19 @@ impl Document for RollHistory {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored(each(self.entries(), encode_entry))
+        stored(self).write()
     }
+}
+
+/// What `RollHistory` is stored as: its record, written by [`Document::encode`].
+pub(super) fn stored(value: &RollHistory) -> impl WriteField {
+    value.entries().iter().map(encode_entry).collect::<Vec<_>>()
 }
 
 /// A roll as a result link carries it: `[version, entry]`, the entry as History stores it,
 /// so a link read by a later Dicetray migrates like History does.
 pub fn entry_link_text(entry: &HistoryEntry) -> String {
-    serde_json::to_string(&(RollHistory::VERSION, encode_entry(entry))).unwrap_or_default()
+    serde_json::to_string(&(RollHistory::VERSION, encode_entry(entry).write())).unwrap_or_default()
 }
 
 /// Reads what [`entry_link_text`] writes, checking the roll as History checks its own; a

@@ -3,10 +3,11 @@
 //! Each document lives under its own key as `{"version": N, "data": ...}`, written and read
 //! with serde. Reading parses the text once into a `serde_json::Value`; data of an older
 //! version is rewritten there, one version at a time, into the current form
-//! ([`Document::upgrade`]); then the document reads it through its one derived record, an
-//! array of its fields, and reads and validates every item of its lists (`fields` has the
-//! helpers). A member or field this version does not store makes its item (or document)
-//! unreadable rather than being dropped at the next save.
+//! ([`Document::upgrade`]); then the document reads it as its record, a struct with named
+//! fields stored as the array of them (`fields::record!` declares each), and reads and
+//! validates every item of its lists, each a record too. A member or field this version
+//! does not store makes its item (or document) unreadable rather than being dropped at the
+//! next save.
 //!
 //! Nothing is ever dropped silently: text that cannot be read (corrupt or hand-edited) is
 //! first copied to a backup key, and only then replaced; if the copy fails, the original is
@@ -20,10 +21,13 @@ mod backend;
 pub mod backup_file;
 mod characters;
 mod d6_setup;
+mod documents;
 mod el_setup;
 mod el_turn;
 mod fields;
 mod history;
+#[cfg(test)]
+mod measure;
 mod narrative_pool;
 mod saved_pools;
 mod scene;
@@ -32,6 +36,8 @@ mod story_points;
 pub mod tray_session;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};
+pub use documents::DOCUMENT_KEYS;
+pub(crate) use documents::every_document;
 pub use history::{entry_from_link, entry_link_text};
 pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPools, SystemPool};
 pub use settings::{MAX_FOLD_ID_CHARS, MAX_OPEN_FOLDS, Settings};
@@ -138,8 +144,15 @@ fn open(stored: Value) -> Option<(u32, Value)> {
     envelope.is_empty().then_some((version, data))
 }
 
-/// Reads a document's data, in the current form, as its one derived record. `what` names
-/// it for the message ("the scene").
+/// Reads a document's data, in the current form, as its record (see `fields`). `what`
+/// names it for the message ("the scene").
+fn read_record<R: fields::ReadField>(data: &Value, what: &str) -> Result<R, String> {
+    R::read(data).map_err(|_| format!("{what} is not in the form this version stores"))
+}
+
+/// Reads a document's data, in the current form, as a serde-derived record, for a document
+/// declared with serde rather than with `fields::record!` (the app's own use the latter).
+/// `what` names it for the message ("the scene").
 ///
 /// serde's own wording of the problem is left out: it is for programmers ("invalid type:
 /// string, expected u32"), and showing it would bring serde_json's error display code into

@@ -1,10 +1,10 @@
 //! Named pools a player keeps for reuse ("Heavy blaster"), for every system.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
-use super::fields::{Fields, Misshapen, each, each_item, fields, object_to_array, object_to_value};
-use super::{Decoded, Document, decode_record};
+use super::fields::{ReadField, WriteField, each_item, object_to_array, object_to_value, record};
+use super::{Decoded, Document, read_record};
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::{format_pool, parse_pool};
 
@@ -103,24 +103,25 @@ fn clean_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-/// Version 2: `[["Heavy blaster", "narrative", "2g1y"], ...]`: each pool's name, system and
-/// pool in that system's notation. Version 1 stored `{"pools": [{"name", "system",
-/// "pool"}]}`.
-#[derive(Serialize, Deserialize)]
-struct Stored<P>(Vec<P>);
+record! {
+    /// A saved pool. Version 2 stores the list of them, `[["Heavy blaster", "narrative",
+    /// "2g1y"], ...]`: each pool's name, system and pool in that system's notation. Version
+    /// 1 stored `{"pools": [{"name", "system", "pool"}]}`.
+    struct PoolRecord {
+        name: String,
+        system: String,
+        /// In the system's notation.
+        pool: String,
+    }
+}
 
 fn decode_pool(item: &Value) -> Result<SavedPool, String> {
-    let read = || -> Result<_, Misshapen> {
-        let mut fields = Fields::of(item)?;
-        let parts = (fields.str()?, fields.str()?, fields.str()?);
-        fields.end()?;
-        Ok(parts)
-    };
-    let (name, system, pool) = read().map_err(|e| format!("a saved pool: {}", String::from(e)))?;
-    let name = clean_name(name)?;
-    let pool = match system {
+    let PoolRecord { name, system, pool } =
+        PoolRecord::read(item).map_err(|e| format!("a saved pool: {}", String::from(e)))?;
+    let name = clean_name(&name)?;
+    let pool = match system.as_str() {
         "narrative" => {
-            SystemPool::Narrative(parse_pool(pool).map_err(|e| format!("\"{name}\": {e}"))?)
+            SystemPool::Narrative(parse_pool(&pool).map_err(|e| format!("\"{name}\": {e}"))?)
         }
         other => return Err(format!("\"{name}\" is for an unknown system \"{other}\"")),
     };
@@ -142,7 +143,7 @@ impl Document for SavedPools {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(pools) = decode_record(data, "the saved pools")?;
+        let pools: Vec<Value> = read_record(&data, "the saved pools")?;
         let mut decoded = Decoded::clean(Self::default());
         for item in &pools {
             match decode_pool(item) {
@@ -166,8 +167,18 @@ impl Document for SavedPools {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored(each(&self.pools, |saved| match &saved.pool {
-            SystemPool::Narrative(pool) => fields![&saved.name, "narrative", format_pool(pool)],
-        }))
+        stored(self).write()
     }
+}
+
+/// What `SavedPools` is stored as: its record, written by [`Document::encode`].
+pub(super) fn stored(value: &SavedPools) -> impl WriteField {
+    let record = |saved: &SavedPool| match &saved.pool {
+        SystemPool::Narrative(pool) => PoolRecord {
+            name: saved.name.clone(),
+            system: "narrative".into(),
+            pool: format_pool(pool),
+        },
+    };
+    value.pools.iter().map(record).collect::<Vec<_>>()
 }

@@ -1,26 +1,55 @@
 //! The scene, kept until the players end it.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::characters::{read_facets, upgrade_facets, write_facets};
-use super::fields::{Field, each, each_item, fields, named, object_to_array};
-use super::{Decoded, Document, decode_record};
+use super::fields::{Named, Then, WriteField, each_item, object_to_array, read_named, record};
+use super::{Decoded, Document, read_record};
 use crate::core::ids::SeenIds;
 use crate::core::scene::{MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Obstacle, Scene, SceneValue};
 
-/// Version 3: `[next_id, facets, obstacles, boosts, residuals]`: the id counter, then
-/// `[[id, name, helps]]`, `[[id, name, target, progress, el]]`, `[[id, name, value]]` and
-/// `[[id, name, el]]`. Version 2 stored `{"next_id", "facets", "obstacles", "boosts",
-/// "residuals"}` with each item an object with those names; version 1 had facets only and
-/// reads with none of the rest.
-#[derive(Serialize, Deserialize)]
-struct Stored<I>(u64, Vec<I>, Vec<I>, Vec<I>, Vec<I>);
+record! {
+    /// Version 3: `[next_id, facets, obstacles, boosts, residuals]`: the id counter, then
+    /// `[[id, name, helps]]`, `[[id, name, target, progress, el]]`, `[[id, name, value]]` and
+    /// `[[id, name, el]]`. Version 2 stored `{"next_id", "facets", "obstacles", "boosts",
+    /// "residuals"}` with each item an object with those names; version 1 had facets only and
+    /// reads with none of the rest.
+    struct StoredScene<F, O, V> {
+        next_id: u64,
+        facets: Vec<F>,
+        obstacles: Vec<O>,
+        boosts: Vec<V>,
+        /// The residual conditions, each with its EL.
+        residuals: Vec<V>,
+    }
+}
+
+record! {
+    /// An obstacle after its id and name: `[..., target, progress, el]`.
+    struct ObstacleRecord {
+        target: u32,
+        progress: u32,
+        el: u32,
+    }
+}
+
+record! {
+    /// A boost or a residual condition after its id and name: `[..., value]`.
+    struct ValueRecord {
+        value: u32,
+    }
+}
 
 fn read_obstacle(item: &Value) -> Result<Obstacle, String> {
-    let (id, name, mut fields) = named(item, "obstacle")?;
-    let (target, progress, el) = (fields.u32()?, fields.u32()?, fields.u32()?);
-    fields.end()?;
+    let (
+        Named { id, name },
+        ObstacleRecord {
+            target,
+            progress,
+            el,
+        },
+    ) = read_named(item, "obstacle")?;
     let fits = (1..=MAX_SCENE_VALUE).contains(&target)
         && progress <= MAX_SCENE_VALUE
         && el <= MAX_SCENE_VALUE;
@@ -41,9 +70,7 @@ fn read_values(items: &[Value], what: &str) -> Result<Vec<SceneValue>, String> {
         return Err(format!("more {what}s than a scene keeps"));
     }
     let read = |item| {
-        let (id, name, mut fields) = named(item, what)?;
-        let value = fields.u32()?;
-        fields.end()?;
+        let (Named { id, name }, ValueRecord { value }) = read_named(item, what)?;
         if !(1..=MAX_SCENE_VALUE).contains(&value) {
             return Err(format!("a {what} of {value}"));
         }
@@ -52,8 +79,9 @@ fn read_values(items: &[Value], what: &str) -> Result<Vec<SceneValue>, String> {
     items.iter().map(read).collect()
 }
 
-fn write_values(items: &[SceneValue]) -> Vec<Field<'_>> {
-    each(items, |v| fields![v.id, &v.name, v.value])
+fn write_values(items: &[SceneValue]) -> Vec<Then<Named, ValueRecord>> {
+    let value = |v: &SceneValue| Then(Named::of(v.id, &v.name), ValueRecord { value: v.value });
+    items.iter().map(value).collect()
 }
 
 impl Document for Scene {
@@ -79,8 +107,13 @@ impl Document for Scene {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(next_id, facets, obstacles, boosts, residuals) =
-            decode_record(data, "the scene")?;
+        let StoredScene {
+            next_id,
+            facets,
+            obstacles,
+            boosts,
+            residuals,
+        }: StoredScene<Value, Value, Value> = read_record(&data, "the scene")?;
         let facets = read_facets(&facets).map_err(|e| format!("a scene facet: {e}"))?;
         if obstacles.len() > MAX_SCENE_ITEMS {
             return Err("more obstacles than a scene keeps".into());
@@ -107,14 +140,25 @@ impl Document for Scene {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored(
-            self.next_id(),
-            write_facets(&self.facets),
-            each(&self.obstacles, |o| {
-                fields![o.id, &o.name, o.target, o.progress, o.el]
-            }),
-            write_values(&self.boosts),
-            write_values(&self.residuals),
-        )
+        stored(self).write()
+    }
+}
+
+/// What `Scene` is stored as: its record, written by [`Document::encode`].
+pub(super) fn stored(value: &Scene) -> impl WriteField {
+    let obstacle = |o: &Obstacle| {
+        let rest = ObstacleRecord {
+            target: o.target,
+            progress: o.progress,
+            el: o.el,
+        };
+        Then(Named::of(o.id, &o.name), rest)
+    };
+    StoredScene {
+        next_id: value.next_id(),
+        facets: write_facets(&value.facets),
+        obstacles: value.obstacles.iter().map(obstacle).collect(),
+        boosts: write_values(&value.boosts),
+        residuals: write_values(&value.residuals),
     }
 }

@@ -1,11 +1,11 @@
 //! Settings that last: how the app reads the rules where the player may choose, and how it
 //! behaves (haptics, odds hints, which rarely used panels are left open).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
-use super::fields::object_to_value;
-use super::{Decoded, Document, decode_record};
+use super::fields::{WriteField, object_to_value, record};
+use super::{Decoded, Document, read_record};
 use crate::core::highest_d6::ZeroDiceRule;
 
 /// The most folded panels remembered as open.
@@ -78,12 +78,19 @@ fn check_fold_id(id: &str) -> Result<(), String> {
     }
 }
 
-/// Version 3: `[zero_dice, haptics, coach, [open_fold, ...]]`: what Highest d6 rolls for no
-/// dice, `"one-die" | "lowest-of-two"`, then two switches and the ids of the folded panels
-/// left open, oldest first. Version 2 stored the rule alone, `"one-die"`; version 1
-/// `{"zero_dice": "one-die"}`.
-#[derive(Serialize, Deserialize)]
-struct Stored(String, bool, bool, Vec<String>);
+record! {
+    /// Version 3: `[zero_dice, haptics, coach, [open_fold, ...]]`: what Highest d6 rolls for no
+    /// dice, `"one-die" | "lowest-of-two"`, then two switches and the ids of the folded panels
+    /// left open, oldest first. Version 2 stored the rule alone, `"one-die"`; version 1
+    /// `{"zero_dice": "one-die"}`.
+    struct StoredSettings {
+        /// `ZeroDiceRule::key`.
+        zero_dice: String,
+        haptics: bool,
+        coach: bool,
+        open_folds: Vec<String>,
+    }
+}
 
 impl Document for Settings {
     const KEY: &'static str = "dicetray.settings";
@@ -107,7 +114,12 @@ impl Document for Settings {
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let Stored(rule, haptics, coach, folds) = decode_record(data, "the settings")?;
+        let StoredSettings {
+            zero_dice: rule,
+            haptics,
+            coach,
+            open_folds: folds,
+        } = read_record(&data, "the settings")?;
         let zero_dice = ZeroDiceRule::from_key(&rule)
             .ok_or_else(|| format!("no such rule for no dice: “{rule}”"))?;
         let mut decoded = Decoded::clean(Self {
@@ -132,12 +144,17 @@ impl Document for Settings {
     }
 
     fn encode(&self) -> impl Serialize {
-        Stored(
-            self.zero_dice.key().into(),
-            self.haptics,
-            self.coach,
-            self.open_folds.clone(),
-        )
+        stored(self).write()
+    }
+}
+
+/// What `Settings` is stored as: its record, written by [`Document::encode`].
+pub(super) fn stored(value: &Settings) -> impl WriteField {
+    StoredSettings {
+        zero_dice: value.zero_dice.key().into(),
+        haptics: value.haptics,
+        coach: value.coach,
+        open_folds: value.open_folds.clone(),
     }
 }
 

@@ -7,6 +7,18 @@ use super::{HistoryEntry, RecordedRoll};
 /// The most rolls history keeps.
 pub const MAX_HISTORY: usize = 100;
 
+/// What [`RollHistory::merge`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MergedRolls {
+    /// The other history's rolls that were not here, added.
+    pub added: usize,
+    /// The other history's rolls already here (by id), left as they are here.
+    pub kept: usize,
+    /// The oldest rolls (of either history) dropped after adding, to keep the newest
+    /// [`MAX_HISTORY`].
+    pub dropped_over_limit: usize,
+}
+
 /// The history of rolls, newest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RollHistory {
@@ -92,15 +104,21 @@ impl RollHistory {
     }
 
     /// Adds another history's rolls that are not here yet (by id), newest first, keeping
-    /// the newest `MAX_HISTORY`.
-    pub fn merge(&mut self, other: &RollHistory) {
+    /// the newest `MAX_HISTORY`, and says what it did.
+    pub fn merge(&mut self, other: &RollHistory) -> MergedRolls {
+        let mut merged = MergedRolls::default();
         for entry in &other.entries {
             if self.get(entry.id).is_none() {
                 self.entries.push(entry.clone());
+                merged.added += 1;
+            } else {
+                merged.kept += 1;
             }
         }
         self.entries.sort_by_key(|e| std::cmp::Reverse(e.at_ms));
+        merged.dropped_over_limit = self.entries.len().saturating_sub(MAX_HISTORY);
         self.entries.truncate(MAX_HISTORY);
+        merged
     }
 
     /// Notes the cost of the costly success `id`.

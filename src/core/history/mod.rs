@@ -9,6 +9,6 @@ mod roll_again;
 mod text;
 
 pub use entry::{HistoryEntry, MAX_LABEL_CHARS};
-pub use log::{MAX_HISTORY, RollHistory};
+pub use log::{MAX_HISTORY, MergedRolls, RollHistory};
 pub use record::RecordedRoll;
 pub use roll_again::RollAgain;

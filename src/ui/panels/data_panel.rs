@@ -1,49 +1,37 @@
 //! Backing up and restoring everything: one file out (shared or downloaded), one file in
 //! (checked whole, summarised, then merged or used instead, as the player chooses).
 
-use crate::core::effective_level::ElSetup;
-use crate::core::effective_level::Turn;
-use crate::core::highest_d6::D6Setup;
-use crate::core::narrative::NarrativePool;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::storage::backup_file::{
     Backup, Everything, ImportMode, check_file_size, export, parse_backup,
 };
+use crate::storage::every_document;
 use crate::ui::platform::browser::{now_ms, offer_file, read_file};
 use crate::ui::shell::app_data::AppData;
 
 /// Every document, as this tab has it. Export and import cover them all, so this loads
 /// any not loaded yet.
 fn everything(data: AppData) -> Everything {
-    Everything {
-        roster: data.roster().get_untracked(),
-        scene: data.scene().get_untracked(),
-        saved: data.saved().get_untracked(),
-        history: data.history().get_untracked(),
-        settings: data.settings().get_untracked(),
-        narrative_pool: data.document::<NarrativePool>().get_untracked(),
-        d6_setup: data.document::<D6Setup>().get_untracked(),
-        el_setup: data.document::<ElSetup>().get_untracked(),
-        turn: data.document::<Turn>().get_untracked(),
-        story_points: data.story_points().get_untracked(),
+    macro_rules! gather {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            Everything {
+                $($name: data.document::<$type>().get_untracked(),)*
+            }
+        };
     }
+    every_document!(gather)
 }
 
 /// Stores every document of `all`, each through its own document's checks.
 fn store(data: AppData, all: Everything) {
-    data.roster().update(|d| *d = all.roster);
-    data.scene().update(|d| *d = all.scene);
-    data.saved().update(|d| *d = all.saved);
-    data.history().update(|d| *d = all.history);
-    data.settings().update(|d| *d = all.settings);
-    data.document::<NarrativePool>()
-        .update(|d| *d = all.narrative_pool);
-    data.document::<D6Setup>().update(|d| *d = all.d6_setup);
-    data.document::<ElSetup>().update(|d| *d = all.el_setup);
-    data.document::<Turn>().update(|d| *d = all.turn);
-    data.story_points().update(|d| *d = all.story_points);
+    macro_rules! scatter {
+        ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
+            $(data.document::<$type>().update(|d| *d = all.$name);)*
+        };
+    }
+    every_document!(scatter);
 }
 
 /// The "Your data" panel, inside its fold. Short messages go to the snackbar; the summary
