@@ -22,6 +22,15 @@ impl Tone {
         }
     }
 
+    /// The tone `name` names; neutral for any other text.
+    pub fn from_name(name: &str) -> Self {
+        match name {
+            "good" => Self::Good,
+            "bad" => Self::Bad,
+            _ => Self::Neutral,
+        }
+    }
+
     /// Good when `good`, else bad.
     pub fn of(good: bool) -> Self {
         if good { Self::Good } else { Self::Bad }

@@ -21,26 +21,28 @@ pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
         return view! { <p class="hint">{reason}</p> }.into_any();
     };
     let (mine, theirs) = check.dice_to_enter();
-    let my_values = RwSignal::new(vec![None::<u32>; mine.len()]);
-    let their_values = RwSignal::new(vec![None::<u32>; theirs.len()]);
-    let complete = move || {
-        my_values.with(|v| v.iter().all(Option::is_some))
-            && their_values.with(|v| v.iter().all(Option::is_some))
-    };
+    // Both sides' values in one list (the player's first), kept in the tray so a reload
+    // finds the dice entered so far.
+    let mine_count = mine.len();
+    let values = state.core.entered_for(mine_count + theirs.len());
+    let complete = move || values.with(|v| v.iter().all(Option::is_some));
     let read = move |()| {
-        let values = |v: RwSignal<Vec<Option<u32>>>| -> Option<Vec<u32>> {
-            v.get_untracked().into_iter().collect()
-        };
-        let (Some(mine), Some(theirs)) = (values(my_values), values(their_values)) else {
+        let Some(all) = values
+            .get_untracked()
+            .into_iter()
+            .collect::<Option<Vec<u32>>>()
+        else {
             return state.core.snackbar.say("Pick what every die shows first.");
         };
-        let roll = match ElRoll::from_entered(&check, &mine, &theirs) {
+        let (mine, theirs) = all.split_at(mine_count.min(all.len()));
+        let roll = match ElRoll::from_entered(&check, mine, theirs) {
             Ok(roll) => roll,
             Err(reason) => return state.core.snackbar.say(reason),
         };
         let label = state.core.label.get_untracked();
         match record_entered(data, &label, RecordedRoll::EffectiveLevel(roll)) {
             Ok(entry) => {
+                values.set(Vec::new());
                 state.change(ElSetup::after_roll);
                 show(state, entry, RollKind::Tray, None, None);
             }
@@ -50,9 +52,9 @@ pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
     let opposed = !theirs.is_empty();
     view! {
         <RealDicePanel verb="Pick" complete=Signal::derive(complete) on_read=Callback::new(read)>
-            <DieChoices title="Your dice" whose="Your" dice=mine values=my_values/>
+            <DieChoices title="Your dice" whose="Your" dice=mine values offset=0/>
             {opposed.then(|| view! {
-                <DieChoices title="The other side's dice" whose="Their" dice=theirs values=their_values/>
+                <DieChoices title="The other side's dice" whose="Their" dice=theirs values offset=mine_count/>
             })}
         </RealDicePanel>
     }
@@ -65,7 +67,10 @@ fn DieChoices(
     title: &'static str,
     whose: &'static str,
     dice: Vec<ElDie>,
+    /// Every die's value, both sides'.
     values: RwSignal<Vec<Option<u32>>>,
+    /// Where this side's dice start in `values`.
+    offset: usize,
 ) -> impl IntoView {
     let choices = dice
         .into_iter()
@@ -73,11 +78,19 @@ fn DieChoices(
         .map(|(index, die)| {
             let name = format!("{whose} die {} ({})", index + 1, die.name());
             let faces = (0..die.sides())
-                .map(|face| view! { <option value=face.to_string()>{face.to_string()}</option> })
+                .map(|face| {
+                    // A value entered before a reload shows as chosen.
+                    let chosen = move || values.with(|v| v.get(offset + index).copied().flatten() == Some(face));
+                    view! { <option value=face.to_string() selected=chosen>{face.to_string()}</option> }
+                })
                 .collect_view();
             let pick = move |ev: leptos::ev::Event| {
                 let face = event_target_value(&ev).parse::<u32>().ok();
-                values.update(|v| v[index] = face);
+                values.update(|v| {
+                    if let Some(value) = v.get_mut(offset + index) {
+                        *value = face;
+                    }
+                });
             };
             view! {
                 <li>

@@ -32,7 +32,9 @@ pub fn open_link(data: AppData, shared: Shared) {
         }
         Shared::Result(text) => {
             // Nothing of it can go to this player's scene.
+            let kept = text.clone();
             let read_only = Callback::new(move |entry: HistoryEntry| {
+                state.core.keep_link(kept.clone());
                 show(state, entry, RollKind::FromLink, None, None);
             });
             open_result_link(data, state.core.page, text, read_only);

@@ -29,7 +29,9 @@ pub fn open_link(data: AppData, shared: Shared) {
             });
         }
         Shared::Result(text) => {
+            let kept = text.clone();
             let show = Callback::new(move |entry: HistoryEntry| {
+                state.core.keep_link(kept.clone());
                 state.core.show(Shown::from_link(entry));
             });
             open_result_link(data, state.core.page, text, show);

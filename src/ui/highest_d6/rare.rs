@@ -98,11 +98,14 @@ fn enter_dice(data: AppData) -> AnyView {
 fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
     let plan = state.plan.get_untracked();
     let count = plan.dice_thrown() as usize;
-    let picked = RwSignal::new(vec![None::<u8>; count]);
+    // Kept in the tray, so a reload finds the dice entered so far.
+    let picked = state.core.entered_for(count);
     let read = move |()| {
+        // Faces are 1 to 6, as the buttons set them.
         let Some(faces) = picked
             .get_untracked()
             .into_iter()
+            .map(|f| f.and_then(|f| u8::try_from(f).ok()))
             .collect::<Option<Vec<u8>>>()
         else {
             return state.core.snackbar.say("Tap what every die shows first.");
@@ -122,6 +125,7 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
         let label = state.core.label.get_untracked();
         match record_entered(data, &label, RecordedRoll::HighestD6(check)) {
             Ok(entry) => {
+                picked.set(Vec::new());
                 state.show_own(data, entry);
             }
             Err(reason) => state.core.snackbar.say(reason),
@@ -136,8 +140,8 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
                             type="button"
                             class="enter-pip"
                             aria-label=format!("Die {}: {face}", index + 1)
-                            aria-pressed=move || picked.with(|p| p[index] == Some(face)).to_string()
-                            on:click=move |_| picked.update(|p| p[index] = Some(face))
+                            aria-pressed=move || picked.with(|p| p.get(index) == Some(&Some(u32::from(face)))).to_string()
+                            on:click=move |_| picked.update(|p| if let Some(f) = p.get_mut(index) { *f = Some(u32::from(face)) })
                         >
                             <PipDie face/>
                         </button>

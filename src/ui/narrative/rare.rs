@@ -87,7 +87,8 @@ fn enter_dice(data: AppData) -> AnyView {
 fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
     let pool = state.pool.get_untracked();
     let dice: Vec<NarrativeDie> = pool.dice().collect();
-    let picked = RwSignal::new(vec![None::<u32>; dice.len()]);
+    // Kept in the tray, so a reload finds the dice entered so far.
+    let picked = state.core.entered_for(dice.len());
     let read = move |()| {
         let Some(faces) = picked
             .get_untracked()
@@ -105,6 +106,7 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
         match record_entered(data, &label, RecordedRoll::Narrative(roll)) {
             Ok(entry) => {
                 state.picked.set(None);
+                picked.set(Vec::new());
                 state.core.show(Shown::own(entry));
             }
             Err(reason) => state.core.snackbar.say(reason),
@@ -134,8 +136,8 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
                                 type="button"
                                 class="face enter-face"
                                 aria-label=format!("Die {}, {}: {}", index + 1, die.name(), symbols.describe())
-                                aria-pressed=move || picked.with(|p| p[index] == Some(face)).to_string()
-                                on:click=move |_| picked.update(|p| p[index] = Some(face))
+                                aria-pressed=move || picked.with(|p| p.get(index) == Some(&Some(face))).to_string()
+                                on:click=move |_| picked.update(|p| if let Some(f) = p.get_mut(index) { *f = Some(face) })
                             >
                                 <DieShape die>{glyphs}</DieShape>
                             </button>

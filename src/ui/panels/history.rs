@@ -30,6 +30,8 @@ pub enum HistoryAsk {
     OpenLink(String, Callback<Result<HistoryEntry, String>>),
     /// Copy a link that shows this roll, read-only, to whoever opens it.
     CopyLink(HistoryEntry),
+    /// Find a kept roll by its id (a tray showing it again after a reload).
+    Find(u64, Callback<Option<HistoryEntry>>),
 }
 
 /// Carries out what a tray asks of History: reading every roll ever kept, writing new ones,
@@ -45,6 +47,13 @@ pub fn history_rare(data: AppData, ask: HistoryAsk) -> AnyView {
         }
         HistoryAsk::OpenLink(text, read) => {
             read.run(entry_from_link(&text));
+            ().into_any()
+        }
+        HistoryAsk::Find(id, found) => {
+            found.run(
+                data.history()
+                    .with_untracked(|h| h.entries().iter().find(|e| e.id == id).cloned()),
+            );
             ().into_any()
         }
         HistoryAsk::CopyLink(entry) => {

@@ -4,3 +4,4 @@
 pub(crate) mod browser;
 pub(crate) mod persisted;
 pub(crate) mod screen;
+pub(crate) mod session;

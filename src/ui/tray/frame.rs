@@ -6,14 +6,17 @@
 use leptos::prelude::*;
 
 use super::contract::{AskRare, TrayRare};
-use super::state::TrayCore;
+use super::state::{Shown, TrayCore};
+use crate::core::history::HistoryEntry;
 use crate::core::history::RollAgain;
 use crate::route::Page;
+use crate::storage::tray_session::KeptRoll;
 use crate::ui::panels::history::history_fold;
+use crate::ui::panels::history::{HistoryAsk, open_result_link};
 use crate::ui::platform::screen::wide_screen;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::app_data::Shared;
-use crate::ui::shell::rare::{self as shell_rare, RareView, run_rare};
+use crate::ui::shell::rare::{self as shell_rare, Rare, RareView, run_rare};
 use crate::ui::widgets::dock::{DockPanel, Headline, RollDock};
 use crate::ui::widgets::fold::Fold;
 
@@ -55,6 +58,7 @@ pub fn TrayFrame(
 ) -> impl IntoView {
     let page = core.page;
     open_waiting_links(data, core, rare);
+    restore_shown(data, core);
     let coach = move || {
         if !core.coach_started.get_value() {
             core.coach_started.set_value(true);
@@ -137,6 +141,36 @@ fn open_waiting_links(data: AppData, core: TrayCore, rare: AskRare) {
     on_cleanup(move || online.remove());
 }
 
+/// Shows again, in the bar, the roll the tab showed before a reload: found in History by
+/// its id, or read again from its result link.
+fn restore_shown(data: AppData, core: TrayCore) {
+    match core.take_kept() {
+        Some(KeptRoll::Own { id, kind, verdict }) => {
+            let found = data.lasting(|| {
+                Callback::new(move |entry: Option<HistoryEntry>| {
+                    if let Some(entry) = entry
+                        && core.shown.with_untracked(Option::is_none)
+                    {
+                        core.show_kept(entry, &kind, verdict.clone());
+                    }
+                })
+            });
+            run_rare(data, Rare::History(HistoryAsk::Find(id, found)));
+        }
+        Some(KeptRoll::Link(text)) => {
+            let kept = text.clone();
+            let show = data.lasting(|| {
+                Callback::new(move |entry: HistoryEntry| {
+                    core.keep_link(kept.clone());
+                    core.shown.set(Some(Shown::from_link(entry)));
+                })
+            });
+            open_result_link(data, core.page, text, show);
+        }
+        None => {}
+    }
+}
+
 /// Try again, from the message: the waiting link is offered to the tray once more.
 fn retry_link(data: AppData, page: Page) {
     if let Some(shared) = data.waiting_link(page) {
@@ -162,7 +196,8 @@ pub fn RareOdds(data: AppData, core: TrayCore, rare: AskRare) -> impl IntoView {
 }
 
 /// Runs `then` once the browser is idle after this frame (`requestIdleCallback`, or a
-/// short timeout where there is none, as in Safari).
+/// short timeout where there is none, as in Safari), marking the moment for the bench
+/// (`dicetray-idle`: what is fetched after it is not part of opening the page).
 fn when_idle(then: impl Fn() + Clone + 'static) {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::closure::Closure;
@@ -170,7 +205,12 @@ fn when_idle(then: impl Fn() + Clone + 'static) {
         return;
     };
     let has_idle = js_sys::Reflect::has(&window, &"requestIdleCallback".into()).unwrap_or(false);
-    let callback = Closure::once_into_js(then);
+    let callback = Closure::once_into_js(move || {
+        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = performance.mark("dicetray-idle");
+        }
+        then();
+    });
     if has_idle {
         let _ = window.request_idle_callback(callback.unchecked_ref());
     } else {
