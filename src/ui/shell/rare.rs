@@ -15,6 +15,8 @@ use crate::ui::panels::share_links::QrPicture;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::deferred::{Deferred, split_view};
 use crate::ui::shell::pages::{PageRare, draw_page_rare};
+use crate::ui::tray::session::keep_session;
+use crate::ui::tray::state::TrayCore;
 
 /// A rare part, and what it needs to be drawn or done.
 #[derive(Clone)]
@@ -29,6 +31,8 @@ pub enum Rare {
     Notices,
     /// One of a page's own rare parts.
     Page(PageRare),
+    /// A tray's session in this tab: restored, then kept (see `ui::tray::session`).
+    Session(TrayCore),
 }
 
 /// Does a rare part that draws nothing, once its code is here; says so if it cannot come.
@@ -73,6 +77,10 @@ split_view!(
             Rare::Data => view! { <crate::ui::panels::data_panel::DataPanel data/> }.into_any(),
             Rare::Notices => view! { <crate::ui::shell::notices::NoticeList notices=data.notices/> }.into_any(),
             Rare::Page(ask) => draw_page_rare(data, ask),
+            Rare::Session(core) => {
+                keep_session(data, core);
+                ().into_any()
+            }
         }
     }
 );

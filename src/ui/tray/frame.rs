@@ -6,13 +6,10 @@
 use leptos::prelude::*;
 
 use super::contract::{AskRare, TrayRare};
-use super::state::{Shown, TrayCore};
-use crate::core::history::HistoryEntry;
+use super::state::TrayCore;
 use crate::core::history::RollAgain;
 use crate::route::Page;
-use crate::storage::tray_session::KeptRoll;
 use crate::ui::panels::history::history_fold;
-use crate::ui::panels::history::{HistoryAsk, open_result_link};
 use crate::ui::platform::screen::wide_screen;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::app_data::Shared;
@@ -58,15 +55,16 @@ pub fn TrayFrame(
 ) -> impl IntoView {
     let page = core.page;
     open_waiting_links(data, core, rare);
-    restore_shown(data, core);
     let coach = move || {
         if !core.coach_started.get_value() {
             core.coach_started.set_value(true);
+            run_rare(data, Rare::Session(core));
             run_rare(data, rare(TrayRare::Coach));
         }
     };
-    // The hints are rare code: fetched once the tray is drawn and the page is idle (or on
-    // the first tap, if that comes first), so they show without a tap and after a reload.
+    // The hints and the tab's session of the tray are rare code: fetched once the tray is
+    // drawn and the page is idle (or on the first tap, if that comes first), so they show
+    // without a tap and after a reload.
     when_idle(coach);
     let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <RareOdds data core rare/> }));
     view! {
@@ -139,36 +137,6 @@ fn open_waiting_links(data: AppData, core: TrayCore, rare: AskRare) {
     });
     let online = window_event_listener(leptos::ev::online, move |_| open());
     on_cleanup(move || online.remove());
-}
-
-/// Shows again, in the bar, the roll the tab showed before a reload: found in History by
-/// its id, or read again from its result link.
-fn restore_shown(data: AppData, core: TrayCore) {
-    match core.take_kept() {
-        Some(KeptRoll::Own { id, kind, verdict }) => {
-            let found = data.lasting(|| {
-                Callback::new(move |entry: Option<HistoryEntry>| {
-                    if let Some(entry) = entry
-                        && core.shown.with_untracked(Option::is_none)
-                    {
-                        core.show_kept(entry, &kind, verdict.clone());
-                    }
-                })
-            });
-            run_rare(data, Rare::History(HistoryAsk::Find(id, found)));
-        }
-        Some(KeptRoll::Link(text)) => {
-            let kept = text.clone();
-            let show = data.lasting(|| {
-                Callback::new(move |entry: HistoryEntry| {
-                    core.keep_link(kept.clone());
-                    core.shown.set(Some(Shown::from_link(entry)));
-                })
-            });
-            open_result_link(data, core.page, text, show);
-        }
-        None => {}
-    }
 }
 
 /// Try again, from the message: the waiting link is offered to the tray once more.

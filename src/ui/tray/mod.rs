@@ -8,4 +8,5 @@ pub(crate) mod frame;
 pub(crate) mod gm_side;
 pub(crate) mod recorder;
 pub(crate) mod result_actions;
+pub(crate) mod session;
 pub(crate) mod state;

@@ -7,8 +7,6 @@ use leptos::prelude::*;
 use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::tone::Tone;
 use crate::route::Page;
-use crate::storage::tray_session::{KeptRoll, TraySession, session_key};
-use crate::ui::platform::session::{session_read, session_write};
 use crate::ui::widgets::dock::{DockPanel, Headline};
 use crate::ui::widgets::snackbar::Snackbar;
 
@@ -27,29 +25,6 @@ pub enum ShownKind {
     AgainstYou,
     /// A roll from a result link: shown read-only, not in this player's History.
     FromLink,
-}
-
-impl ShownKind {
-    /// Its name in a tray's session.
-    fn name(self) -> &'static str {
-        match self {
-            Self::Tray => "tray",
-            Self::Portion => "portion",
-            Self::Settled => "settled",
-            Self::AgainstYou => "against",
-            Self::FromLink => "link",
-        }
-    }
-
-    /// The kind a session names; settled (nothing follows) for anything else.
-    fn from_name(name: &str) -> Self {
-        match name {
-            "tray" => Self::Tray,
-            "portion" => Self::Portion,
-            "against" => Self::AgainstYou,
-            _ => Self::Settled,
-        }
-    }
 }
 
 /// A roll the dock shows.
@@ -109,57 +84,24 @@ pub struct TrayCore {
     pub coach_started: StoredValue<bool>,
     /// Real dice entered so far, one face (or none yet) per die.
     pub entered: RwSignal<Vec<Option<u32>>>,
-    /// The roll the tab showed before a reload, until it is found again (or not).
-    kept: StoredValue<Option<KeptRoll>>,
     /// The text of the result link whose roll is shown, kept for a reload.
     link_text: StoredValue<Option<String>>,
 }
 
 impl TrayCore {
-    /// The tray as this tab left it before a reload (its label, the GM's side, real dice
-    /// half entered; the roll shown comes back with `restore_shown`), the dock closed; kept
-    /// in the tab's session from now on.
+    /// Nothing shown, no label, the dock closed. What the tab kept of the tray before a
+    /// reload comes back once its code is here (`tray::session`, rare code).
     pub fn new(page: Page, snackbar: Snackbar) -> Self {
-        let key = session_key(page.path());
-        let session = session_read(&key)
-            .map(|text| TraySession::decode(&text))
-            .unwrap_or_default();
-        let this = Self {
+        Self {
             page,
             shown: RwSignal::new(None),
-            label: RwSignal::new(session.label),
+            label: RwSignal::new(String::new()),
             panel: RwSignal::new(DockPanel::Closed),
             snackbar,
-            gm_side: RwSignal::new(session.gm_side),
+            gm_side: RwSignal::new(None),
             coach_started: StoredValue::new(false),
-            entered: RwSignal::new(session.entered),
-            kept: StoredValue::new(session.shown),
+            entered: RwSignal::new(Vec::new()),
             link_text: StoredValue::new(None),
-        };
-        Effect::new(move |_| session_write(&key, &this.session().encode()));
-        this
-    }
-
-    /// What the tab keeps of the tray now; tracked, so it is kept again at each change.
-    fn session(&self) -> TraySession {
-        let shown = self.shown.with(|s| match s {
-            Some(s) if s.read_only() => self.link_text.get_value().map(KeptRoll::Link),
-            Some(s) => Some(KeptRoll::Own {
-                id: s.entry.id,
-                kind: s.kind.name().to_string(),
-                verdict: s
-                    .verdict
-                    .as_ref()
-                    .map(|(words, tone)| (words.clone(), tone.name().to_string())),
-            }),
-            // Not found again yet: what was kept stays kept.
-            None => self.kept.get_value(),
-        });
-        TraySession {
-            label: self.label.get(),
-            gm_side: self.gm_side.get(),
-            shown,
-            entered: self.entered.get(),
         }
     }
 
@@ -172,28 +114,14 @@ impl TrayCore {
         self.entered
     }
 
-    /// The roll the tab showed before a reload, taken once: a tray finds it again (in
-    /// History, or from its link) and shows it in the bar.
-    pub fn take_kept(&self) -> Option<KeptRoll> {
-        let mut kept = None;
-        self.kept.update_value(|k| kept = k.take());
-        kept.filter(|_| self.shown.with_untracked(Option::is_none))
-    }
-
-    /// Shows a kept roll found again, in the bar (the dock stays as it is).
-    pub fn show_kept(&self, entry: HistoryEntry, kind: &str, verdict: Option<(String, String)>) {
-        let verdict = verdict.map(|(words, tone)| (words, Tone::from_name(&tone)));
-        let kind = ShownKind::from_name(kind);
-        self.shown.set(Some(Shown {
-            entry,
-            kind,
-            verdict,
-        }));
-    }
-
     /// Keeps the text of the result link whose roll is about to be shown, for a reload.
     pub fn keep_link(&self, text: String) {
         self.link_text.set_value(Some(text));
+    }
+
+    /// The text of the result link whose roll is shown, if it came from one.
+    pub fn link_text(&self) -> Option<String> {
+        self.link_text.get_value()
     }
 
     /// Shows `shown` in the dock, opened on the result.
