@@ -37,7 +37,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let done = match args.as_slice() {
-        ["split", input, out_dir, manifest] => split(input.as_ref(), out_dir.as_ref(), manifest.as_ref()),
+        ["split", input, out_dir, manifest] => {
+            split(input.as_ref(), out_dir.as_ref(), manifest.as_ref())
+        }
         ["drop-exports", module, pattern] => drop_exports(module.as_ref(), pattern),
         ["short-imports", module, from, to] => short_imports(module.as_ref(), from, to),
         _ => Err(eyre!("{USAGE}")),
@@ -137,7 +139,9 @@ fn short_imports(path: &Path, from: &str, to: &str) -> Result<()> {
         }
         import.module = to.to_owned();
         let next = renamed.len();
-        let short = renamed.entry(import.name.clone()).or_insert_with(|| short_name(next));
+        let short = renamed
+            .entry(import.name.clone())
+            .or_insert_with(|| short_name(next));
         import.name = short.clone();
     }
     if renamed.is_empty() {
