@@ -72,6 +72,15 @@ run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '
   if (dropUnusedExports(wasmPath) === 0) console.warn('build-app.mjs: no unused stream exports found to drop (see scripts/unused-exports.mjs)');
 }
 
+// The main module's imports from its glue get short names, in the wasm and in the glue;
+// before wasm-opt, whose encoding of the module is then the one that ships.
+{
+  const wasmPath = join(out, 'dicetray_bg.wasm');
+  const gluePath = join(out, 'dicetray.js');
+  const short = shortenImports(wasmPath, dropUnusedGlue(await readFile(gluePath, 'utf8')));
+  await writeFile(gluePath, short.glue);
+}
+
 // The page modules and shared chunks, beside the glue's main module.
 for (const name of await readdir(split)) {
   if (name === 'dicetray.wasm') continue;
@@ -87,14 +96,6 @@ if (release) {
     }
   };
   await Promise.all([optimise(), optimise()]);
-}
-
-// The main module's imports from its glue get short names, in the wasm and in the glue.
-{
-  const wasmPath = join(out, 'dicetray_bg.wasm');
-  const gluePath = join(out, 'dicetray.js');
-  const short = shortenImports(wasmPath, dropUnusedGlue(await readFile(gluePath, 'utf8')));
-  await writeFile(gluePath, short.glue);
 }
 
 // Which modules each page needs: the splitter's manifest lists, for each split point, the
