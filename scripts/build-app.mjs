@@ -12,10 +12,10 @@
 //     `#/<route>`), so the build keeps no list of pages of its own;
 //  3. wasm-bindgen writes the JavaScript glue for the main module (`--keep-lld-exports`
 //     keeps what the page modules import from it);
-//  4. exports no page calls are dropped (scripts/unused-exports.mjs), wasm-opt -Oz shrinks
-//     every module, the main module's imports from the glue get short
-//     names (scripts/short-imports.mjs; both rewrite the module with walrus, in xtask/),
-//     esbuild minifies the JavaScript;
+//  4. exports no page calls are dropped (scripts/unused-exports.mjs) and the main module's
+//     imports from the glue get short names (scripts/short-imports.mjs; both rewrite the
+//     module with walrus, in xtask/), wasm-opt -Oz shrinks every module, esbuild minifies
+//     the JavaScript;
 //  5. everything goes into `app-<hash>/`, named after its contents, so two builds never
 //     mix; `start.js` there starts the app and fetches the opened page's modules beside the
 //     main one; index.html gets the tags that load it.
