@@ -5,13 +5,17 @@
 //
 //  1. cargo builds the app for wasm32 with relocations kept (.cargo/config.toml), which the
 //     splitter needs;
-//  2. wasm-split-cli cuts the module at the app's split points (`src/ui/pages.rs`): a main
-//     module (the shell), one module per page, and chunks that several pages share;
+//  2. the splitter (wasm_split_cli_support, called as a library by xtask/) cuts the module
+//     at the app's split points: a main module (the shell), one module per split point, and
+//     chunks that several of them share; its manifest says which files each split point
+//     needs. The pages are the split points named `<route>_page` (the route's path in
+//     `#/<route>`), so the build keeps no list of pages of its own;
 //  3. wasm-bindgen writes the JavaScript glue for the main module (`--keep-lld-exports`
 //     keeps what the page modules import from it);
-//  4. exports no page calls are dropped (scripts/unused-exports.mjs), wasm-opt -Oz shrinks
-//     every module, the main module's imports from the glue get short
-//     names (scripts/short-imports.mjs), esbuild minifies the JavaScript;
+//  4. exports no page calls are dropped (scripts/unused-exports.mjs) and the main module's
+//     imports from the glue get short names (scripts/short-imports.mjs; both rewrite the
+//     module with walrus, in xtask/), wasm-opt -Oz shrinks every module, esbuild minifies
+//     the JavaScript;
 //  5. everything goes into `app-<hash>/`, named after its contents, so two builds never
 //     mix; `start.js` there starts the app and fetches the opened page's modules beside the
 //     main one; index.html gets the tags that load it.
@@ -27,6 +31,7 @@ import { transform } from 'esbuild';
 import { shortenImports } from './short-imports.mjs';
 import { dropUnusedExports, dropUnusedGlue } from './unused-exports.mjs';
 import { wasmOpt } from './wasm-opt.mjs';
+import { xtask } from './xtask.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -39,8 +44,10 @@ const root = new URL('..', import.meta.url).pathname;
 const target = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 const work = join(target, 'app-build');
 
-/** The pages' split points, by route path, as `src/ui/pages.rs` names them. */
-const SPLITS = { narrative: 'narrative_page', d6: 'd6_page', el: 'el_page', characters: 'characters_page' };
+/** A split point that is a page: `<route>_page`, for the route `#/<route>`. */
+const PAGE_SPLIT = /^([a-z0-9]+)_page$/;
+/** The page the app opens when the address names none (src/route.rs). */
+const DEFAULT_PAGE = 'narrative';
 
 function run(command, args) {
   execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -54,15 +61,24 @@ await rm(work, { recursive: true, force: true });
 const split = join(work, 'split');
 const out = join(work, 'out');
 await mkdir(out, { recursive: true });
-run('wasm-split-cli', [built, split, '--target', 'web', '--out-name', 'dicetray']);
+// Beside the split modules, not among them: everything in split/ ships.
+const manifestPath = join(work, 'split-manifest.json');
+xtask('split', built, split, manifestPath);
 run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript', '--out-dir', out, '--out-name', 'dicetray', join(split, 'dicetray.wasm')]);
 
 // Exports no page calls go before wasm-opt, which then drops their code.
 {
   const wasmPath = join(out, 'dicetray_bg.wasm');
-  const { wasm, dropped } = dropUnusedExports(await readFile(wasmPath));
-  if (dropped === 0) console.warn('build-app.mjs: no unused stream exports found to drop (see scripts/unused-exports.mjs)');
-  await writeFile(wasmPath, wasm);
+  if (dropUnusedExports(wasmPath) === 0) console.warn('build-app.mjs: no unused stream exports found to drop (see scripts/unused-exports.mjs)');
+}
+
+// The main module's imports from its glue get short names, in the wasm and in the glue;
+// before wasm-opt, whose encoding of the module is then the one that ships.
+{
+  const wasmPath = join(out, 'dicetray_bg.wasm');
+  const gluePath = join(out, 'dicetray.js');
+  const short = shortenImports(wasmPath, dropUnusedGlue(await readFile(gluePath, 'utf8')));
+  await writeFile(gluePath, short.glue);
 }
 
 // The page modules and shared chunks, beside the glue's main module.
@@ -82,35 +98,31 @@ if (release) {
   await Promise.all([optimise(), optimise()]);
 }
 
-// The main module's imports from its glue get short names, in the wasm and in the glue.
-{
-  const wasmPath = join(out, 'dicetray_bg.wasm');
-  const gluePath = join(out, 'dicetray.js');
-  const short = shortenImports(await readFile(wasmPath), dropUnusedGlue(await readFile(gluePath, 'utf8')));
-  await writeFile(wasmPath, short.wasm);
-  await writeFile(gluePath, short.glue);
-}
-
-// Which modules each page needs: the splitter's loader lists them.
-const loader = await readFile(join(out, '__wasm_split.js'), 'utf8');
-const chunkFiles = new Map();
-for (const m of loader.matchAll(/const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"/g)) {
-  chunkFiles.set(m[1], m[2]);
-}
+// Which modules each page needs: the splitter's manifest lists, for each split point, the
+// stems of the files it needs, its own module (`split_<name>`) last; start.js asks for the
+// page's own module first.
+const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+const shipped = new Set(await readdir(out));
 const pageFiles = {};
-for (const [path, split] of Object.entries(SPLITS)) {
-  const m = loader.match(new RegExp(`export const __wasm_split_load_${split} = wrapAsyncCb\\(makeLoad\\(\\(\\) => \\{\\s*const src = fetch\\(new URL\\("\\./([\\w.]+)"[\\s\\S]*?, \\[([^\\]]*)\\]\\)\\)`));
-  if (!m) {
-    console.error(`build-app.mjs: the splitter made no module for ${split} (see src/ui/pages.rs)`);
+for (const [name, stems] of Object.entries(manifest)) {
+  const route = PAGE_SPLIT.exec(name)?.[1];
+  if (!route) continue;
+  const own = `split_${name}`;
+  if (stems.at(-1) !== own) {
+    console.error(`build-app.mjs: the splitter's manifest does not end ${name}'s files with its own module ${own}`);
     process.exit(1);
   }
-  const chunks = m[2].split(',').map((s) => s.trim()).filter(Boolean);
-  const missing = chunks.filter((c) => !chunkFiles.has(c));
+  const files = [own, ...stems.slice(0, -1)].map((stem) => `${stem}.wasm`);
+  const missing = files.filter((file) => !shipped.has(file));
   if (missing.length) {
-    console.error(`build-app.mjs: ${split} needs ${missing.join(', ')}, which the loader does not name`);
+    console.error(`build-app.mjs: ${name} needs ${missing.join(', ')}, which the splitter did not write`);
     process.exit(1);
   }
-  pageFiles[path] = [m[1], ...chunks.map((c) => chunkFiles.get(c))];
+  pageFiles[route] = files;
+}
+if (!pageFiles[DEFAULT_PAGE]) {
+  console.error(`build-app.mjs: the splitter made no module for ${DEFAULT_PAGE}_page, the page opened by default`);
+  process.exit(1);
 }
 
 // The start-up module: fetch the opened page's modules beside the main one, once the
@@ -126,7 +138,7 @@ await new Promise((shown) => {
   else requestAnimationFrame(() => setTimeout(shown));
   setTimeout(shown, 1000);
 });
-for (const file of PAGES[page] ?? PAGES.narrative) {
+for (const file of PAGES[page] ?? PAGES.${DEFAULT_PAGE}) {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'fetch';

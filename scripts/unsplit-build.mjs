@@ -34,10 +34,9 @@ await mkdir(out, { recursive: true });
 execFileSync('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', 'dicetray', join(target, 'wasm32-unknown-unknown/release/dicetray.wasm')], { cwd: root, stdio: 'inherit' });
 const wasmPath = join(out, 'dicetray_bg.wasm');
 const gluePath = join(out, 'dicetray.js');
-await writeFile(wasmPath, dropUnusedExports(await readFile(wasmPath)).wasm);
+dropUnusedExports(wasmPath);
 await wasmOpt(wasmPath, root);
-const short = shortenImports(await readFile(wasmPath), dropUnusedGlue(await readFile(gluePath, 'utf8')));
-await writeFile(wasmPath, short.wasm);
+const short = shortenImports(wasmPath, dropUnusedGlue(await readFile(gluePath, 'utf8')));
 await writeFile(gluePath, (await transform(short.glue, { loader: 'js', format: 'esm', minify: true })).code);
 // index.html preloads the splitter's loader: an empty one keeps that request honest.
 await writeFile(join(out, '__wasm_split.js'), '');

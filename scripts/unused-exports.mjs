@@ -3,43 +3,16 @@
 // whose `#[wasm_bindgen]` stream adapters (IntoUnderlyingSource, IntoUnderlyingSink,
 // IntoUnderlyingByteSource) are exported for JavaScript: a client-side app never builds a
 // stream, but an export keeps its code (and everything it calls) in every page's first load.
+// The module is rewritten by walrus (xtask/), the glue here.
 
-import { encodeLeb, leb } from './short-imports.mjs';
+import { xtask } from './xtask.mjs';
 
 /** Exports no page calls: the stream adapters' methods and destructors. */
-const UNUSED = /^(__wbg_)?intounderlying(bytesource|sink|source)_/;
+const UNUSED = '^(__wbg_)?intounderlying(bytesource|sink|source)_';
 
-/** `wasm` without the unused exports; and how many went. Throws if it finds no export section. */
-export function dropUnusedExports(wasm) {
-  const decoder = new TextDecoder();
-  let at = 8;
-  while (at < wasm.length) {
-    const id = wasm[at];
-    const [size, body] = leb(wasm, at + 1);
-    if (id !== 7) {
-      at = body + size;
-      continue;
-    }
-    let [count, p] = leb(wasm, body);
-    const kept = [];
-    let dropped = 0;
-    for (let i = 0; i < count; i += 1) {
-      const start = p;
-      const [length, nameAt] = leb(wasm, p);
-      const name = decoder.decode(wasm.subarray(nameAt, nameAt + length));
-      p = nameAt + length + 1; // the kind byte
-      [, p] = leb(wasm, p); // the index
-      if (UNUSED.test(name)) dropped += 1;
-      else kept.push(wasm.subarray(start, p));
-    }
-    const entries = Buffer.concat([Buffer.from(encodeLeb(kept.length)), ...kept]);
-    const section = Buffer.concat([Buffer.from([7, ...encodeLeb(entries.length)]), entries]);
-    return {
-      wasm: Buffer.concat([wasm.subarray(0, at), section, wasm.subarray(body + size)]),
-      dropped,
-    };
-  }
-  throw new Error('unused-exports.mjs: the module has no export section');
+/** Drops the unused exports from the module at `path`, in place; returns how many went. */
+export function dropUnusedExports(path) {
+  return Number(xtask('drop-exports', path, UNUSED));
 }
 
 /**
