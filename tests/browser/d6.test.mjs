@@ -110,7 +110,7 @@ test.describe('Highest d6 tray', () => {
     await expect(snackbar(page), 'created, said near the thumb').toHaveText(/Added “Arcane Resonance” to the scene/);
     await page.getByRole('button', { name: /^Arcane Resonance \(scene, (helps|hinders)\)$/ }).waitFor();
     // One roll makes one facet.
-    expect(await page.getByRole('button', { name: 'Create facet' }).isDisabled(), 'made once').toBe(true);
+    await expect(page.getByRole('button', { name: 'Create facet' }), 'made once').toBeDisabled();
     await context.close();
   });
 
@@ -127,7 +127,7 @@ test.describe('Highest d6 tray', () => {
     const mark = page.getByRole('button', { name: /^Mark a (scratch|wound|wound with a condition) on Tor$/ });
     await mark.click();
     await expect(snackbar(page), 'marked, said near the thumb').toHaveText(/Marked .* on Tor/);
-    expect(await mark.isDisabled(), 'marked once').toBe(true);
+    await expect(mark, 'marked once').toBeDisabled();
     // The tray shows Tor's harm at once, as badges under who rolls.
     const badges = page.getByRole('list', { name: 'Harm on Tor' });
     await expect(badges, 'harm badge in the tray').toHaveText(/1 (scratch|wound)/);
@@ -236,7 +236,7 @@ test.describe('Highest d6 tray', () => {
     await expect(panel.getByRole('button', { name: /^Die 1: [1-6]$/ })).toHaveCount(6);
     await expect(panel.getByRole('button', { name: /^Die 3: / }), 'two dice, two rows').toHaveCount(0);
     await panel.getByRole('button', { name: 'Die 1: 1', exact: true }).click();
-    expect(await read.isDisabled(), 'not every die yet').toBe(true);
+    await expect(read, 'not every die yet').toBeDisabled();
     await expect(panel.getByRole('button', { name: 'Die 1: 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await enterDice(page, [1, 1]);
     // Two ones and nothing higher than three: a catastrophe, decided by both ones.

@@ -72,7 +72,7 @@ test.describe('Effective Level tray', () => {
     await expect(sum(page), 'sum').toHaveText('Level 6 + Warrior 4 + Feint 1 − Bruised 1 = EL 10');
     // A maneuver counts only with its role.
     await tap(page, 'Warrior +4');
-    expect(await page.getByRole('button', { name: 'Feint +1 (Warrior)' }).isDisabled()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Feint +1 (Warrior)' })).toBeDisabled();
     await tap(page, 'Warrior +4');
     await page.getByRole('switch', { name: /Needs training/ }).click();
     await expect(sum(page), 'training cap').toHaveText(/Level 4 \(6 capped at 4: needs training\).*= EL 8/);
@@ -81,7 +81,7 @@ test.describe('Effective Level tray', () => {
     // A wager past Warrior's rank is refused with the reason.
     await setNumber(page, 'Wager', 5);
     await expect(page.getByRole('region', { name: 'Wager' }), 'rank cap').toHaveText(/may not pass the role's rank \(4\)/);
-    expect(await rollButton(page).isDisabled()).toBe(true);
+    await expect(rollButton(page)).toBeDisabled();
     await setNumber(page, 'Wager', 2);
     await expect(rollButton(page), 'the wager on the Roll button').toHaveText('Roll · wager 2');
     await roll(page);
@@ -279,7 +279,7 @@ test.describe('Effective Level tray', () => {
     const theirs = entry.getByRole('combobox', { name: /^Their die/ });
     await mine.first().waitFor();
     const read = entry.getByRole('button', { name: 'Read these dice' });
-    expect(await read.isDisabled(), 'nothing to read until every die is set').toBe(true);
+    await expect(read, 'nothing to read until every die is set').toBeDisabled();
     const picked = [];
     for (const dice of [mine, theirs]) {
       for (let i = 0; i < (await dice.count()); i++) {

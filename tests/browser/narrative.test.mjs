@@ -127,12 +127,12 @@ test.describe('narrative tray', () => {
     await expect(notation(page), 'difficulty upgraded').toHaveText('1y1p1r');
     await tap(page, 'Downgrade challenge die');
     await expect(notation(page), 'challenge downgraded').toHaveText('1y2p');
-    expect(await page.getByRole('button', { name: 'Downgrade challenge die' }).isDisabled()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Downgrade challenge die' })).toBeDisabled();
     await tap(page, 'Remove difficulty die');
     await expect(notation(page), 'removed').toHaveText('1y1p');
     await tap(page, 'Clear pool');
     await expect(notation(page), 'cleared').toHaveText('empty');
-    expect(await rollButton(page).isDisabled()).toBe(true);
+    await expect(rollButton(page)).toBeDisabled();
     await expect(snack(page), 'said near the thumb').toHaveText(/Pool cleared/);
     await dock(page).getByRole('button', { name: 'Undo' }).click();
     await expect(notation(page), 'Undo puts the pool back').toHaveText('1y1p');
@@ -343,7 +343,7 @@ test.describe('narrative tray', () => {
     await expect(faces(them)).toHaveCount(3);
     await expect(them.locator('.shared-roll'), 'said read-only').toHaveText(/A roll from a link, shown as it was/);
     await faces(them).first().click();
-    expect(await them.getByRole('button', { name: 'Re-roll picked die' }).isDisabled(), 'no re-roll of a shared roll').toBe(true);
+    await expect(them.getByRole('button', { name: 'Re-roll picked die' }), 'no re-roll of a shared roll').toBeDisabled();
     expect(new URL(them.url()).hash, 'the address is clean').toBe('#/narrative');
     expect(await historyCount(them), 'not in their History').toBe(0);
     await theirs.close();
@@ -379,7 +379,7 @@ test.describe('narrative tray', () => {
     const enter = page.getByRole('region', { name: 'Real dice' });
     await enter.waitFor();
     const read = enter.getByRole('button', { name: 'Read these dice' });
-    expect(await read.isDisabled(), 'every die needs its face first').toBe(true);
+    await expect(read, 'every die needs its face first').toBeDisabled();
     // Ability: two successes; difficulty: blank. One net success: a Success.
     await enter.getByRole('button', { name: /^Die 1, ability: 2 successes?$/ }).first().click();
     await enter.getByRole('button', { name: /^Die 2, difficulty: (blank|nothing)/ }).first().click();
@@ -402,7 +402,7 @@ test.describe('narrative tray', () => {
     await openFold(page, 'Story points');
     const note = page.locator('details.fold', { hasText: 'Story points' }).locator('.fold-note');
     await expect(note).toHaveText('2 light, 0 dark');
-    expect(await page.getByRole('button', { name: 'Spend a dark side point' }).isDisabled(), 'none to spend').toBe(true);
+    await expect(page.getByRole('button', { name: 'Spend a dark side point' }), 'none to spend').toBeDisabled();
     await tap(page, 'Spend a light side point');
     await expect(note, 'spent: it goes to the other side').toHaveText('1 light, 1 dark');
     await expect(snack(page), 'said near the thumb').toHaveText(/1 light, 1 dark/);

@@ -105,7 +105,7 @@ test.describe('app shell', () => {
     await page.getByRole('heading', { name: 'Effective Level' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Pages' });
     await expect(nav.getByRole('link', { name: 'Effective Level' })).toHaveAttribute('aria-current', 'page');
-    expect(await page.title()).toMatch(/^Effective Level · Dicetray$/);
+    await expect(page).toHaveTitle(/^Effective Level · Dicetray$/);
     await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
     await nav.getByRole('link', { name: 'Highest d6' }).click();
     await page.getByRole('heading', { name: 'Highest d6' }).waitFor();
