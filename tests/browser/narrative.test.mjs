@@ -189,7 +189,7 @@ test.describe('narrative tray', () => {
     await labelField(page).fill('Stealth');
     await rollAndRead(page);
     await tap(page, 'Copy result');
-    const copied = await clipboard(page, /./);
+    const copied = await clipboard(page, /[\s\S]/);
     expect(copied).toMatch(/^Stealth: (Success|Failure), (no net success|\d net success)/);
     await expect(snack(page), 'said near the thumb').toHaveText(/Copied the result/);
     await context.close();
