@@ -14,7 +14,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { drawn, eventually, launch, openPhone } from './harness.mjs';
+import { expect } from '@playwright/test';
+import { drawn, launch, openPhone } from './harness.mjs';
 import { openFold } from './el-helpers.mjs';
 import { allFlows } from './flows.mjs';
 
@@ -364,7 +365,7 @@ async function measureTray(tray, hints) {
     await openFold(page, 'Settings');
     const setting = page.getByRole('switch', { name: /Odds hints beside the controls/ });
     await setting.click();
-    await eventually(async () => setting.getAttribute('aria-checked'), (v) => v === 'false', 'hints off');
+    await expect(setting, 'hints off').toHaveAttribute('aria-checked', 'false');
     await page.goto('about:blank');
   }
   await page.goto(env.origin + tray.path);

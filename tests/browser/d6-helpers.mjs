@@ -1,6 +1,7 @@
 // What the Highest d6 browser tests share: the tray's controls and the Characters page's,
 // found as a player finds them (by role and accessible name).
-import { eventually, textOf } from './harness.mjs';
+import { expect } from '@playwright/test';
+import { newRollShown, readText } from './harness.mjs';
 import { dock, nav, openFold, snack, tap } from './el-helpers.mjs';
 
 export { dock, nav, openFold, snack, tap };
@@ -9,7 +10,7 @@ export { dock, nav, openFold, snack, tap };
 export const OUTCOMES = /^(Triumph|Success|Costly success|Failure|Catastrophe)/;
 
 /** The pool's sum: "3 base + Keen Eye − Slippery Ground = 3 dice". */
-export const sumLine = (page) => textOf(page.getByLabel('Pool size'));
+export const sumLine = (page) => page.getByLabel('Pool size');
 
 /** The dock's Roll button. */
 export const rollButton = (page) => dock(page).getByRole('button', { name: 'Roll', exact: true });
@@ -22,7 +23,7 @@ export const realDiceButton = (page) => dock(page).getByRole('button', { name: '
 
 /** The dock's result panel, and the shown roll's words from its live region. */
 export const resultPanel = (page) => page.locator('#dock-result');
-export const result = (page) => textOf(resultPanel(page).getByRole('status'));
+export const result = (page) => resultPanel(page).getByRole('status');
 /** The big headline of the shown roll. */
 export const headline = (page) => resultPanel(page).locator('.headline');
 
@@ -33,18 +34,19 @@ const shownId = async (page) => ((await headline(page).count()) ? headline(page)
 export async function roll(page) {
   const before = await shownId(page);
   await rollButton(page).click();
-  await eventually(() => shownId(page), (id) => id !== null && id !== before, 'a new roll shown');
-  return eventually(outcome(page), (t) => OUTCOMES.test(t), 'an outcome');
+  await newRollShown(page, before);
+  await expect(outcome(page), 'an outcome').toHaveText(OUTCOMES);
+  return readText(outcome(page));
 }
 
 /** The shown roll's outcome title. */
-export const outcome = (page) => textOf(headline(page));
+export const outcome = (page) => headline(page);
 
 /** Rolls until the outcome matches, as a player would keep rolling; returns the outcome. */
 export async function rollUntil(page, wanted, tries = 80) {
   for (let i = 0; i < tries; i += 1) {
     const title = await roll(page);
-    if (wanted.test(title)) return `${title} ${await result(page)()}`;
+    if (wanted.test(title)) return `${title} ${await readText(result(page))}`;
   }
   throw new Error(`no ${wanted} in ${tries} rolls`);
 }
@@ -70,7 +72,8 @@ export async function enterDice(page, faces) {
   await panel.waitFor();
   for (const [i, face] of faces.entries()) await panel.getByRole('button', { name: `Die ${i + 1}: ${face}`, exact: true }).click();
   await panel.getByRole('button', { name: 'Read these dice' }).click();
-  await eventually(async () => (await headline(page).count()) > 0 && (await result(page)()).includes(`Rolled ${faces.join(' ')}.`), Boolean, 'the dice read');
+  await expect(headline(page), 'the dice read').not.toHaveCount(0);
+  await expect(result(page), 'the dice read').toContainText(`Rolled ${faces.join(' ')}.`);
 }
 
 /** A character's card on the Characters page, and the button on its head that opens it. */

@@ -1,19 +1,9 @@
 // Export and import in a real browser at 390x844: everything out as one file, back in with a
 // summary, merged or replacing; a bad file changes nothing.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.mjs';
 import { readFile } from 'node:fs/promises';
-import { eventually, launch, openDrawn, textOf } from './harness.mjs';
+import { readText } from './harness.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
-
-const fresh = (path) => openDrawn(env, path, { acceptDownloads: true });
 
 async function create(page, name) {
   await page.getByRole('textbox', { name: 'Character name' }).fill(name);
@@ -36,13 +26,9 @@ async function openData(page) {
 }
 
 /** What the page last said: short messages go to the snackbar at the foot. */
-const status = (page) => textOf(page.locator('.snackbar'));
+const status = (page) => page.locator('.snackbar');
 /** The question asked once a file is read, with its summary and choice. */
 const question = (page) => page.getByRole('group', { name: 'The file is readable. What should happen?' });
-
-function noErrors(page) {
-  assert.deepEqual(page.errors, [], 'no page or console errors');
-}
 
 /** Exports from a page and returns the file's text. */
 async function exportFrom(page) {
@@ -51,37 +37,36 @@ async function exportFrom(page) {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export everything' }).click(),
   ]);
-  assert.equal(download.suggestedFilename(), 'dicetray-backup.json');
-  await eventually(status(page), (t) => /as dicetray-backup\.json\./.test(t), 'said in the snackbar');
+  expect(download.suggestedFilename()).toBe('dicetray-backup.json');
+  await expect(status(page), 'said in the snackbar').toHaveText(/as dicetray-backup\.json\./);
   return readFile(await download.path(), 'utf8');
 }
 
-describe('export and import', () => {
-  test('everything goes out as one file and comes back by merging or replacing', async () => {
-    const first = await fresh('/#/characters');
+test.describe('export and import', () => {
+  test('everything goes out as one file and comes back by merging or replacing', async ({ open }) => {
+    const first = await open('/#/characters');
     await create(first.page, 'Mira');
     await first.page.getByRole('textbox', { name: 'New facet for Mira' }).fill('Keen Eye');
     await first.page.getByRole('region', { name: 'Mira', exact: true }).getByRole('button', { name: 'Add facet' }).click();
     await first.page.getByRole('button', { name: 'Rename Keen Eye' }).waitFor();
     const text = await exportFrom(first.page);
     const file = JSON.parse(text);
-    assert.equal(file.app, 'dicetray');
+    expect(file.app).toBe('dicetray');
     // The roster is [next id, active, characters]; a character is [id, name, ...].
-    assert.equal(file.documents['dicetray.characters'].data[2][0][1], 'Mira');
-    noErrors(first.page);
+    expect(file.documents['dicetray.characters'].data[2][0][1]).toBe('Mira');
     await first.context.close();
 
     // A second device with its own character: merge keeps it and adds Mira.
-    const second = await fresh('/#/characters');
+    const second = await open('/#/characters');
     await create(second.page, 'Tor');
     await openData(second.page);
     await second.page.getByLabel('Import a file').setInputFiles({ name: 'dicetray-backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     // The summary and the choice are a dialogue: they stay on the page, not in the snackbar.
     await question(second.page).waitFor();
-    assert.match(await textOf(question(second.page))(), /Characters: 1 new of 1 in the file/);
+    await expect(question(second.page)).toHaveText(/Characters: 1 new of 1 in the file/);
     await second.page.getByRole('button', { name: 'Merge', exact: true }).click();
-    await eventually(status(second.page), (t) => /Imported/.test(t), 'merged');
-    assert.equal(await question(second.page).count(), 0, 'answered');
+    await expect(status(second.page), 'merged').toHaveText(/Imported/);
+    await expect(question(second.page), 'answered').toHaveCount(0);
     await second.page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor();
     await second.page.getByRole('heading', { name: 'Tor', level: 2 }).waitFor();
     await openCard(second.page, 'Mira');
@@ -91,16 +76,15 @@ describe('export and import', () => {
     await second.page.getByLabel('Import a file').setInputFiles({ name: 'dicetray-backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await question(second.page).waitFor();
     await second.page.getByRole('button', { name: 'Replace', exact: true }).click();
-    await eventually(async () => second.page.getByRole('heading', { level: 2, name: 'Tor' }).count(), (n) => n === 0, 'Tor replaced');
+    await expect(second.page.getByRole('heading', { level: 2, name: 'Tor' }), 'Tor replaced').toHaveCount(0);
     await second.page.reload();
     await second.page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor();
-    assert.equal(await second.page.getByRole('heading', { name: 'Tor', level: 2 }).count(), 0);
-    noErrors(second.page);
+    await expect(second.page.getByRole('heading', { name: 'Tor', level: 2 })).toHaveCount(0);
     await second.context.close();
   });
 
-  test('a bad, truncated, huge or foreign file is refused and nothing changes', async () => {
-    const { context, page } = await fresh('/#/characters');
+  test('a bad, truncated, huge or foreign file is refused and nothing changes', async ({ open }) => {
+    const { context, page } = await open('/#/characters');
     await create(page, 'Mira');
     const stored = () => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
     const untouched = await stored();
@@ -109,7 +93,7 @@ describe('export and import', () => {
     await openData(page);
     const before = await stored();
     const changed = Object.keys(before).filter((key) => before[key] !== untouched[key]);
-    assert.deepEqual(changed, ['dicetray.settings'], 'opening the fold changes only the settings');
+    expect(changed, 'opening the fold changes only the settings').toEqual(['dicetray.settings']);
     // From here every document an import could write (the ones an export holds, settings
     // among them) must stay byte for byte as it is: exporting and refusing change nothing.
     const good = await exportFrom(page);
@@ -120,14 +104,14 @@ describe('export and import', () => {
       [' '.repeat(6 * 1024 * 1024), /too large \(6144 KB/],
     ]) {
       await page.getByLabel('Import a file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(content) });
-      await eventually(status(page), (t) => reason.test(t) && /Nothing was changed/.test(t), `refused: ${reason}`);
-      assert.equal(await question(page).count(), 0, 'no choice offered');
+      await expect(status(page), `refused: ${reason}`).toHaveText(reason);
+      await expect(status(page), `refused: ${reason}`).toHaveText(/Nothing was changed/);
+      await expect(question(page), 'no choice offered').toHaveCount(0);
     }
-    assert.deepEqual(await stored(), before, 'storage untouched by the refused files');
+    expect(await stored(), 'storage untouched by the refused files').toEqual(before);
     // After a reload the character is there as it was.
     await page.reload();
     await page.getByRole('heading', { name: 'Mira', level: 2 }).waitFor();
-    noErrors(page);
     await context.close();
   });
 });

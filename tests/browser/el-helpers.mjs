@@ -1,7 +1,6 @@
 // What the Effective Level browser tests and flows share: the tray's controls, found as a
 // player finds them (by role and accessible name).
-import assert from 'node:assert/strict';
-import { eventually, textOf } from './harness.mjs';
+import { expect } from '@playwright/test';
 
 export async function tap(page, name) {
   await page.getByRole('button', { name, exact: true }).first().click();
@@ -12,7 +11,7 @@ export async function setNumber(page, name, value) {
   const field = page.getByRole('spinbutton', { name, exact: true });
   await field.fill(String(value));
   await field.press('Enter');
-  await eventually(async () => page.getByRole('spinbutton', { name, exact: true }).inputValue(), (v) => v === String(value), name);
+  await expect(page.getByRole('spinbutton', { name, exact: true }), name).toHaveValue(String(value));
 }
 
 /** The roll dock at the foot of the tray. */
@@ -24,10 +23,10 @@ export const barOdds = (page) => dock(page).getByRole('button', { name: /^Odds:/
 /** The bar's last headline. */
 export const barResult = (page) => dock(page).getByRole('button', { name: /^(Last roll: |No roll yet)/ });
 /** The shown roll's words, from the result's live region. */
-export const result = (page) => textOf(page.getByRole('region', { name: 'Result' }).getByRole('status'));
+export const result = (page) => page.getByRole('region', { name: 'Result' }).getByRole('status');
 /** The one message near the thumb. */
-export const snack = (page) => textOf(page.locator('.snackbar'));
-export const sum = (page) => textOf(page.getByLabel('EL sum'));
+export const snack = (page) => page.locator('.snackbar');
+export const sum = (page) => page.getByLabel('EL sum');
 export const nav = (page, name) => page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name }).click();
 
 export async function roll(page) {
@@ -38,7 +37,7 @@ export async function roll(page) {
 export async function openFold(page, title) {
   const fold = page.locator('details.fold').filter({ has: page.locator('summary .fold-title', { hasText: new RegExp(`^${title}$`) }) });
   if (!(await fold.evaluate((d) => d.open))) await fold.locator('summary').click();
-  await eventually(async () => fold.evaluate((d) => d.open), (open) => open, `${title} open`);
+  await expect(fold, `${title} open`).toHaveJSProperty('open', true);
 }
 
 /** Opens the odds in detail in the dock (on a phone they open from the bar). */
@@ -70,7 +69,7 @@ export async function makeCharacter(page, name, level, roles) {
     await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill(String(rank));
     await tap(page, 'Add role');
     await page.getByRole('spinbutton', { name: `Rank of ${role}` }).waitFor();
-    assert.equal(await page.getByRole('spinbutton', { name: `Rank of ${role}` }).inputValue(), String(rank));
+    await expect(page.getByRole('spinbutton', { name: `Rank of ${role}` })).toHaveValue(String(rank));
   }
 }
 

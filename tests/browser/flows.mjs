@@ -12,7 +12,8 @@
 //  3. EL: Level 5 + Warrior 3 against a goblin at EL 4, wager 2 as Injury, Roll.
 //  4. EL: a split turn: two attacks and a defence, each attack rolled, the defence against
 //     one attack.
-import { eventually, openDrawn, textOf } from './harness.mjs';
+import { expect } from '@playwright/test';
+import { newRollShown, openDrawn, readText, shownRollId } from './harness.mjs';
 import { makeCharacter, rollButton, snack } from './el-helpers.mjs';
 import { addCharacterFacet, createCharacter } from './d6-helpers.mjs';
 
@@ -78,15 +79,13 @@ function counter(page) {
   };
 }
 
-/** The id of the roll the dock's result shows, or null before the first. */
-const shownRoll = (page) =>
-  page.evaluate(() => document.querySelector('.roll-dock .dock-result .headline')?.getAttribute('data-roll') ?? null);
+const shownRoll = shownRollId;
 
 /** Taps Roll (counted) and waits until the dock shows the new roll. */
 async function rollOnce(page, player) {
   const before = await shownRoll(page);
   await player.tap(rollButton(page));
-  await eventually(() => shownRoll(page), (id) => id !== null && id !== before, 'a new roll shown');
+  await newRollShown(page, before);
 }
 
 /** Narrative: 2g 1y against 2p 1k, upgrade, roll, re-roll one die, share the roll. */
@@ -97,16 +96,17 @@ async function narrativeRoll(env) {
   const add = (name) => player.tap(page.getByRole('button', { name: `Add ${name} die`, exact: true }));
   for (const die of ['ability', 'ability', 'proficiency', 'difficulty', 'difficulty', 'setback']) await add(die);
   await player.tap(page.getByRole('button', { name: 'Upgrade ability die', exact: true }));
-  await eventually(textOf(page.getByLabel('Pool notation')), (t) => t === '1g2y2p1k', 'the pool 1g2y2p1k');
+  await expect(page.getByLabel('Pool notation'), 'the pool 1g2y2p1k').toHaveText('1g2y2p1k');
   const rollAt = await player.rollAt();
   await rollOnce(page, player);
   // Re-roll one die: pick it, then re-roll.
   await player.tap(page.getByRole('list', { name: 'Dice rolled' }).getByRole('button').first());
   await player.tap(page.getByRole('button', { name: 'Re-roll picked die', exact: true }));
-  await eventually(textOf(page.locator('.dock-result [role=status]')), (t) => /1 die re-rolled/.test(t), 'the die re-rolled');
+  await expect(page.locator('.dock-result [role=status]'), 'the die re-rolled').toHaveText(/1 die re-rolled/);
   // Share: the result's own link, which shows this roll as it was.
   await player.tap(page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: 'Copy a link that shows this roll' }));
-  const said = await eventually(snack(page), (t) => /link/i.test(t), 'the link copied');
+  await expect(snack(page), 'the link copied').toHaveText(/link/i);
+  const said = await readText(snack(page));
   await context.close();
   return {
     flow: 'Narrative: 2g 1y vs 2p 1k, upgrade, roll, re-roll one die, share the roll',
@@ -126,7 +126,7 @@ async function d6Conflict(env) {
   await page.goto(env.origin + '/#/d6');
   await page.getByRole('region', { name: 'Roll' }).waitFor();
   const player = counter(page);
-  const sum = textOf(page.getByLabel('Pool size'));
+  const sum = () => readText(page.getByLabel('Pool size'));
   const rolling = page.getByRole('group', { name: 'Rolling for' }).getByRole('button', { name: 'Tor', exact: true });
   if ((await rolling.getAttribute('aria-pressed')) !== 'true') await player.tap(rolling);
   const facet = page.getByRole('button', { name: 'Sure-footed (character, helps)', exact: true });
@@ -141,19 +141,19 @@ async function d6Conflict(env) {
   // Harm and cost both follow a costly success; the dice decide when it comes, so the
   // player's Roll is counted once, however many rolls it took.
   let rolls = 1;
-  const title = textOf(page.locator('.dock-result .headline'));
+  const title = () => readText(page.locator('.dock-result .headline'));
   while (!/^Costly success/.test(await title()) && rolls < 200) {
     const before = await shownRoll(page);
     await rollButton(page).click();
-    await eventually(() => shownRoll(page), (id) => id !== before, 'a new roll shown');
+    await newRollShown(page, before);
     rolls += 1;
   }
   const result = page.locator('#dock-result');
   await player.tap(result.getByRole('button', { name: /^Mark a scratch on Tor$/ }));
-  await eventually(snack(page), (t) => /Marked a scratch on Tor/.test(t), 'the harm marked');
+  await expect(snack(page), 'the harm marked').toHaveText(/Marked a scratch on Tor/);
   const cost = result.getByRole('list', { name: 'Suggested costs' }).getByRole('button').first();
   await player.tap(cost);
-  await eventually(async () => cost.getAttribute('aria-pressed'), (p) => p === 'true', 'the cost noted');
+  await expect(cost, 'the cost noted').toHaveAttribute('aria-pressed', 'true');
   await context.close();
   return {
     flow: 'Highest d6: facet + 3 dice in a conflict, roll, mark harm, note cost',
@@ -197,7 +197,7 @@ async function splitTurn(env) {
   const before = player.count.taps;
   const fold = page.locator('details.fold').filter({ has: page.locator('summary .fold-title', { hasText: /^Turn$/ }) });
   await player.tap(fold.locator('summary'));
-  await eventually(async () => fold.evaluate((d) => d.open), Boolean, 'Turn open');
+  await expect(fold, 'Turn open').toHaveJSProperty('open', true);
   const turn = page.getByRole('region', { name: 'Turn' });
   const portionInputs = [];
   for (const [name, points, kind] of [['goblin 1', 4, null], ['goblin 2', 4, null], ['defence', 4, 'Defence']]) {

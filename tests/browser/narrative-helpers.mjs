@@ -2,7 +2,8 @@
 // as a player finds them (by role and accessible name). The dock's own controls (Roll, the
 // bar's odds and headline, the snackbar) and the folds are the same on every tray, so they
 // come from el-helpers.mjs.
-import { eventually, textOf } from './harness.mjs';
+import { expect } from '@playwright/test';
+import { clipboard } from './harness.mjs';
 import { dock, openFold } from './el-helpers.mjs';
 
 export { barOdds, barResult, dock, nav, openFold, openOdds, openResult, snack } from './el-helpers.mjs';
@@ -19,7 +20,7 @@ export const rollButton = (page) => dock(page).getByRole('button', { name: 'Roll
 export const roll = (page) => rollButton(page).click();
 
 /** The pool as notation ("2g1p", "empty"). */
-export const notation = (page) => textOf(page.getByLabel('Pool notation'));
+export const notation = (page) => page.getByLabel('Pool notation');
 
 /** The label for the next rolls. */
 export const labelField = (page) => page.getByRole('textbox', { name: 'Label for the next rolls' });
@@ -29,18 +30,18 @@ export const labelField = (page) => page.getByRole('textbox', { name: 'Label for
  * dock's other live region, is apart from it).
  */
 export const resultLive = (page) => dock(page).locator('.dock-result').getByRole('status');
-export const result = (page) => textOf(resultLive(page));
+export const result = (page) => resultLive(page);
 
 /** The shown roll's dice, each a button that picks it for a re-roll. */
 export const faces = (page) => page.getByRole('list', { name: 'Dice rolled' }).getByRole('button');
 
 /** The exact odds in the dock's odds panel: a figure's percent line, or its fraction. */
 export const oddsFigure = (region, name) =>
-  textOf(region.getByRole('listitem').filter({ hasText: new RegExp(`^${name}`) }));
+  region.getByRole('listitem').filter({ hasText: new RegExp(`^${name}`) });
 export const exactFraction = (region, name) =>
-  textOf(region.getByLabel('Exact chances').getByRole('definition').nth(
+  region.getByLabel('Exact chances').getByRole('definition').nth(
     ['Success', 'Advantage', 'Threat', 'Triumph', 'Despair'].indexOf(name),
-  ));
+  );
 
 /** The History panel, opened from its fold at the foot of the tray (its code comes on open). */
 export async function openHistory(page) {
@@ -62,7 +63,7 @@ export async function historyCount(page) {
 /** Waits until History lists `n` rolls. */
 export async function historyHas(page, n, what = `${n} rolls in History`) {
   await openHistory(page);
-  await eventually(async () => historyRows(page).count(), (c) => c === n, what);
+  await expect(historyRows(page), what).toHaveCount(n);
 }
 
 /** The Saved pools panel, opened from its fold (its code comes on open). */
@@ -90,12 +91,9 @@ export async function openShare(page) {
 }
 
 /** The notices about saved data, under the header. */
-export const notices = (page) => textOf(page.getByRole('alert'));
+export const notices = (page) => page.getByRole('alert');
 
-/** Reads the clipboard once it holds something matching `check`. */
-export async function clipboard(page, check, what = 'clipboard') {
-  return eventually(() => page.evaluate(() => navigator.clipboard.readText()), check, what);
-}
+export { clipboard };
 
 /** Lets `page` use the clipboard (it answers only the focused page). */
 export async function allowClipboard(context, page, origin) {

@@ -1,74 +1,64 @@
 // Offline use, installability and safety in a real browser at 390x844: the service worker
 // serves the app with no network, a new version is offered, no request leaves the page's
 // origin, the CSP stops injected script, and names holding HTML are shown as text.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
+import { expect, test as base } from './fixtures.mjs';
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drawn, eventually, historyEntries, launch, openPhone, ready, textOf } from './harness.mjs';
+import { drawn, historyEntries, ready } from './harness.mjs';
 import { startServer } from './server.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
 
 async function tap(page, name) {
   await page.getByRole('button', { name, exact: true }).first().click();
 }
 
-/** Loads the app and waits until its service worker controls the page. */
-async function installed(origin = env.origin) {
-  const { context, page } = await openPhone(env.browser);
-  await page.goto(origin + '/');
-  await ready(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-  return { context, page };
-}
+const test = base.extend({
+  /** Loads the app from `at` (the test server) and waits until its service worker controls the page. */
+  installed: async ({ phone, origin }, use) => {
+    await use(async (at = origin) => {
+      const { context, page } = await phone();
+      await page.goto(at + '/');
+      await ready(page);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        }
+      });
+      return { context, page };
+    });
+  },
+});
 
 /** The shown roll's words, from the live region of the result in the roll dock (every tray's). */
-const shownResult = (page) => textOf(page.locator('#dock-result').getByRole('status').first());
+const shownResult = (page) => page.locator('#dock-result').getByRole('status').first();
 
-function noErrors(page) {
-  assert.deepEqual(page.errors, [], 'no page or console errors');
-}
-
-describe('offline, installable, safe', () => {
-  test('after one visit the app loads and rolls in every tray with no network', async () => {
+test.describe('offline, installable, safe', () => {
+  test('after one visit the app loads and rolls in every tray with no network', async ({ origin, installed }) => {
     const { context, page } = await installed();
     await context.setOffline(true);
     await page.reload();
     await ready(page);
     await tap(page, 'Add ability die');
     await tap(page, 'Roll');
-    await eventually(shownResult(page), (t) => /(Success|Failure)/.test(t), 'narrative roll offline');
-    await page.goto(env.origin + '/#/d6');
+    await expect(shownResult(page), 'narrative roll offline').toHaveText(/(Success|Failure)/);
+    await page.goto(origin + '/#/d6');
     await page.getByRole('button', { name: 'Add die' }).waitFor();
     await tap(page, 'Roll');
-    await eventually(shownResult(page), (t) => /(Triumph|Success|Costly success|Failure|Catastrophe)/.test(t), 'd6 roll offline');
-    await page.goto(env.origin + '/#/el');
+    await expect(shownResult(page), 'd6 roll offline').toHaveText(/(Triumph|Success|Costly success|Failure|Catastrophe)/);
+    await page.goto(origin + '/#/el');
     await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
     await tap(page, 'Roll');
-    await eventually(shownResult(page), (t) => /(Effect \d+|No effect)/.test(t), 'EL roll offline');
-    await page.goto(env.origin + '/#/characters');
+    await expect(shownResult(page), 'EL roll offline').toHaveText(/(Effect \d+|No effect)/);
+    await page.goto(origin + '/#/characters');
     await page.getByRole('heading', { name: 'Characters', level: 1 }).waitFor();
-    noErrors(page);
     await context.close();
   });
 
-  test('the service worker precaches exactly the build, and the manifest makes it installable', async () => {
+  test('the service worker precaches exactly the build, and the manifest makes it installable', async ({ origin }) => {
     const sw = await readFile(new URL('../../dist/sw.js', import.meta.url), 'utf8');
     const files = JSON.parse(sw.match(/const FILES = (\[.*\]);/)[1]);
     // Exactly the built files: every file in dist/ but the worker itself, the page as './'.
@@ -77,24 +67,24 @@ describe('offline, installable, safe', () => {
       .map((entry) => join(entry.parentPath, entry.name))
       .map((path) => relative(fileURLToPath(new URL('../../dist/', import.meta.url)), path).split(sep).join('/'))
       .map((path) => (path === 'index.html' ? './' : `./${path}`));
-    assert.deepEqual([...files].sort(), built.sort());
-    assert.ok(files.includes('./'), 'the page');
-    assert.ok(files.some((f) => /_bg\.wasm$/.test(f)), 'the wasm');
-    assert.ok(files.includes('./public/manifest.webmanifest'));
-    assert.ok(!files.includes('./sw.js'), 'not itself');
-    const manifest = await (await fetch(`${env.origin}/public/manifest.webmanifest`)).json();
-    assert.equal(manifest.display, 'standalone');
-    assert.ok(manifest.name && manifest.theme_color && manifest.background_color);
+    expect([...files].sort()).toEqual(built.sort());
+    expect(files.includes('./'), 'the page').toBeTruthy();
+    expect(files.some((f) => /_bg\.wasm$/.test(f)), 'the wasm').toBeTruthy();
+    expect(files.includes('./public/manifest.webmanifest')).toBeTruthy();
+    expect(!files.includes('./sw.js'), 'not itself').toBeTruthy();
+    const manifest = await (await fetch(`${origin}/public/manifest.webmanifest`)).json();
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.name && manifest.theme_color && manifest.background_color).toBeTruthy();
     for (const size of ['192x192', '512x512']) {
       const icon = manifest.icons.find((i) => i.sizes === size);
-      assert.ok(icon, `a ${size} icon`);
-      const response = await fetch(`${env.origin}/public/${icon.src}`);
-      assert.equal(response.status, 200);
-      assert.equal(response.headers.get('content-type'), 'image/png');
+      expect(icon, `a ${size} icon`).toBeTruthy();
+      const response = await fetch(`${origin}/public/${icon.src}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
     }
   });
 
-  test('a new version is announced and applied on a tap', async () => {
+  test('a new version is announced and applied on a tap', async ({ installed }) => {
     // A server of its own, whose sw.js can be swapped as a new deployment would.
     const overrides = {};
     const { server, origin } = await startServer(0, undefined, overrides);
@@ -105,24 +95,23 @@ describe('offline, installable, safe', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
       const reload = page.getByRole('button', { name: 'Reload to update' });
       await reload.waitFor({ timeout: 15000 });
-      assert.match(await textOf(page.locator('#update-ready'))(), /A new version of Dicetray is ready/);
+      await expect(page.locator('#update-ready')).toHaveText(/A new version of Dicetray is ready/);
       await Promise.all([page.waitForEvent('load'), reload.click()]);
       await ready(page);
-      await eventually(async () => page.evaluate(() => caches.keys()), (keys) => keys.length === 1 && keys[0] === 'dicetray-next', 'old caches dropped');
-      noErrors(page);
+      await expect.poll(() => page.evaluate(() => caches.keys()), { message: 'old caches dropped' }).toEqual(['dicetray-next']);
       await context.close();
     } finally {
       server.close();
     }
   });
 
-  test('a new deployment never mixes two builds: a tray first opened after it still opens', async () => {
+  test('a new deployment never mixes two builds: a tray first opened after it still opens', async ({ installed }) => {
     // The next build, as a deployment would put it: its modules in a folder of their own
     // (named after their contents), its page and worker naming that folder.
     const next = await mkdtemp(join(tmpdir(), 'dicetray-next-'));
     await cp(DIST, next, { recursive: true });
     const [folder] = (await readdir(next)).filter((name) => /^app-[0-9a-f]{16}$/.test(name));
-    assert.ok(folder, 'the build has its app folder');
+    expect(folder, 'the build has its app folder').toBeTruthy();
     const nextFolder = 'app-0123456789abcdef';
     await rename(join(next, folder), join(next, nextFolder));
     for (const file of ['index.html', 'sw.js']) {
@@ -141,9 +130,9 @@ describe('offline, installable, safe', () => {
       await page.goto(origin + '/#/d6');
       await page.getByRole('button', { name: 'Add die' }).waitFor();
       await tap(page, 'Roll');
-      await eventually(shownResult(page), (t) => /(Triumph|Success|Costly success|Failure|Catastrophe)/.test(t), 'd6 rolls on the first build');
-      assert.ok(fetched.some((path) => path.includes(`${folder}/split_d6_page`)), 'the tray came from its own build');
-      assert.ok(!fetched.some((path) => path.includes(nextFolder)), 'nothing of the next build mixed in');
+      await expect(shownResult(page), 'd6 rolls on the first build').toHaveText(/(Triumph|Success|Costly success|Failure|Catastrophe)/);
+      expect(fetched.some((path) => path.includes(`${folder}/split_d6_page`)), 'the tray came from its own build').toBeTruthy();
+      expect(!fetched.some((path) => path.includes(nextFolder)), 'nothing of the next build mixed in').toBeTruthy();
       // The update is offered; taken, the page runs the next build whole.
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
       const reload = page.getByRole('button', { name: 'Reload to update' });
@@ -152,10 +141,9 @@ describe('offline, installable, safe', () => {
       await page.goto(origin + '/#/el');
       await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
       await tap(page, 'Roll');
-      await eventually(shownResult(page), (t) => t.length > 0, 'EL rolls on the next build');
-      assert.ok(fetched.some((path) => path.includes(`${nextFolder}/split_el_page`)), 'the next build\'s tray');
-      await eventually(async () => page.evaluate(() => caches.keys()), (keys) => keys.length === 1 && keys[0] === 'dicetray-0123456789abcdef', 'only the next build cached');
-      noErrors(page);
+      await expect(shownResult(page), 'EL rolls on the next build').toHaveText(/\S/);
+      expect(fetched.some((path) => path.includes(`${nextFolder}/split_el_page`)), 'the next build\'s tray').toBeTruthy();
+      await expect.poll(() => page.evaluate(() => caches.keys()), { message: 'only the next build cached' }).toEqual(['dicetray-0123456789abcdef']);
       await context.close();
     } finally {
       server.close();
@@ -163,41 +151,44 @@ describe('offline, installable, safe', () => {
     }
   });
 
-  test('no request ever leaves the page origin', async () => {
-    const { context, page } = await openPhone(env.browser);
+  test('no request ever leaves the page origin', async ({ phone, origin }) => {
+    const { context, page } = await phone();
     const elsewhere = [];
     context.on('request', (request) => {
-      if (!request.url().startsWith(env.origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
     });
-    await page.goto(env.origin + '/');
+    await page.goto(origin + '/');
     await ready(page);
     await tap(page, 'Add proficiency die');
     await tap(page, 'Roll');
     const titles = { '/#/d6': 'Highest d6', '/#/el': 'Effective Level', '/#/characters': 'Characters' };
     for (const [path, title] of Object.entries(titles)) {
-      await page.goto(env.origin + path);
+      await page.goto(origin + path);
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
       await drawn(page);
     }
-    await page.goto(env.origin + '/#/el');
+    await page.goto(origin + '/#/el');
     await tap(page, 'Roll');
-    assert.deepEqual(elsewhere, []);
-    noErrors(page);
+    expect(elsewhere).toEqual([]);
     await context.close();
   });
 
-  test('the CSP stops injected script, and names holding HTML show as text', async () => {
-    const { context, page } = await openPhone(env.browser);
-    await page.goto(env.origin + '/#/characters');
+  test('the CSP stops injected script, and names holding HTML show as text', async ({ phone, origin }) => {
+    const { context, page } = await phone();
+    await page.goto(origin + '/#/characters');
     await drawn(page);
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     // Scripts only from the page's own origin, and no inline script at all: not even a hash.
-    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/);
-    assert.equal(await page.locator('script:not([src])').count(), 0, 'no inline script');
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
+    await expect(page.locator('script:not([src])'), 'no inline script').toHaveCount(0);
     // An injected inline handler does not run.
+    const refused = page.waitForEvent('console', {
+      predicate: (message) => message.type() === 'error' && /Content Security Policy/.test(message.text()),
+      timeout: 5000,
+    });
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="window.injected = 1" alt="">'));
-    await page.waitForTimeout(200);
-    assert.equal(await page.evaluate(() => window.injected), undefined);
+    await refused;
+    expect(await page.evaluate(() => window.injected)).toBe(undefined);
     page.errors = page.errors.filter((e) => !/Content Security Policy/.test(e)); // that refusal is the point
     const hostile = '<img src=x onerror=alert(1)>';
     await page.getByRole('textbox', { name: 'Character name' }).fill(hostile);
@@ -210,29 +201,29 @@ describe('offline, installable, safe', () => {
     await page.getByRole('spinbutton', { name: 'Rank of the new role' }).fill('2');
     await page.getByRole('button', { name: 'Add role' }).click();
     await page.getByRole('button', { name: 'Remove <i>Role</i>' }).waitFor();
-    assert.equal(await page.getByRole('spinbutton', { name: 'Rank of <i>Role</i>' }).inputValue(), '2');
+    await expect(page.getByRole('spinbutton', { name: 'Rank of <i>Role</i>' })).toHaveValue('2');
     // The snackbar, the card's one line and the rename field show the name as typed, too.
-    await eventually(textOf(page.locator('.snackbar')), (t) => t.includes('Added “<b>Bold</b>”.'), 'said as text');
+    await expect(page.locator('.snackbar'), 'said as text').toContainText('Added “<b>Bold</b>”.');
     await page.getByRole('button', { name: `Rename ${hostile}` }).click();
-    assert.equal(await page.getByRole('textbox', { name: `New name for ${hostile}` }).inputValue(), hostile);
+    await expect(page.getByRole('textbox', { name: `New name for ${hostile}` })).toHaveValue(hostile);
     await page.getByRole('textbox', { name: `New name for ${hostile}` }).press('Escape');
     await page.getByRole('button', { name: hostile, exact: true }).click();
-    assert.equal(await page.getByRole('button', { name: hostile, exact: true }).getAttribute('aria-expanded'), 'false');
+    await expect(page.getByRole('button', { name: hostile, exact: true })).toHaveAttribute('aria-expanded', 'false');
     const made = () => page.locator('main img, main b, main i').count();
-    assert.equal(await made(), 0, 'no element made from a name');
-    await page.goto(env.origin + '/#/d6');
+    expect(await made(), 'no element made from a name').toBe(0);
+    await page.goto(origin + '/#/d6');
     await page.getByRole('group', { name: 'Rolling for' }).getByRole('button', { name: hostile }).waitFor();
     await page.getByRole('button', { name: '<b>Bold</b> (character, helps)' }).click();
-    await eventually(textOf(page.getByLabel('Pool size')), (t) => t.includes('+ <b>Bold</b>'), 'shown as text');
-    assert.equal(await made(), 0);
+    await expect(page.getByLabel('Pool size'), 'shown as text').toContainText('+ <b>Bold</b>');
+    expect(await made()).toBe(0);
     // The Effective Level tray draws its panels from markup: names must stay text there too.
-    await page.goto(env.origin + '/#/el');
+    await page.goto(origin + '/#/el');
     await page.getByRole('radio', { name: 'From character' }).check();
     await page.getByRole('button', { name: '<i>Role</i> +2', exact: true }).click();
-    await eventually(textOf(page.getByLabel('EL sum')), (t) => t.includes('<i>Role</i> 2'), 'role shown as text');
-    assert.equal(await made(), 0);
+    await expect(page.getByLabel('EL sum'), 'role shown as text').toContainText('<i>Role</i> 2');
+    expect(await made()).toBe(0);
     // Saved-pool names and roll labels are the player's text too.
-    await page.goto(env.origin + '/#/narrative');
+    await page.goto(origin + '/#/narrative');
     await page.getByRole('button', { name: 'Add ability die' }).click();
     // Saved pools and History are folded at the tray's foot.
     await page.locator('summary', { hasText: 'Saved pools' }).click();
@@ -242,9 +233,8 @@ describe('offline, installable, safe', () => {
     await page.getByRole('textbox', { name: 'Label for the next rolls' }).fill('<b>Label</b>');
     await page.getByRole('button', { name: 'Roll', exact: true }).click();
     await page.locator('summary', { hasText: 'History' }).click();
-    await eventually(textOf(historyEntries(page).first()), (t) => t.includes('<b>Label</b>'), 'label shown as text');
-    assert.equal(await made(), 0);
-    noErrors(page);
+    await expect(historyEntries(page).first(), 'label shown as text').toContainText('<b>Label</b>');
+    expect(await made()).toBe(0);
     await context.close();
   });
 });
