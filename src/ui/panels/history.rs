@@ -1,7 +1,8 @@
 //! Roll history: every tray's rolls, newest first, the current tray's shown first and the
 //! others a tap away; each roll readable at a glance (its headline, who and what for, the
-//! pool in words, its dice drawn small, re-rolled faces struck through), with Roll again,
-//! Copy, Share and a link that shows the roll to someone else.
+//! pool in words, its dice drawn small, re-rolled faces struck through), with Open (the
+//! roll shown read-only in its tray's dock, as its link shows it), Roll again, Copy, Share
+//! and a link that shows the roll to someone else.
 //!
 //! All of it is rare code (`ui::shell::rare`), fetched on the first roll or when History is
 //! opened (see `ui::panels::history_writer`): a tray opens without reading every roll ever kept.
