@@ -1,7 +1,8 @@
 //! Roll history: every tray's rolls, newest first, the current tray's shown first and the
 //! others a tap away; each roll readable at a glance (its headline, who and what for, the
-//! pool in words, its dice drawn small, re-rolled faces struck through), with Roll again,
-//! Copy, Share and a link that shows the roll to someone else.
+//! pool in words, its dice drawn small, re-rolled faces struck through), with Open (the
+//! roll shown read-only in its tray's dock, as its link shows it), Roll again, Copy, Share
+//! and a link that shows the roll to someone else.
 //!
 //! All of it is rare code (`ui::shell::rare`), fetched on the first roll or when History is
 //! opened (see `ui::panels::history_writer`): a tray opens without reading every roll ever kept.
@@ -14,7 +15,7 @@ use crate::storage::{entry_from_link, entry_link_text};
 use crate::ui::panels::history_writer::write_pending;
 use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{can_share_text, clock_text, copy_text, page_url, share_text};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::app_data::{AppData, Shared};
 use crate::ui::shell::rare::{Rare, RareView, rare};
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::snackbar::Snackbar;
@@ -122,6 +123,17 @@ fn result_link(entry: &HistoryEntry) -> String {
     )
 }
 
+/// Shows a past roll read-only in its tray's dock, as its result link would: on this tray at
+/// once, on another after going there (the link waits for its tray).
+fn open_entry(data: AppData, here: Page, tray: Page, link_text: String) {
+    data.share_with(tray, Shared::Result(link_text));
+    if tray != here {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().set_hash(&tray.href());
+        }
+    }
+}
+
 /// Copies a result link and says so.
 fn copy_link(snackbar: Snackbar, link: String) {
     leptos::task::spawn_local(async move {
@@ -215,7 +227,7 @@ fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> i
                 {move || {
                     shown()
                         .into_iter()
-                        .map(|entry| view! { <HistoryRow entry here roll_again snackbar/> })
+                        .map(|entry| view! { <HistoryRow data entry here roll_again/> })
                         .collect_view()
                 }}
             </ol>
@@ -254,12 +266,13 @@ fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> i
 /// can be done with it.
 #[component]
 fn HistoryRow(
+    data: AppData,
     entry: HistoryEntry,
     /// The tray the list is on: only its own rolls can be rolled again here.
     here: Page,
     roll_again: Callback<RollAgain>,
-    snackbar: Snackbar,
 ) -> impl IntoView {
+    let snackbar = data.snackbar;
     let text = entry.text();
     let time = clock_text(entry.at_ms);
     let tray = tray_of(&entry);
@@ -270,6 +283,7 @@ fn HistoryRow(
     };
     let again = entry.roll_again().filter(|_| tray == here);
     let link = result_link(&entry);
+    let link_text = entry_link_text(&entry);
     let copy = move |what: &'static str, text: String| {
         leptos::task::spawn_local(async move {
             match copy_text(&text).await {
@@ -283,6 +297,14 @@ fn HistoryRow(
         <li class="history-row">
             <RollCard entry=entry.clone() here=Some(here)/>
             <div class="history-actions">
+                <button
+                    type="button"
+                    class="small"
+                    aria-label=format!("Open {subject} from {time}")
+                    on:click=move |_| open_entry(data, here, tray, link_text.clone())
+                >
+                    "Open"
+                </button>
                 {again.map(|setup| view! {
                     <button
                         type="button"

@@ -1,12 +1,16 @@
 //! Who the tray rolls for: the active character, switched in one tap, or no one.
 
+use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::core::character::Roster;
 use crate::route::Page;
 use crate::ui::platform::persisted::Persisted;
 
-/// One button per character plus "No character"; the pressed one is active. With
+/// One button per character plus "No character"; the pressed one is active. The chips are
+/// one line that scrolls sideways, a long name cut short on screen (its button is named in
+/// full), and the active one is scrolled into sight whenever it changes. With
 /// `show_harm`, the active character's harm shows beneath as badges (the trays where harm
 /// matters: Highest d6 and Effective Level).
 #[component]
@@ -29,10 +33,20 @@ pub fn CharacterBar(
                 .collect::<Vec<_>>()
         })
     };
+    let chips = NodeRef::<html::Ul>::new();
+    Effect::new(move |_| {
+        roster.with(|r| r.active_id());
+        // Once the chips of this change are drawn.
+        request_animation_frame(move || {
+            if let Some(list) = chips.get_untracked() {
+                show_active_chip(&list);
+            }
+        });
+    });
     view! {
         <div class="character-bar" role="group" aria-label="Rolling for">
             <span class="character-bar-title" aria-hidden="true">"Rolling for"</span>
-            <ul class="character-chips">
+            <ul class="character-chips" node_ref=chips>
                 {move || {
                     choices()
                         .into_iter()
@@ -45,7 +59,7 @@ pub fn CharacterBar(
                                         aria-pressed=pressed.to_string()
                                         on:click=move |_| roster.update(|r| r.set_active(id))
                                     >
-                                        {name}
+                                        <span class="chip-name">{name}</span>
                                     </button>
                                 </li>
                             }
@@ -64,5 +78,26 @@ pub fn CharacterBar(
                 </ul>
             })}
         })}
+    }
+}
+
+/// Scrolls the chips' row sideways, and only sideways, so the pressed chip is wholly in it.
+fn show_active_chip(list: &web_sys::HtmlElement) {
+    let Some(chip) = list
+        .query_selector("[aria-pressed=\"true\"]")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    // The row is the chips' offset parent (it is positioned), so offsets are within it.
+    let (left, right) = (chip.offset_left(), chip.offset_left() + chip.offset_width());
+    let (shown, width) = (list.scroll_left(), list.client_width());
+    let margin = 8;
+    if left - margin < shown {
+        list.set_scroll_left((left - margin).max(0));
+    } else if right + margin > shown + width {
+        list.set_scroll_left(right + margin - width);
     }
 }
