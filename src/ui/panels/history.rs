@@ -127,10 +127,10 @@ fn result_link(entry: &HistoryEntry) -> String {
 /// once, on another after going there (the link waits for its tray).
 fn open_entry(data: AppData, here: Page, tray: Page, link_text: String) {
     data.share_with(tray, Shared::Result(link_text));
-    if tray != here {
-        if let Some(window) = web_sys::window() {
-            let _ = window.location().set_hash(&tray.href());
-        }
+    if tray != here
+        && let Some(window) = web_sys::window()
+    {
+        let _ = window.location().set_hash(&tray.href());
     }
 }
 

@@ -13,7 +13,7 @@ use crate::ui::panels::history::history_fold;
 use crate::ui::platform::screen::wide_screen;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::app_data::Shared;
-use crate::ui::shell::rare::{self as shell_rare, Rare, RareView, run_rare};
+use crate::ui::shell::rare::{self as shell_rare, Rare, RareView};
 use crate::ui::widgets::dock::{DockPanel, Headline, RollDock};
 use crate::ui::widgets::fold::Fold;
 
@@ -58,8 +58,13 @@ pub fn TrayFrame(
     let coach = move || {
         if !core.coach_started.get_value() {
             core.coach_started.set_value(true);
-            run_rare(data, Rare::Session(core));
-            run_rare(data, rare(TrayRare::Coach));
+            // Both only add to the tray: if their code cannot come, the tray works without
+            // them and says nothing (a link or a panel the player opened says so).
+            for ask in [Rare::Session(core), rare(TrayRare::Coach)] {
+                leptos::task::spawn_local(async move {
+                    let _ = shell_rare::rare(data, ask).await;
+                });
+            }
         }
     };
     // The hints and the tab's session of the tray are rare code: fetched once the tray is
