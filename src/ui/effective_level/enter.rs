@@ -25,7 +25,6 @@ pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
     // finds the dice entered so far.
     let mine_count = mine.len();
     let values = state.core.entered_for(mine_count + theirs.len());
-    let complete = move || values.with(|v| v.iter().all(Option::is_some));
     let read = move |()| {
         let Some(all) = values
             .get_untracked()
@@ -51,7 +50,7 @@ pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
     };
     let opposed = !theirs.is_empty();
     view! {
-        <RealDicePanel verb="Pick" complete=Signal::derive(complete) on_read=Callback::new(read)>
+        <RealDicePanel verb="Pick" entered=values on_read=Callback::new(read)>
             <DieChoices title="Your dice" whose="Your" dice=mine values offset=0/>
             {opposed.then(|| view! {
                 <DieChoices title="The other side's dice" whose="Their" dice=theirs values offset=mine_count/>

@@ -151,10 +151,9 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
             view! { <DieFaces title=format!("Die {}", index + 1)>{faces}</DieFaces> }
         })
         .collect_view();
-    let complete = Signal::derive(move || picked.with(|p| p.iter().all(Option::is_some)));
     let note = plan.rule_note().map(str::to_string);
     view! {
-        <RealDicePanel verb="Tap" note complete on_read=Callback::new(read)>
+        <RealDicePanel verb="Tap" note entered=picked on_read=Callback::new(read)>
             <ol class="enter-dice">{rows}</ol>
         </RealDicePanel>
     }

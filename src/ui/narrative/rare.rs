@@ -17,7 +17,7 @@ use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::contract::TrayRare;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::tray::state::Shown;
-use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
+use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
 /// The tray's rare parts: the frame's and its own.
@@ -125,11 +125,7 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
                 .filter(|&(face, symbols)| !die.faces()[..face].contains(symbols))
                 .map(|(face, &symbols)| {
                     let face = face as u32;
-                    let glyphs = symbols
-                        .glyphs()
-                        .into_iter()
-                        .map(|glyph| view! { <SymbolIcon glyph decorative=true/> })
-                        .collect_view();
+                    let glyphs = face_glyphs(&symbols);
                     view! {
                         <li>
                             <button
@@ -148,9 +144,8 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
             view! { <DieFaces title=format!("Die {}: {}", index + 1, die.title())>{faces}</DieFaces> }
         })
         .collect_view();
-    let complete = Signal::derive(move || picked.with(|p| p.iter().all(Option::is_some)));
     view! {
-        <RealDicePanel verb="Tap" complete on_read=Callback::new(read)>
+        <RealDicePanel verb="Tap" entered=picked on_read=Callback::new(read)>
             <ol class="enter-dice">{rows}</ol>
         </RealDicePanel>
     }

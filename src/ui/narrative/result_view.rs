@@ -9,7 +9,7 @@ use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::result_actions::ResultActions;
-use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
+use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon, face_glyphs};
 
 /// The readable text of a narrative roll, for Copy and Share.
 fn narrative_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
@@ -146,11 +146,7 @@ fn Face(item: FaceItem, selected: RwSignal<Option<usize>>) -> impl IntoView {
         if was_rerolled { ", re-rolled" } else { "" }
     );
     let is_selected = move || selected.get() == Some(index);
-    let glyphs = symbols
-        .glyphs()
-        .into_iter()
-        .map(|glyph| view! { <SymbolIcon glyph decorative=true/> })
-        .collect_view();
+    let glyphs = face_glyphs(&symbols);
     view! {
         <li>
             <button

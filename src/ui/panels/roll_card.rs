@@ -10,7 +10,7 @@ use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::narrative::{RolledDie, pool_words};
 use crate::route::Page;
 use crate::ui::platform::browser::clock_text;
-use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon};
+use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 use crate::ui::widgets::dice::pips::PipDie;
 
 /// A roll at a glance. `here` is the tray it is shown on: a roll of another tray (or any,
@@ -106,11 +106,6 @@ fn HistoryFaces(roll: RecordedRoll) -> impl IntoView {
 /// One narrative die, small, with its face's symbols.
 #[component]
 fn SmallDie(die: RolledDie) -> impl IntoView {
-    let glyphs = die
-        .symbols()
-        .glyphs()
-        .into_iter()
-        .map(|glyph| view! { <SymbolIcon glyph decorative=true/> })
-        .collect_view();
+    let glyphs = face_glyphs(&die.symbols());
     view! { <DieShape die=die.die()>{glyphs}</DieShape> }
 }

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-/// The panel: `children` are the dice's choices; Read runs `on_read` once every die has its
-/// face (`complete`).
+/// The panel: `children` are the dice's choices, which set `entered`; Read runs `on_read`
+/// once every die has its face.
 #[component]
 pub fn RealDicePanel(
     /// How the player chooses a face: "Tap" a drawn face, "Pick" from a list.
@@ -12,9 +12,8 @@ pub fn RealDicePanel(
     /// A rule that changes what is thrown, said under the hint.
     #[prop(optional_no_strip)]
     note: Option<String>,
-    /// Whether every die has its face.
-    #[prop(into)]
-    complete: Signal<bool>,
+    /// Every die's face so far (`TrayCore::entered_for`).
+    entered: RwSignal<Vec<Option<u32>>>,
     /// Reads the faces as the tray's own roll.
     on_read: Callback<()>,
     children: Children,
@@ -26,7 +25,7 @@ pub fn RealDicePanel(
             </p>
             {note.map(|note| view! { <p class="hint">{note}</p> })}
             {children()}
-            <button type="button" class="roll" disabled=move || !complete.get() on:click=move |_| on_read.run(())>
+            <button type="button" class="roll" disabled=move || entered.with(|e| e.iter().any(Option::is_none)) on:click=move |_| on_read.run(())>
                 "Read these dice"
             </button>
         </section>

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::narrative::{Glyph, NarrativeDie};
+use crate::core::narrative::{Glyph, NarrativeDie, Symbols};
 
 fn sides_class(die: NarrativeDie) -> &'static str {
     match die.sides() {
@@ -85,4 +85,13 @@ pub fn SymbolIcon(glyph: Glyph, #[prop(optional)] decorative: bool) -> impl Into
             {glyph_art(glyph)}
         </svg>
     }
+}
+
+/// A face's symbols drawn, each once per count, decorative (the face's words name them).
+pub fn face_glyphs(symbols: &Symbols) -> impl IntoView + use<> {
+    symbols
+        .glyphs()
+        .into_iter()
+        .map(|glyph| view! { <SymbolIcon glyph decorative=true/> })
+        .collect_view()
 }
