@@ -58,7 +58,8 @@ async function fileFor(root, urlPath) {
 
 /**
  * Serves `root` (dist/ by default) on 127.0.0.1; port 0 picks a free one. `overrides` maps a
- * URL path to a body served instead of the file, read at each request, and `deploy(dir)`
+ * URL path to a body served instead of the file, read at each request (a path ending in `/`
+ * is a page), and `deploy(dir)`
  * serves another build from then on, so a test can play a new deployment.
  */
 export function startServer(port = 0, root = DIST, overrides = {}) {
@@ -66,7 +67,7 @@ export function startServer(port = 0, root = DIST, overrides = {}) {
     const path = request.url.split('?')[0];
     if (overrides[path] !== undefined) {
       response
-        .writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/plain', 'cache-control': 'no-store' })
+        .writeHead(200, { 'content-type': TYPES[path.endsWith('/') ? '.html' : extname(path)] ?? 'text/plain', 'cache-control': 'no-store' })
         .end(overrides[path]);
       return;
     }
