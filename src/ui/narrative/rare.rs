@@ -9,6 +9,7 @@ use super::saved_pools::SavedPoolsPanel;
 use crate::core::coach::NarrativeCoach;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool, NarrativeRoll};
+use crate::core::story_points::CheckSpends;
 use crate::ui::panels::share_links::ShareLinks;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
@@ -107,6 +108,7 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
             Ok(entry) => {
                 state.picked.set(None);
                 picked.set(Vec::new());
+                state.core.check_spends.update(CheckSpends::next_check);
                 state.core.show(Shown::own(entry));
             }
             Err(reason) => state.core.snackbar.say(reason),
