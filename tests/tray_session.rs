@@ -13,6 +13,7 @@ fn full() -> TraySession {
             verdict: Some(("Defended: no harm".into(), "good".into())),
         }),
         entered: vec![Some(3), None, Some(0)],
+        spent: vec!["gm".into()],
     }
 }
 
@@ -35,6 +36,12 @@ fn the_stored_form_is_versioned() {
     assert_eq!(read.label, "x");
     assert_eq!(read.shown, Some(KeptRoll::Link("abc".into())));
     assert_eq!(read.entered, vec![None, Some(2)]);
+    assert!(
+        read.spent.is_empty(),
+        "kept before story points were: none spent"
+    );
+    let spent = text.replace(r#""entered""#, r#""spent":["players","gm"],"entered""#);
+    assert_eq!(TraySession::decode(&spent).spent, vec!["players", "gm"]);
     // Another version, or not a session at all, reads as a fresh tray.
     assert_eq!(
         TraySession::decode(&text.replacen("[1,", "[2,", 1)),
@@ -57,9 +64,16 @@ fn parts_out_of_bounds_are_left_out_alone() {
     let mut session = full();
     session.label = "x".repeat(81);
     session.entered = vec![Some(1); MAX_ENTERED + 1];
+    session.spent = vec!["players".into(), "gm".into(), "gm".into()];
     let read = TraySession::decode(&session.encode());
     assert_eq!(read.label, "");
     assert!(read.entered.is_empty());
+    assert!(read.spent.is_empty(), "two sides at most");
+    session.spent = vec!["dealer".into()];
+    assert!(
+        TraySession::decode(&session.encode()).spent.is_empty(),
+        "no such side"
+    );
     assert_eq!(read.gm_side, full().gm_side);
     assert_eq!(read.shown, full().shown);
 }

@@ -8,7 +8,11 @@
 //! either start may be used with either name. The last change can be undone.
 //!
 //! Spending a point on a check upgrades one die of the spender's side ([`StorySide::ladder`]),
-//! at most once per check by each side ([`CheckSpends`]).
+//! at most once per check by each side: [`CheckTable`] does both in one step.
+
+mod check;
+
+pub use check::{CheckSpend, CheckSpends, CheckTable, DieUpgrade};
 
 use rand::Rng;
 
@@ -410,35 +414,6 @@ impl StoryChange {
     }
 }
 
-/// Which sides have spent a point on the check being set up: each may, once (RULES.md).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CheckSpends {
-    players: bool,
-    gm: bool,
-}
-
-impl CheckSpends {
-    /// Whether `side` has spent a point on this check.
-    pub fn has_spent(self, side: StorySide) -> bool {
-        match side {
-            StorySide::Players => self.players,
-            StorySide::Gm => self.gm,
-        }
-    }
-
-    /// Notes that `side` spends a point on this check; refused the second time.
-    pub fn spend(&mut self, side: StorySide) -> Result<(), String> {
-        if self.has_spent(side) {
-            return Err("Each side spends at most one point on a check, and this side has.".into());
-        }
-        match side {
-            StorySide::Players => self.players = true,
-            StorySide::Gm => self.gm = true,
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -576,16 +551,6 @@ mod tests {
                 gm: 29
             }
         );
-    }
-
-    #[test]
-    fn each_side_spends_once_per_check_to_upgrade_its_own_dice() {
-        let mut spends = CheckSpends::default();
-        assert!(spends.spend(StorySide::Players).is_ok());
-        assert!(spends.spend(StorySide::Players).is_err());
-        assert!(spends.spend(StorySide::Gm).is_ok());
-        assert_eq!(StorySide::Players.ladder(), Ladder::Ability);
-        assert_eq!(StorySide::Gm.ladder(), Ladder::Difficulty);
     }
 
     #[test]

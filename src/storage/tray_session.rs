@@ -1,11 +1,13 @@
 //! What a tray was doing in this tab, kept across a reload but not past the tab: the typed
-//! label, the GM's side, the roll the dock showed and the real dice half entered. It lives
+//! label, the GM's side, the roll the dock showed, the real dice half entered and which
+//! sides have spent a story point on the check being set up. It lives
 //! in sessionStorage (one key per tray), is never exported, and is read as untrusted text:
 //! anything unreadable, too long or of another version reads as a fresh tray.
 
 use serde::{Deserialize, Serialize};
 
 use crate::core::history::MAX_LABEL_CHARS;
+use crate::core::story_points::StorySide;
 
 /// The version this build writes.
 pub const SESSION_VERSION: u32 = 1;
@@ -51,6 +53,10 @@ pub struct TraySession {
     pub shown: Option<KeptRoll>,
     /// Real dice entered so far: one face (or none yet) per die, for `entered_for` dice.
     pub entered: Vec<Option<u32>>,
+    /// The sides (`StorySide::key`) that have spent a story point on the check being set
+    /// up; absent in sessions kept before it was, which read as none.
+    #[serde(default)]
+    pub spent: Vec<String>,
 }
 
 /// The stored form: `[version, session]`.
@@ -100,6 +106,14 @@ impl TraySession {
         }
         if session.entered.len() > MAX_ENTERED {
             session.entered.clear();
+        }
+        if session.spent.len() > StorySide::ALL.len()
+            || session
+                .spent
+                .iter()
+                .any(|k| StorySide::from_key(k).is_none())
+        {
+            session.spent.clear();
         }
         session
     }

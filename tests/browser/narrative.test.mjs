@@ -1,5 +1,6 @@
 // The narrative tray in a real browser, used as a player would: by role and accessible name,
 // at 390x844, in Debian's Chromium. Run with `npx playwright test` (scripts/test).
+import { mkdir } from 'node:fs/promises';
 import { expect, test as base } from './fixtures.mjs';
 import { frameDone, newRollShown, readText, ready, SCREENSHOTS, settled, shownRollId, stored } from './harness.mjs';
 import {
@@ -642,5 +643,210 @@ test.describe('narrative tray', () => {
     await settled(page);
     await page.screenshot({ path: shot('narrative-after.png') });
     await context.close();
+  });
+});
+
+// The faces of RULES.md section 1, written here apart from the app: S success, A advantage,
+// F failure, T threat, X triumph (also a success), D despair (also a failure); the Force
+// die's L light and K dark pips.
+const FACES = {
+  g: ['', 'S', 'S', 'SS', 'A', 'A', 'SA', 'AA'],
+  y: ['', 'S', 'S', 'SS', 'SS', 'A', 'SA', 'SA', 'SA', 'AA', 'AA', 'X'],
+  p: ['', 'F', 'FF', 'T', 'T', 'T', 'TT', 'FT'],
+  r: ['', 'F', 'F', 'FF', 'FF', 'T', 'T', 'FT', 'FT', 'TT', 'TT', 'D'],
+  w: ['K', 'K', 'K', 'K', 'K', 'K', 'KK', 'L', 'L', 'LL', 'LL', 'LL'],
+};
+
+/**
+ * The chance of success of a pool such as "1g1y1p", counted face by face, as the bar says it
+ * (whole or one decimal: "75%", "57.6%").
+ */
+function successPercent(notation) {
+  const dice = [...notation.matchAll(/(\d+)([gyprw])/g)].flatMap(([, n, letter]) => Array(Number(n)).fill(FACES[letter]));
+  let wins = 0;
+  let all = 0;
+  const walk = (i, net) => {
+    if (i === dice.length) {
+      all += 1;
+      if (net >= 1) wins += 1;
+      return;
+    }
+    for (const face of dice[i]) {
+      const count = (c) => face.split(c).length - 1;
+      walk(i + 1, net + count('S') + count('X') - count('F') - count('D'));
+    }
+  };
+  walk(0, 0);
+  const tenths = Math.round((wins / all) * 1000);
+  return tenths % 10 === 0 ? `${tenths / 10}%` : `${Math.floor(tenths / 10)}.${tenths % 10}%`;
+}
+
+test.describe('story points in the tray', () => {
+  const fold = (page) => page.locator('details.fold').filter({ has: page.locator('summary .fold-title', { hasText: /^Story points$/ }) });
+  const note = (page) => fold(page).locator('.fold-note');
+  const spent = (page, side) => fold(page).locator(`.story-side.${side} .story-spent`);
+  /** Opens the fold and waits for its code (rare: fetched on open). */
+  async function openStory(page) {
+    await openFold(page, 'Story points');
+    await page.getByRole('button', { name: 'Roll a Force die each' }).or(page.getByRole('button', { name: 'Start: one each, GM two' })).waitFor();
+  }
+
+  test('Destiny starts in the fold: one Force die per player, its pips the points', async ({ fresh }) => {
+    expect(successPercent('2g1p'), 'the face table agrees with the worked 2g1p (295/512)').toBe('57.6%');
+    const { context, page } = await fresh();
+    await openStory(page);
+    await expect(note(page), 'a fresh table').toHaveText('0 light, 0 dark');
+    const players = page.getByRole('spinbutton', { name: 'Players', exact: true });
+    await players.fill('5');
+    await players.press('Enter');
+    await expect(players).toHaveValue('5');
+    await tap(page, 'Roll a Force die each');
+    const dice = page.getByRole('list', { name: 'Force dice rolled' }).getByRole('listitem');
+    await expect(dice, 'one Force die per player').toHaveCount(5);
+    // Each die's face read from its drawing: its light and dark pip symbols, which must be
+    // one of the Force die's faces.
+    let light = 0;
+    let dark = 0;
+    for (const die of await dice.all()) {
+      const l = await die.locator('.glyph-light-pip').count();
+      const k = await die.locator('.glyph-dark-pip').count();
+      expect(FACES.w, `a Force face: ${l} light, ${k} dark`).toContain('L'.repeat(l) + 'K'.repeat(k));
+      light += l;
+      dark += k;
+    }
+    expect(light + dark, 'every die shows one or two pips').toBeGreaterThanOrEqual(5);
+    const words = `${light} light, ${dark} dark`;
+    await expect(note(page), 'the points are the pips').toHaveText(words);
+    await expect(fold(page).locator('.story-side.players .story-count')).toHaveText(String(light));
+    await expect(fold(page).locator('.story-side.gm .story-count')).toHaveText(String(dark));
+    await expect(snack(page), 'said').toHaveText(new RegExp(`^Rolled 5 Force dice for Destiny: ${words}\\.`));
+    await stored(page, 'dicetray.story-points', `["destiny",${light},${dark},[0,0]]`);
+    // Story points: one each, and two for the GM, in the same place.
+    await fold(page).locator('label.segment', { hasText: 'Story points' }).click();
+    await tap(page, 'Start: one each, GM two');
+    await expect(note(page)).toHaveText('players 5, GM 2');
+    await expect(page.getByRole('list', { name: 'Force dice rolled' }), 'no dice for that start').toBeHidden();
+    await context.close();
+  });
+
+  test('Spend spends the point and upgrades a die of that side, with one Undo, once per check until the next roll', async ({ fresh }) => {
+    const { context, page } = await fresh();
+    await openStory(page);
+    await tap(page, 'One light side point more', 2);
+    await tap(page, 'One dark side point more');
+    await expect(note(page)).toHaveText('2 light, 1 dark');
+    await tap(page, 'Add ability die', 2);
+    await tap(page, 'Add difficulty die');
+    await expect(notation(page)).toHaveText('2g1p');
+    const success = barOdds(page);
+    const chance = (pool) => new RegExp(`Success\\s*${successPercent(pool).replace('.', '\\.')}`);
+    await expect(success).toHaveText(chance('2g1p'));
+
+    await tap(page, 'Spend a light side point');
+    await expect(snack(page)).toHaveText(/^Spent a light side point: upgraded an Ability die to Proficiency\. Now 1 light, 2 dark\./);
+    await expect(notation(page), 'an ability die upgraded').toHaveText('1g1y1p');
+    await expect(note(page), 'the point went to the dark side').toHaveText('1 light, 2 dark');
+    await expect(success, 'the odds follow the upgraded pool').toHaveText(chance('1g1y1p'));
+    expect(successPercent('1g1y1p')).not.toBe(successPercent('2g1p'));
+    await expect(spent(page, 'players'), 'marked').toBeVisible();
+    await stored(page, 'dicetray.narrative.pool', '1g1y1p');
+
+    await dock(page).getByRole('button', { name: 'Undo' }).click();
+    await expect(notation(page), 'Undo: the die').toHaveText('2g1p');
+    await expect(note(page), 'Undo: the point').toHaveText('2 light, 1 dark');
+    await expect(success).toHaveText(chance('2g1p'));
+    await expect(snack(page)).toHaveText(/Undone: the light side point is back and the Proficiency die is an Ability die again/);
+    await expect(spent(page, 'players'), 'free to spend again').toBeHidden();
+
+    await tap(page, 'Spend a light side point');
+    await expect(notation(page)).toHaveText('1g1y1p');
+    await tap(page, 'Spend a light side point');
+    await expect(snack(page), 'a second spend is refused').toHaveText(/A light side point is already spent on this check/);
+    await frameDone(page);
+    await expect(notation(page), 'nothing changed').toHaveText('1g1y1p');
+    await expect(note(page)).toHaveText('1 light, 2 dark');
+    // The GM may, once, on the same check.
+    await tap(page, 'Spend a dark side point');
+    await expect(snack(page)).toHaveText(/^Spent a dark side point: upgraded a Difficulty die to Challenge\./);
+    await expect(notation(page)).toHaveText('1g1y1r');
+    await expect(note(page)).toHaveText('2 light, 1 dark');
+    await expect(success).toHaveText(chance('1g1y1r'));
+
+    // A roll starts the next check.
+    const before = await shownId(page);
+    await roll(page);
+    await newRollShown(page, before);
+    await expect(spent(page, 'players'), 'a new check').toBeHidden();
+    await tap(page, 'Spend a light side point');
+    await expect(notation(page), 'allowed after Roll').toHaveText('2y1r');
+    await expect(note(page)).toHaveText('1 light, 2 dark');
+
+    // A reload keeps the points, the pool and who has spent on this check.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('dicetray.session.narrative')), 'kept in the tab')
+      .toContain('"spent":["players"]');
+    await stored(page, 'dicetray.story-points', '["destiny",1,2,');
+    await page.reload();
+    await ready(page);
+    await openStory(page);
+    await expect(note(page)).toHaveText('1 light, 2 dark');
+    await expect(notation(page)).toHaveText('2y1r');
+    await expect(spent(page, 'players'), 'still spent on this check').toBeVisible();
+    await tap(page, 'Spend a light side point');
+    await expect(snack(page)).toHaveText(/A light side point is already spent on this check/);
+    await tap(page, 'Spend a dark side point');
+    await expect(snack(page), 'no Difficulty die: one is added').toHaveText(/^Spent a dark side point: added a Difficulty die, as there was none to upgrade\./);
+    await expect(notation(page)).toHaveText('2y1p1r');
+    await context.close();
+  });
+
+  test('a spend with no room for the upgraded die is refused and the point kept', async ({ fresh }) => {
+    const { context, page } = await fresh('/#/narrative?pool=1g20y');
+    await expect(notation(page)).toHaveText('1g20y');
+    await openStory(page);
+    await tap(page, 'One light side point more');
+    await expect(note(page)).toHaveText('1 light, 0 dark');
+    await tap(page, 'Spend a light side point');
+    await expect(snack(page)).toHaveText('The pool already holds 20 Proficiency dice, so no Ability die can be upgraded: the point is not spent.');
+    await frameDone(page);
+    await expect(notation(page)).toHaveText('1g20y');
+    await expect(note(page)).toHaveText('1 light, 0 dark');
+    await expect(spent(page, 'players'), 'not spent').toBeHidden();
+    await context.close();
+  });
+
+  test('the fold fits a small phone, a tall one, sideways and dark', async ({ phone }) => {
+    const edges = new URL('edges/', SCREENSHOTS);
+    await mkdir(edges, { recursive: true });
+    for (const [size, viewport, colorScheme] of [
+      ['360x640', { width: 360, height: 640 }, 'light'],
+      ['430x932', { width: 430, height: 932 }, 'light'],
+      ['844x390', { width: 844, height: 390 }, 'light'],
+      ['360x640-dark', { width: 360, height: 640 }, 'dark'],
+    ]) {
+      const { context, page } = await phone({ viewport, colorScheme });
+      await page.goto('/#/narrative?pool=2g1p');
+      await ready(page);
+      await openStory(page);
+      await tap(page, 'Roll a Force die each');
+      await tap(page, 'One light side point more'); // at least one to spend, whatever the dice
+      await tap(page, 'Spend a light side point');
+      await expect(notation(page)).toHaveText('1g1y1p');
+      const body = fold(page);
+      await body.locator('.story-sides').scrollIntoViewIfNeeded().catch(() => {});
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${size}: never wider than the screen`).toBeLessThanOrEqual(viewport.width);
+      for (const button of await body.getByRole('button').all()) {
+        const box = await button.boundingBox();
+        expect(box.height, `${size}: ${await button.getAttribute('aria-label') ?? await button.textContent()} tall enough to tap`).toBeGreaterThanOrEqual(44);
+      }
+      await fold(page).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await settled(page);
+      // As the player sees it, with the spend said; then the whole fold, the dock left out.
+      await page.screenshot({ path: new URL(`narrative-${size}-story-points.png`, edges).pathname });
+      await fold(page).screenshot({
+        path: new URL(`narrative-${size}-story-points-fold.png`, edges).pathname,
+        style: '.roll-dock, .snackbar { visibility: hidden; }',
+      });
+      await context.close();
+    }
   });
 });

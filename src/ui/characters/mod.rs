@@ -1,7 +1,7 @@
 //! The Characters page: create a character, pick who the trays roll for, and open a
 //! character's card to edit its name, facets, harm and Effective Level sheet. Every change is
 //! kept as soon as it is made; every message goes to the snackbar at the foot of the page.
-//! The editor inside a card and the "Your data" panel are rare code (`ui::shell::rare`): their
+//! The editor inside a card, the story points and the "Your data" panel are rare code (`ui::shell::rare`): their
 //! code arrives when first wanted.
 
 mod card;
@@ -28,9 +28,9 @@ pub use editor::CharacterEditor;
 
 use crate::core::character::Character;
 use crate::ui::panels::settings_panel::SettingsPanel;
-use crate::ui::panels::story_points::StoryPointsSetup;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::later::Later;
+use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{__preload_rare, Rare, RareView};
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::snackbar::SnackbarView;
@@ -92,7 +92,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
             </ul>
             <Later>
                 <Fold data id="characters-story" title="Story points" summary=Signal::stored("Destiny or story points".to_string())>
-                    <StoryPointsSetup data/>
+                    <RareView data ask=Rare::Page(PageRare::Characters(rare::Rare::StoryPoints))/>
                 </Fold>
                 <Fold data id="characters-settings" title="Settings" summary=settings_note>
                     <SettingsPanel data/>

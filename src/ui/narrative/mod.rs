@@ -12,6 +12,7 @@ mod result_view;
 mod roll;
 mod saved_pools;
 mod state;
+mod story_points;
 
 pub use state::NarrativeState;
 
@@ -25,7 +26,6 @@ use result_view::ResultView;
 
 use crate::core::history::{RecordedRoll, RollAgain};
 use crate::core::narrative::{NarrativeOdds, NarrativePool};
-use crate::ui::panels::story_points::StoryPointsSpend;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{Rare as AppRare, RareView};
@@ -89,7 +89,7 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
                 <AddedSymbols state/>
             </Fold>
             <Fold data id="narrative-story" title="Story points" summary=story_note>
-                <StoryPointsSpend data/>
+                <RareView data ask=AppRare::Page(PageRare::Narrative(rare::Rare::StoryPoints))/>
             </Fold>
             <Fold data id="narrative-saved" title="Saved pools">
                 <RareView data ask=AppRare::Page(PageRare::Narrative(rare::Rare::SavedPools))/>

@@ -6,9 +6,11 @@ use super::NarrativeState;
 use super::links::{SHARE_LINKS, open_link};
 use super::odds_panel::OddsDetail;
 use super::saved_pools::SavedPoolsPanel;
+use super::story_points::TrayStoryPoints;
 use crate::core::coach::NarrativeCoach;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool, NarrativeRoll};
+use crate::core::story_points::CheckSpends;
 use crate::ui::panels::share_links::ShareLinks;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
@@ -27,6 +29,8 @@ pub enum Rare {
     Tray(TrayRare),
     /// Saved pools: save the tray's pool under a name, load or delete one.
     SavedPools,
+    /// Story points: spend one on the check (upgrading a die), start the session's.
+    StoryPoints,
 }
 
 /// Names the tray's answer to a frame's ask among the app's rare parts.
@@ -38,6 +42,9 @@ pub fn ask(ask: TrayRare) -> AppRare {
 pub fn draw(data: AppData, ask: Rare) -> AnyView {
     match ask {
         Rare::SavedPools => saved_pools(data),
+        Rare::StoryPoints => {
+            view! { <TrayStoryPoints state=NarrativeState::of(data) data/> }.into_any()
+        }
         Rare::Tray(TrayRare::OpenLink(shared)) => {
             open_link(data, shared);
             ().into_any()
@@ -107,6 +114,7 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
             Ok(entry) => {
                 state.picked.set(None);
                 picked.set(Vec::new());
+                state.core.check_spends.update(CheckSpends::next_check);
                 state.core.show(Shown::own(entry));
             }
             Err(reason) => state.core.snackbar.say(reason),

@@ -6,12 +6,14 @@ use super::state::NarrativeState;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::NarrativeRoll;
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
+use crate::core::story_points::CheckSpends;
 use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_roll;
 use crate::ui::tray::state::Shown;
 
-/// Rolls the pool, records it and shows it in the dock.
+/// Rolls the pool, records it and shows it in the dock. The roll ends the check: on the
+/// next, each side may spend a story point again.
 pub fn roll(state: NarrativeState, data: AppData) {
     let pool = state.pool.get_untracked();
     if pool.is_empty() {
@@ -23,6 +25,7 @@ pub fn roll(state: NarrativeState, data: AppData) {
     }) {
         Ok(entry) => {
             state.picked.set(None);
+            state.core.check_spends.update(CheckSpends::next_check);
             state.core.show(Shown::own(entry));
         }
         Err(reason) => state.core.snackbar.say(reason),

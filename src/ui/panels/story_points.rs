@@ -1,48 +1,66 @@
 //! The table's story points: Destiny (light and dark side) or Story points (players' and
-//! GM's). Spent with a tap on the narrative tray, with Undo; set at the start of a session
-//! on the Characters page, by hand, by the number of players, or by rolling one Force die
-//! each. Every change is kept in History.
+//! GM's). The narrative tray's Story points fold spends them (the tray says what a spend
+//! does: `ui::narrative::story_points`) and starts the session's points, as the Characters
+//! page does: by hand, by the number of players, or by rolling one Force die each. Every
+//! change is kept in History.
 
 use leptos::prelude::*;
 
 use crate::core::history::RecordedRoll;
+use crate::core::narrative::NarrativeDie;
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::story_points::{
-    MAX_PLAYERS, MAX_POINTS, PointCounts, StoryChange, StoryNaming, StoryPoints, StorySide,
+    ChangeKind, CheckSpends, MAX_PLAYERS, MAX_POINTS, PointCounts, StoryChange, StoryNaming,
+    StoryPoints, StorySide,
 };
-use crate::route::Page;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_roll;
+use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 
-/// Carries out a change to the points: kept, said in the snackbar (with Undo for a spend),
-/// and recorded in History.
+/// Keeps a change to the points in History, like a roll (who changed them is not known).
+pub fn record_change(data: AppData, change: StoryChange) {
+    let _ = record_roll(data, "", |_| RecordedRoll::StoryPoints(change));
+}
+
+/// Carries out a change to the points: kept, said in the snackbar (with Undo), and recorded
+/// in History. The change made, if it was.
 fn apply(
     data: AppData,
     points: Persisted<StoryPoints>,
     change: impl FnOnce(&mut StoryPoints) -> Result<StoryChange, String>,
-) {
+) -> Option<StoryChange> {
     let mut outcome = Err(String::new());
     points.update(|p| outcome = change(p));
     match outcome {
         Ok(change) => {
             let said = format!("{}: {}.", change.headline(), change.counts_words());
-            // Kept in History like a roll: who changed the points is not known.
-            let _ = record_roll(data, "", |_| RecordedRoll::StoryPoints(change));
+            record_change(data, change.clone());
             if points.with_untracked(StoryPoints::can_undo) {
-                let undo = Callback::new(move |()| apply(data, points, StoryPoints::undo));
+                let undo = Callback::new(move |()| {
+                    apply(data, points, StoryPoints::undo);
+                });
                 data.snackbar.say_with(said, "Undo", undo);
             } else {
                 data.snackbar.say(said);
             }
+            Some(change)
         }
-        Err(reason) => data.snackbar.say(reason),
+        Err(reason) => {
+            data.snackbar.say(reason);
+            None
+        }
     }
 }
 
-/// The points as they stand, with Spend for each side: what the narrative tray shows.
+/// The points as they stand, with Spend for each side: what `on_spend` does is the tray's
+/// to say. A side that has spent on the check being set up (`spends`) is marked so.
 #[component]
-pub fn StoryPointsSpend(data: AppData) -> impl IntoView {
+pub fn StoryPointsSpend(
+    data: AppData,
+    on_spend: Callback<StorySide>,
+    #[prop(into)] spends: Signal<CheckSpends>,
+) -> impl IntoView {
     let points = data.story_points();
     let side = move |side: StorySide| {
         let count = move || points.with(|p| p.counts().get(side));
@@ -50,12 +68,15 @@ pub fn StoryPointsSpend(data: AppData) -> impl IntoView {
             <li class=format!("story-side {}", side.key())>
                 <span class="story-title">{move || points.with(|p| p.naming().side_title(side))}</span>
                 <span class="story-count">{count}</span>
+                <span class="story-spent" hidden=move || !spends.with(|s| s.has_spent(side))>
+                    "spent on this check"
+                </span>
                 <button
                     type="button"
                     class="small"
                     aria-label=move || points.with(|p| format!("Spend a {}", p.naming().point_of(side)))
                     disabled=move || count() == 0
-                    on:click=move |_| apply(data, points, |p| p.spend(side))
+                    on:click=move |_| on_spend.run(side)
                 >
                     "Spend"
                 </button>
@@ -65,25 +86,27 @@ pub fn StoryPointsSpend(data: AppData) -> impl IntoView {
     view! {
         <ul class="story-sides">{side(StorySide::Players)}{side(StorySide::Gm)}</ul>
         <p class="hint">
-            "A point spent on a check lets its side upgrade one die (tap Upgrade on that side's \
-             die), once per check for each side. Start the session's points on the "
-            <a href=Page::Characters.href()>"Characters page"</a>
-            "."
+            "Spend takes a point and upgrades one of that side's dice in the pool: the \
+             players' Ability to Proficiency, the GM's Difficulty to Challenge (with none, it \
+             adds one). Each side spends once per check; a roll starts the next."
         </p>
     }
 }
 
 /// Setting the session's points: the naming, a start by the number of players (rolling a
-/// Force die each for Destiny), or by hand. On the Characters page, with the table's other
-/// once-a-session things.
+/// Force die each for Destiny, the dice then shown), or by hand. On the Characters page and
+/// in the narrative tray's Story points fold; `without_counts` where the counts are shown
+/// already.
 #[component]
-pub fn StoryPointsSetup(data: AppData) -> impl IntoView {
+pub fn StoryPointsSetup(data: AppData, #[prop(optional)] without_counts: bool) -> impl IntoView {
     let points = data.story_points();
     let naming = move || points.with(StoryPoints::naming);
     let players = RwSignal::new(4_u32);
+    // The last start made here, to show the Force dice a Destiny start rolled.
+    let started = RwSignal::new(None::<StoryChange>);
     let start = move |_| {
         let n = players.get_untracked();
-        match naming() {
+        let change = match naming() {
             StoryNaming::StoryPoints => apply(data, points, |p| p.start_story_points(n)),
             StoryNaming::Destiny => {
                 let Ok(mut dice) = SecureDice::new() else {
@@ -93,8 +116,11 @@ pub fn StoryPointsSetup(data: AppData) -> impl IntoView {
                     let change = p.roll_destiny(n, &mut dice)?;
                     dice.check().map_err(|e| e.to_string())?;
                     Ok(change)
-                });
+                })
             }
+        };
+        if change.is_some() {
+            started.set(change);
         }
     };
     let set_side = move |side: StorySide, delta: i32| {
@@ -113,7 +139,9 @@ pub fn StoryPointsSetup(data: AppData) -> impl IntoView {
         apply(data, points, |p| p.set(counts));
     };
     view! {
-        <p class="sum-line" aria-live="polite">{move || points.with(|p| p.naming().counts_words(p.counts()))}</p>
+        <p class="sum-line" aria-live="polite" hidden=without_counts>
+            {move || points.with(|p| p.naming().counts_words(p.counts()))}
+        </p>
         <fieldset class="segmented two">
             <legend class="visually-hidden">"The table's points"</legend>
             {StoryNaming::ALL
@@ -154,6 +182,7 @@ pub fn StoryPointsSetup(data: AppData) -> impl IntoView {
                 }}
             </button>
         </div>
+        {move || started.get().map(|change| view! { <StartMade change/> })}
         {StorySide::ALL
             .into_iter()
             .map(|s| view! {
@@ -168,5 +197,35 @@ pub fn StoryPointsSetup(data: AppData) -> impl IntoView {
                 </div>
             })
             .collect_view()}
+    }
+}
+
+/// A session's start as made: its words and, for Destiny, each Force die rolled, drawn with
+/// its face.
+#[component]
+fn StartMade(change: StoryChange) -> impl IntoView {
+    let said = format!("{}: {}.", change.headline(), change.counts_words());
+    let dice = match change.kind {
+        ChangeKind::Rolled(dice) => dice,
+        _ => Vec::new(),
+    };
+    let none = dice.is_empty();
+    let faces = dice
+        .iter()
+        .enumerate()
+        .map(|(index, die)| {
+            let symbols = die.symbols();
+            view! {
+                <li aria-label=format!("Force die {}: {}", index + 1, symbols.describe())>
+                    <DieShape die=NarrativeDie::Force>{face_glyphs(&symbols)}</DieShape>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="story-started">
+            <p class="hint">{said}</p>
+            <ul class="story-dice" aria-label="Force dice rolled" hidden=none>{faces}</ul>
+        </div>
     }
 }

@@ -1,5 +1,6 @@
 //! What a tray keeps in this tab's session, so a reload finds it as the player left it:
-//! the label, the GM's side, real dice half entered, and the roll in the bar (found again
+//! the label, the GM's side, real dice half entered, the sides that have spent a story
+//! point on the check being set up, and the roll in the bar (found again
 //! in History by its id, or read again from its result link). Rare code: it runs once the
 //! tray is drawn and the page idle (or at the first tap), restores what was kept, and from
 //! then on keeps the tray's session at each change.
@@ -8,6 +9,7 @@ use leptos::prelude::*;
 
 use super::state::{Shown, ShownKind, TrayCore};
 use crate::core::history::HistoryEntry;
+use crate::core::story_points::{CheckSpends, StorySide};
 use crate::core::tone::Tone;
 use crate::storage::tray_session::{KeptRoll, TraySession, session_key};
 use crate::ui::panels::history::{HistoryAsk, open_result_link};
@@ -52,6 +54,11 @@ pub fn keep_session(data: AppData, core: TrayCore) {
     if core.entered.with_untracked(Vec::is_empty) {
         core.entered.set(kept.entered);
     }
+    // Unless a spend or a roll came first.
+    if core.check_spends.get_untracked() == CheckSpends::default() {
+        let sides = kept.spent.iter().filter_map(|key| StorySide::from_key(key));
+        core.check_spends.set(CheckSpends::of_sides(sides));
+    }
     // Until the roll is found again, it stays kept.
     let waiting = data.lasting(|| StoredValue::new(kept.shown.clone()));
     if core.shown.with_untracked(Option::is_none) {
@@ -81,6 +88,12 @@ fn session(core: TrayCore, waiting: StoredValue<Option<KeptRoll>>) -> TraySessio
         gm_side: core.gm_side.get(),
         shown,
         entered: core.entered.get(),
+        spent: core
+            .check_spends
+            .get()
+            .spent_sides()
+            .map(|side| side.key().to_string())
+            .collect(),
     }
 }
 

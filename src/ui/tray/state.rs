@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::history::{HistoryEntry, RecordedRoll};
+use crate::core::story_points::CheckSpends;
 use crate::core::tone::Tone;
 use crate::route::Page;
 use crate::ui::widgets::dock::{DockPanel, Headline};
@@ -84,6 +85,9 @@ pub struct TrayCore {
     pub coach_started: StoredValue<bool>,
     /// Real dice entered so far, one face (or none yet) per die.
     pub entered: RwSignal<Vec<Option<u32>>>,
+    /// Which sides have spent a story point on the check being set up (the narrative tray
+    /// spends them; a roll starts the next check). Here so the tab's session keeps it.
+    pub check_spends: RwSignal<CheckSpends>,
     /// The text of the result link whose roll is shown, kept for a reload.
     link_text: StoredValue<Option<String>>,
 }
@@ -101,6 +105,7 @@ impl TrayCore {
             gm_side: RwSignal::new(None),
             coach_started: StoredValue::new(false),
             entered: RwSignal::new(Vec::new()),
+            check_spends: RwSignal::new(CheckSpends::default()),
             link_text: StoredValue::new(None),
         }
     }
