@@ -53,6 +53,7 @@ pub fn ElTray(data: AppData) -> impl IntoView {
     let core = state.core;
     let headline = core.headline(|roll| match roll {
         RecordedRoll::EffectiveLevel(roll) => Some((roll.headline(), roll.tone())),
+        RecordedRoll::ElDefence(defence) => Some((defence.headline(), defence.tone())),
         _ => None,
     });
     let on_roll = Callback::new(move |()| roll::roll(state, data));

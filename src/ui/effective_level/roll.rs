@@ -40,10 +40,15 @@ pub fn secure_dice() -> Result<SecureDice, String> {
 
 /// Keeps a roll already made in History under `label`.
 pub fn record(data: AppData, label: &str, roll: ElRoll) -> Result<HistoryEntry, String> {
-    record_roll(data, label, |_| RecordedRoll::EffectiveLevel(roll))
+    record_made(data, label, RecordedRoll::EffectiveLevel(roll))
 }
 
-/// A roll shown but not kept in History (a defence, a roll against the player), in the
+/// Keeps any roll of the page already made (a defence too) in History under `label`.
+pub fn record_made(data: AppData, label: &str, roll: RecordedRoll) -> Result<HistoryEntry, String> {
+    record_roll(data, label, |_| roll)
+}
+
+/// A roll shown but not kept in History (a roll against the player), in the
 /// form History keeps rolls.
 pub fn unrecorded(data: AppData, dice: &mut SecureDice, label: &str, roll: ElRoll) -> HistoryEntry {
     HistoryEntry {

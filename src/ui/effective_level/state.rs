@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::coach::ElTap;
-use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElRoll, ElSetup};
+use crate::core::effective_level::{ElCheck, ElDefence, ElMode, ElOdds, ElRoll, ElSetup};
 use crate::core::history::RecordedRoll;
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
@@ -32,28 +32,43 @@ pub trait ElShown {
     /// What the roll was, in short parts: "rolled 4 (EL 8)", "the goblin rolled 3"; its sum
     /// only under the roll's own headline, not under a verdict.
     fn details(&self) -> Vec<String>;
+
+    /// The defence it was, if it was one.
+    fn defence(&self) -> Option<&ElDefence>;
 }
 
 impl ElShown for Shown {
     fn roll(&self) -> Option<&ElRoll> {
         match &self.entry.roll {
             RecordedRoll::EffectiveLevel(roll) => Some(roll),
+            RecordedRoll::ElDefence(defence) => Some(&defence.roll),
             _ => None,
         }
     }
 
     fn headline(&self) -> (String, Tone) {
-        self.verdict.clone().unwrap_or_else(|| match self.roll() {
-            Some(roll) => (roll.headline(), roll.tone()),
-            None => (String::new(), Tone::Neutral),
-        })
+        self.verdict
+            .clone()
+            .unwrap_or_else(|| match (self.defence(), self.roll()) {
+                (Some(defence), _) => (defence.headline(), defence.tone()),
+                (None, Some(roll)) => (roll.headline(), roll.tone()),
+                (None, None) => (String::new(), Tone::Neutral),
+            })
     }
 
     fn details(&self) -> Vec<String> {
-        match (self.roll(), &self.verdict) {
-            (Some(roll), None) => roll.details(),
-            (Some(roll), Some(_)) => roll.facts(),
-            (None, _) => Vec::new(),
+        match (self.defence(), self.roll(), &self.verdict) {
+            (Some(defence), _, _) => defence.details(),
+            (None, Some(roll), None) => roll.details(),
+            (None, Some(roll), Some(_)) => roll.facts(),
+            (None, None, _) => Vec::new(),
+        }
+    }
+
+    fn defence(&self) -> Option<&ElDefence> {
+        match &self.entry.roll {
+            RecordedRoll::ElDefence(defence) => Some(defence),
+            _ => None,
         }
     }
 }
