@@ -1,6 +1,7 @@
 // Effective Level turns and the scene in a real browser at 390x844: splits, defence reused,
 // the cross-role example, obstacles, persistent boosts, a reload mid-turn, End scene. Every
 // roll these make shows in the dock with its dice and is said in the snackbar.
+import { mkdir } from 'node:fs/promises';
 import { expect, test } from './fixtures.mjs';
 import { drawn, historyEntries, SCREENSHOTS, settled, readText } from './harness.mjs';
 import {
@@ -8,6 +9,7 @@ import {
 } from './el-helpers.mjs';
 
 const shot = (name) => new URL(name, SCREENSHOTS).pathname;
+const EDGES = new URL('edges/', SCREENSHOTS);
 
 const turnRegion = (page) => page.getByRole('region', { name: 'Turn' });
 const sceneRegion = (page) => page.getByRole('region', { name: 'Scene' });
@@ -188,6 +190,44 @@ test.describe('Effective Level turns and scene', () => {
     await drawn(page);
     await expect(barResult(page), 'shown again after a reload').toHaveText(/Defence \d|Held off|The attack gets effect \d/);
     await context.close();
+  });
+
+  test('a split turn at the edges: small, tall, sideways and dark', async ({ open }) => {
+    await mkdir(EDGES, { recursive: true });
+    for (const [name, options] of [
+      ['360x640', { viewport: { width: 360, height: 640 } }],
+      ['430x932', { viewport: { width: 430, height: 932 } }],
+      ['844x390', { viewport: { width: 844, height: 390 } }],
+      ['360x640-dark', { viewport: { width: 360, height: 640 }, colorScheme: 'dark' }],
+    ]) {
+      const { context, page } = await open('/#/el', options);
+      await setNumber(page, 'Effective Level', 10);
+      await page.getByRole('radio', { name: 'Resistance' }).check();
+      await setNumber(page, "Other side's EL", 4);
+      await openFold(page, 'Turn');
+      await addPortion(page, 'goblin 1', 3);
+      await addPortion(page, 'the goblin chieftain on the far side', 4);
+      await addPortion(page, 'defence', 3, 'Defence');
+      await expect(rollButton(page)).toHaveText('Roll goblin 1 · EL 3');
+      // A long portion name in the lists and on Roll never widens the page.
+      const viewport = page.viewportSize();
+      const fits = async (when) => {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${when}: no sideways scroll`).toBeLessThanOrEqual(viewport.width);
+        const button = await rollButton(page).boundingBox();
+        expect(button.x + button.width, `${name} ${when}: Roll within the screen`).toBeLessThanOrEqual(viewport.width);
+        expect(button.y + button.height, `${name} ${when}: Roll on the screen`).toBeLessThanOrEqual(viewport.height);
+      };
+      await fits('split');
+      await turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' }).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await settled(page);
+      await page.screenshot({ path: new URL(`el-${name}-split-turn.png`, EDGES).pathname });
+      await roll(page);
+      await expect(rollButton(page)).toHaveText('Roll the goblin chieftain on the far side · EL 4');
+      await fits('after a portion');
+      await settled(page);
+      await page.screenshot({ path: new URL(`el-${name}-split-turn-rolled.png`, EDGES).pathname });
+      await context.close();
+    }
   });
 
   test('a contingent portion waits for the first and is rolled or lost', async ({ open }) => {
