@@ -186,7 +186,7 @@ fn defence_is_rolled_again_for_every_attack_and_never_spent() {
     let defence = turn.add("defence", 4, PortionKind::Defence, None).unwrap();
     let mut rng = StdRng::seed_from_u64(3);
     for _ in 0..3 {
-        turn.defend(defence, &mut rng).unwrap();
+        turn.defend(defence, None, &mut rng).unwrap();
     }
     assert_eq!(turn.get(defence).unwrap().defences.len(), 3);
     assert_eq!(turn.remaining(), 6, "the points stay where they were");
@@ -196,7 +196,7 @@ fn defence_is_rolled_again_for_every_attack_and_never_spent() {
             .contains("Defend")
     );
     let attack = turn.add("attack", 2, PortionKind::Action, None).unwrap();
-    assert!(turn.defend(attack, &mut rng).is_err());
+    assert!(turn.defend(attack, None, &mut rng).is_err());
 }
 
 #[test]
@@ -448,8 +448,8 @@ fn a_turn_in_the_middle_is_kept_whole() {
     .unwrap();
     let mut rng = StdRng::seed_from_u64(9);
     turn.roll(a, None, 0, &mut rng).unwrap();
-    turn.defend(d, &mut rng).unwrap();
-    turn.defend(d, &mut rng).unwrap();
+    turn.defend(d, None, &mut rng).unwrap();
+    turn.defend(d, None, &mut rng).unwrap();
     let mut split =
         CrossRoleSplit::new([("Performer".to_string(), 10), ("Warrior".to_string(), 20)]);
     split.assign(8, "rally").unwrap();
@@ -554,7 +554,7 @@ fn a_cross_role_defence_is_kept_aside_and_defence_follows_nothing() {
     assert_eq!(turn.get(attack).unwrap().kind, PortionKind::Action);
     assert_eq!(turn.get(defence).unwrap().role.as_deref(), Some("Warrior"));
     let mut rng = StdRng::seed_from_u64(1);
-    turn.defend(defence, &mut rng).unwrap();
+    turn.defend(defence, None, &mut rng).unwrap();
     // A defence is there for every attack: it cannot wait on another portion.
     let mut turn = Turn::new(6);
     let first = turn.add("first", 2, PortionKind::Action, None).unwrap();
@@ -708,7 +708,10 @@ fn a_wager_belongs_to_the_one_roll_it_was_set_for() {
         .roll(strike, tray.against.as_ref(), 0, &mut rng)
         .unwrap();
     assert_eq!((portion.check.wager, portion.check.me.el), (0, 5));
-    assert_eq!(turn.defend(guard, &mut rng).unwrap().check.wager, 0);
+    assert_eq!(
+        turn.defend(guard, None, &mut rng).unwrap().roll.check.wager,
+        0
+    );
     // A wager set for that roll itself is taken, and must leave 1 to roll.
     let wagered = roll_at_obstacle(&scene, door, &tray.me, 3, &mut rng).unwrap();
     assert_eq!(wagered.roll.check.wager, 3);
@@ -767,4 +770,216 @@ fn a_stored_tray_with_a_bad_name_or_condition_is_kept_aside() {
             "{bad}"
         );
     }
+}
+
+/// The split: EL 3 portions against a resistance of 4, counted over every toss of
+/// the seven coins (three the player's, four the resistance's). A value is the number of
+/// heads when it lands in 1 to its EL, else 0 (four coins never pass 4); the portion gets
+/// effect when its value beats the resistance's.
+fn el3_against_resistance4_by_hand() -> (u64, u64, u64) {
+    let (mut effect_ways, mut effect_sum, mut all) = (0u64, 0u64, 0u64);
+    for tosses in 0..(1u32 << 7) {
+        let mine = (tosses & 0b111).count_ones();
+        let theirs = (tosses >> 3).count_ones();
+        let value = if (1..=3).contains(&mine) { mine } else { 0 };
+        let resists = if (1..=4).contains(&theirs) { theirs } else { 0 };
+        let effect = value.saturating_sub(resists);
+        all += 1;
+        if effect > 0 {
+            effect_ways += 1;
+            effect_sum += u64::from(effect);
+        }
+    }
+    (effect_ways, effect_sum, all)
+}
+
+fn resistance(el: u32) -> dicetray::core::effective_level::Against {
+    use dicetray::core::effective_level::{Against, ElDice, Side};
+    Against {
+        side: Side {
+            el,
+            dice: ElDice::Simple,
+        },
+        kind: Pushback::Resistance,
+        name: None,
+    }
+}
+
+#[test]
+fn a_portion_shows_the_bars_measure_the_chance_of_effect_against_the_other_side() {
+    let (ways, sum, all) = el3_against_resistance4_by_hand();
+    // By hand: P(value 1, 2, 3) = 3/8, 3/8, 1/8 and P(resistance below 1, 2, 3) = 1/16,
+    // 5/16, 11/16, so (3·1 + 3·5 + 1·11)/128 = 29/128; the effect sums to 38 over 128.
+    assert_eq!((ways, sum, all), (29, 38, 128));
+    let mut turn = Turn::new(6);
+    let first = turn.add("goblin 1", 3, PortionKind::Action, None).unwrap();
+    turn.add("goblin 2", 3, PortionKind::Action, None).unwrap();
+    let target = resistance(4);
+    let figures = turn.odds(first, Some(&target), 0).key_figures();
+    assert_eq!(figures.chance.small_fraction(), Some((ways, all)));
+    assert_eq!(figures.chance.percent_text(), "22.7%");
+    assert_eq!(figures.chance_name, "Win");
+    assert!((figures.mean - sum as f64 / all as f64).abs() < 1e-12);
+    assert_eq!((figures.mean_name, figures.net), ("Avg effect", false));
+    // Not the portion's own chance of landing in 1 to 3, 7/8, which it showed before.
+    assert_ne!(figures.chance.small_fraction(), Some((7, 8)));
+    // The bar counts the tray's roll at the same EL against the same side the same way.
+    let mut tray = ElCheck::simple(3);
+    tray.against = Some(target.clone());
+    assert_eq!(tray.odds().key_figures(), figures);
+    // What the bar rolls next is that portion, with that roll.
+    let next = turn.next_roll(Some(&target)).unwrap();
+    assert_eq!((next.id, next.check.odds().key_figures()), (first, figures));
+    assert_eq!(next.roll_label(), "Roll goblin 1 · EL 3");
+}
+
+#[test]
+fn key_figures_name_what_they_count() {
+    // Nobody pushing back: the chance of effect is the chance of success, EL 2 → 3/4;
+    // the expected effect is 1·2/4 + 2·1/4 = 1.
+    let plain = ElCheck::simple(2).odds();
+    let figures = plain.key_figures();
+    assert_eq!(figures.chance_name, "Success");
+    assert_eq!(figures.chance.small_fraction(), Some((3, 4)));
+    assert_eq!(figures.chance, plain.success);
+    assert!((figures.mean - 1.0).abs() < 1e-12);
+    // Opposition EL 1 against EL 1 (one coin each, 4 tosses): I win only on heads
+    // against tails, 1/4; they win 1/4 the same way; the net effect is 0.
+    let mut opposed = ElCheck::simple(1);
+    opposed.against = Some(dicetray::core::effective_level::Against {
+        kind: Pushback::Opposition,
+        ..resistance(1)
+    });
+    let figures = opposed.odds().key_figures();
+    assert_eq!(
+        (figures.chance_name, figures.mean_name, figures.net),
+        ("Win", "Net effect", true)
+    );
+    assert_eq!(figures.chance.small_fraction(), Some((1, 4)));
+    assert!(figures.mean.abs() < 1e-12);
+}
+
+#[test]
+fn the_bar_rolls_the_next_portion_boosts_first_and_never_defence() {
+    let mut turn = Turn::new(10);
+    assert!(!turn.in_play());
+    assert_eq!(turn.next_portion(), None);
+    let guard = turn.add("guard", 2, PortionKind::Defence, None).unwrap();
+    assert!(turn.in_play());
+    assert_eq!(turn.next_portion(), None, "defence is rolled with Defend");
+    let strike = turn.add("strike", 4, PortionKind::Action, None).unwrap();
+    let follow = turn
+        .add("follow", 2, PortionKind::Action, Some(strike))
+        .unwrap();
+    let feint = PortionKind::Boost {
+        into: strike,
+        free: false,
+    };
+    let feint = turn.add("feint", 2, feint, None).unwrap();
+    // The boost first, so its value is there when the strike rolls.
+    assert_eq!(turn.next_portion(), Some(feint));
+    // A boost is unopposed; an action meets the target; defence never does.
+    let target = resistance(4);
+    assert_eq!(turn.check(feint, Some(&target), 0).against, None);
+    assert_eq!(
+        turn.check(strike, Some(&target), 0).against,
+        Some(target.clone())
+    );
+    assert_eq!(turn.check(guard, Some(&target), 0).against, None);
+    let mut rng = StdRng::seed_from_u64(5);
+    turn.roll(feint, Some(&target), 0, &mut rng).unwrap();
+    assert_eq!(
+        turn.get(feint)
+            .unwrap()
+            .roll
+            .as_ref()
+            .unwrap()
+            .check
+            .against,
+        None
+    );
+    assert_eq!(turn.next_portion(), Some(strike));
+    let struck = turn
+        .roll(strike, Some(&target), 0, &mut rng)
+        .unwrap()
+        .clone();
+    if struck.outcome().value >= 1 {
+        assert_eq!(turn.next_portion(), Some(follow));
+        turn.roll(follow, None, 0, &mut rng).unwrap();
+    } else {
+        assert_eq!(turn.state(follow), PortionState::Lost);
+    }
+    // Nothing left but the defence: the bar rolls the tray again, and says the whole EL.
+    assert_eq!(turn.next_portion(), None);
+    assert!(turn.in_play());
+    use dicetray::core::effective_level::ElSetup;
+    let mut setup = ElSetup::default();
+    assert_eq!(setup.whole_roll_label(12), "Roll EL 12");
+    setup.wager = 2;
+    assert_eq!(setup.whole_roll_label(12), "Roll EL 12 · wager 2");
+}
+
+#[test]
+fn a_portion_given_no_name_is_numbered() {
+    let mut turn = Turn::new(6);
+    let a = turn.add("", 2, PortionKind::Action, None).unwrap();
+    let b = turn.add("  ", 2, PortionKind::Action, None).unwrap();
+    assert_eq!(turn.get(a).unwrap().name, "Portion 1");
+    assert_eq!(turn.get(b).unwrap().name, "Portion 2");
+    turn.remove(a).unwrap();
+    let c = turn.add("", 1, PortionKind::Action, None).unwrap();
+    assert_eq!(
+        turn.get(c).unwrap().name,
+        "Portion 1",
+        "the lowest number free"
+    );
+}
+
+#[test]
+fn a_defence_reads_as_what_the_attack_gets_and_keeps_its_attack() {
+    use dicetray::core::effective_level::{ElDefence, MAX_ATTACK};
+    let mut turn = Turn::new(8);
+    let guard = turn.add("guard", 4, PortionKind::Defence, None).unwrap();
+    let mut rng = StdRng::seed_from_u64(11);
+    let defence = turn.defend(guard, Some(9), &mut rng).unwrap();
+    let value = defence.value();
+    assert_eq!(defence.attack, Some(9));
+    assert_eq!(defence.attack_gets(), Some(9 - value));
+    assert_eq!(
+        defence.said(),
+        format!(
+            "Defence rolls {value} against the attack's 9: the attack gets effect {}.",
+            9 - value
+        )
+    );
+    assert_eq!(
+        defence.headline(),
+        format!("The attack gets effect {}", 9 - value)
+    );
+    assert!(defence.details().contains(&"the attack's 9".to_string()));
+    // The roll is the defence's own: the Simple Pool at its EL, nothing against it.
+    assert_eq!(
+        (defence.roll.check.me.el, defence.roll.check.against.clone()),
+        (4, None)
+    );
+    assert_eq!(
+        turn.get(guard).unwrap().defences,
+        vec![defence.roll.clone()]
+    );
+    // Held off, and without an attack given.
+    let held = ElDefence::new(defence.roll.clone(), Some(0)).unwrap();
+    assert_eq!(
+        (held.headline().as_str(), held.attack_gets()),
+        ("Held off", Some(0))
+    );
+    let alone = ElDefence::new(defence.roll.clone(), None).unwrap();
+    assert_eq!(alone.headline(), format!("Defence {value}"));
+    assert_eq!(alone.said(), format!("Defence rolls {value}."));
+    // An attack past the field's limit is refused, and nothing is rolled.
+    assert!(turn.defend(guard, Some(MAX_ATTACK + 1), &mut rng).is_err());
+    assert_eq!(turn.get(guard).unwrap().defences.len(), 1);
+    // A roll against another side, or with a wager, is no defence.
+    let mut opposed = ElCheck::simple(3);
+    opposed.against = Some(resistance(2));
+    assert!(ElDefence::new(opposed.roll(&mut rng), None).is_err());
 }

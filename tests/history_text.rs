@@ -140,6 +140,30 @@ fn an_effective_level_roll_puts_its_results_words_before_its_dice() {
 }
 
 #[test]
+fn a_defence_reads_as_what_the_attack_got() {
+    use dicetray::core::effective_level::ElDefence;
+    // EL 4 coins showing 1 1 0 1: the defence rolls 3; an attack of 5 beats it by 2.
+    let roll = ElRoll::from_entered(&parse_check("el 4").unwrap(), &[1, 1, 0, 1], &[]).unwrap();
+    let defence = ElDefence::new(roll, Some(5)).unwrap();
+    let entry = entry(9, Some("Mira"), "Guard", RecordedRoll::ElDefence(defence));
+    assert_eq!(entry.headline(), "The attack gets effect 2");
+    assert_eq!(entry.pool_text(), "EL 4, defence");
+    assert_eq!(entry.pool_notation(), "el 4");
+    assert_eq!(
+        entry.text(),
+        "Mira, Guard: The attack gets effect 2, rolled 3 (EL 4), the attack's 5; \
+         rolled 4 coins → 1 1 0 1"
+    );
+    // A defence is rolled again from its turn, against the next attack, not from History;
+    // it is an Effective Level roll, shown with that tray's rolls.
+    assert!(entry.roll_again().is_none());
+    assert_eq!(entry.roll.tray_key(), "el");
+    let mut history = RollHistory::default();
+    history.record(entry.clone());
+    assert_eq!(history.on_tray("el").count(), 1);
+}
+
+#[test]
 fn story_points_changes_read_as_the_table_says_them() {
     let mut points = StoryPoints::default();
     points.set(PointCounts { players: 3, gm: 2 }).unwrap();

@@ -73,9 +73,9 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<Turn>("el-turn"),
         migrates_every_earlier_version::<StoryPoints>("story-points"),
     ];
-    // history v1 to v5; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1,
+    // history v1 to v6; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1,
     // v2; saved pools, narrative pool v1; Highest d6 tray and EL turn v1, v2.
-    assert_eq!(checked.iter().sum::<u32>(), 21);
+    assert_eq!(checked.iter().sum::<u32>(), 22);
 }
 
 #[test]
@@ -388,6 +388,30 @@ mod written {
         history
     }
 
+    /// The history with what version 7 first stored: defences, against an attack held off,
+    /// one that got through, and one given no attack.
+    pub fn history_v7() -> RollHistory {
+        use dicetray::core::effective_level::ElDefence;
+        let mut history = history_v6();
+        let check = parse_check("el 4").unwrap();
+        for (id, faces, attack) in [
+            (19, [1, 1, 0, 1], Some(2)),
+            (20, [0, 0, 1, 0], Some(6)),
+            (21, [1, 0, 0, 0], None),
+        ] {
+            let roll = ElRoll::from_entered(&check, &faces, &[]).unwrap();
+            history.record(HistoryEntry {
+                id,
+                at_ms: AT + id,
+                label: "Guard".into(),
+                who: Some("Mira".into()),
+                real_dice: false,
+                roll: RecordedRoll::ElDefence(ElDefence::new(roll, attack).unwrap()),
+            });
+        }
+        history
+    }
+
     /// Story points with their Undo step, as version 1 first stored them.
     pub fn story_points() -> StoryPoints {
         let mut points = StoryPoints::default();
@@ -513,8 +537,8 @@ mod written {
         turn.roll(rallied, None, 0, &mut rng).unwrap();
         turn.roll(feint, None, 0, &mut rng).unwrap();
         turn.roll(strike, Some(&target), 0, &mut rng).unwrap();
-        turn.defend(guard, &mut rng).unwrap();
-        turn.defend(guard, &mut rng).unwrap();
+        turn.defend(guard, None, &mut rng).unwrap();
+        turn.defend(guard, None, &mut rng).unwrap();
         turn
     }
 }
@@ -556,5 +580,6 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("el-turn", 3, written::turn_v3());
     reads_back_as_written("d6-setup", 3, written::d6_setup_v3());
     reads_back_as_written("history", 6, written::history_v6());
+    reads_back_as_written("history", 7, written::history_v7());
     reads_back_as_written("story-points", 1, written::story_points());
 }

@@ -655,6 +655,28 @@ mod round_trip {
         )
     }
 
+    /// A defence rolled from a turn against any attack the field takes (past its limit
+    /// refused, as the turn refuses it), at any EL the tray rolls.
+    fn el_defence() -> impl Strategy<Value = RecordedRoll> {
+        use dicetray::core::effective_level::MAX_ATTACK;
+        let attack = prop::option::of(prop_oneof![
+            0..=20u32,
+            Just(MAX_ATTACK),
+            Just(MAX_ATTACK + 1)
+        ]);
+        (1..=MAX_EL, attack, any::<u64>()).prop_filter_map(
+            "the turn refuses it",
+            |(points, attack, seed)| {
+                let mut turn = Turn::new(points);
+                let guard = turn.add("", points, PortionKind::Defence, None).ok()?;
+                let defence = turn
+                    .defend(guard, attack, &mut StdRng::seed_from_u64(seed))
+                    .ok()?;
+                Some(RecordedRoll::ElDefence(defence))
+            },
+        )
+    }
+
     /// A change the story points panel makes: set by hand, a start, a Destiny roll (by the
     /// app or entered from Force dice), a spend, Undo, or another naming.
     #[derive(Clone, Debug)]
@@ -737,7 +759,13 @@ mod round_trip {
             (any::<u64>(), any::<u64>(), any::<bool>()),
             typed_note(MAX_LABEL_CHARS),
             prop::option::of(name()),
-            prop_oneof![narrative_roll(), d6_roll(), el_roll(), story_change()],
+            prop_oneof![
+                narrative_roll(),
+                d6_roll(),
+                el_roll(),
+                el_defence(),
+                story_change()
+            ],
         )
             .prop_map(|((id, at_ms, real_dice), label, who, roll)| HistoryEntry {
                 id,
@@ -861,7 +889,7 @@ mod round_trip {
                         }
                         TurnChange::Defend(index) => {
                             if let Some(id) = pick(&turn, index) {
-                                let _ = turn.defend(id, &mut rng);
+                                let _ = turn.defend(id, None, &mut rng);
                             }
                         }
                     }

@@ -11,7 +11,7 @@ use super::fields::{
 };
 use super::{Decoded, Document, read_record};
 
-use crate::core::effective_level::{Dedicated, ElRoll};
+use crate::core::effective_level::{Dedicated, ElDefence, ElRoll};
 use crate::core::facet::clean_name;
 use crate::core::highest_d6::{ChallengeKind, D6Check, MAX_COST_CHARS, MAX_SUM_LINE_CHARS};
 use crate::core::history::{HistoryEntry, MAX_HISTORY, MAX_LABEL_CHARS, RecordedRoll, RollHistory};
@@ -24,7 +24,7 @@ use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, p
 use crate::core::story_points::{ChangeKind, PointCounts, StoryChange, StoryNaming, StorySide};
 
 record! {
-    /// Version 6: `[entry, ...]`, newest first; an entry is an array, `[id, at, label, who,
+    /// Version 7: `[entry, ...]`, newest first; an entry is an array, `[id, at, label, who,
     /// real_dice, system, pool, ...]` (`who`, the character, is `null` when none was rolling;
     /// `real_dice` is true when the faces were entered by hand), then by system:
     /// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
@@ -33,11 +33,14 @@ record! {
     ///   "none-lowest", "physical", conflict, cost]`, the cost `null` or its note;
     /// - Effective Level: `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the other side's
     ///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`;
+    /// - an Effective Level defence: `[..., "el-defence", "el 4", "d2:1 d2:0 ...", attack]`,
+    ///   the Simple Pool at the defence's EL and the attack's value it met, or `null`;
     /// - story points: `[..., "story", "destiny" | "story-points", "set" | "start" | "roll" |
     ///   "spend-players" | "spend-gm" | "undo", players, gm, "w3 w9"]`: the naming, what
     ///   changed, the counts after it, and the Force dice of a roll (else `""`).
     ///
-    /// Version 5 had no `real_dice` (every roll was the app's own) and no story points; version 4
+    /// Version 6 had no defences (it was version 7 less one kind of entry). Version 5 had
+    /// no `real_dice` (every roll was the app's own) and no story points; version 4
     /// was version 5 without the other side's name (`by ...`) in the EL notation, and with
     /// Highest d6 pool lines holding no conditions. Versions 1 to 3 stored
     /// `{"entries": [entry, ...]}`, each entry an object with those names: `{"id", "at",
@@ -55,7 +58,8 @@ record! {
         who: Option<String>,
         /// Whether the faces were entered by hand.
         real_dice: bool,
-        /// `"narrative"`, `"d6"`, `"el"` or `"story"`: which of the tails below follows.
+        /// `"narrative"`, `"d6"`, `"el"`, `"el-defence"` or `"story"`: which of the tails
+        /// below follows.
         system: String,
         /// The pool in the system's notation (for story points, the naming).
         pool: String,
@@ -100,6 +104,15 @@ record! {
 }
 
 record! {
+    /// An Effective Level defence after the head (whose pool is its check, `el 4`).
+    struct DefenceTail {
+        faces: String,
+        /// The attack's value, if the player gave it.
+        attack: Option<u32>,
+    }
+}
+
+record! {
     /// A dedicated effect: `["Injury", "elbow"]`.
     struct DedicatedRecord {
         kind: String,
@@ -124,6 +137,7 @@ enum Tail {
     Narrative(NarrativeTail),
     HighestD6(D6Tail),
     EffectiveLevel(ElTail),
+    ElDefence(DefenceTail),
     StoryPoints(StoryTail),
 }
 
@@ -133,6 +147,7 @@ impl WriteRecord for Tail {
             Self::Narrative(tail) => tail.write_into(fields),
             Self::HighestD6(tail) => tail.write_into(fields),
             Self::EffectiveLevel(tail) => tail.write_into(fields),
+            Self::ElDefence(tail) => tail.write_into(fields),
             Self::StoryPoints(tail) => tail.write_into(fields),
         }
     }
@@ -143,6 +158,7 @@ impl WriteRecord for Tail {
             Self::Narrative(tail) => tail.name_into(members),
             Self::HighestD6(tail) => tail.name_into(members),
             Self::EffectiveLevel(tail) => tail.name_into(members),
+            Self::ElDefence(tail) => tail.name_into(members),
             Self::StoryPoints(tail) => tail.name_into(members),
         }
     }
@@ -171,6 +187,7 @@ fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
             "narrative" => read_narrative(&pool, NarrativeTail::read_from(&mut fields)?)?,
             "d6" => read_d6(&pool, D6Tail::read_from(&mut fields)?)?,
             "el" => read_el(&pool, ElTail::read_from(&mut fields)?)?,
+            "el-defence" => read_defence(&pool, DefenceTail::read_from(&mut fields)?)?,
             "story" => read_story(&pool, StoryTail::read_from(&mut fields)?)?,
             other => return Err(format!("unknown system \"{other}\"")),
         };
@@ -262,6 +279,14 @@ fn read_el(pool: &str, tail: ElTail) -> Result<RecordedRoll, String> {
     )?))
 }
 
+/// A defence: its check (the Simple Pool, nothing against it), its faces, the attack.
+fn read_defence(pool: &str, tail: DefenceTail) -> Result<RecordedRoll, String> {
+    let check = parse_check(pool).map_err(|e| e.to_string())?;
+    let faces = parse_el_faces(&tail.faces).map_err(|e| e.to_string())?;
+    let roll = ElRoll::from_parts(check, faces, Vec::new())?;
+    Ok(RecordedRoll::ElDefence(ElDefence::new(roll, tail.attack)?))
+}
+
 /// A story points change: `"destiny", "spend-players", 2, 3, ""` after the head.
 fn read_story(naming: &str, tail: StoryTail) -> Result<RecordedRoll, String> {
     let naming = StoryNaming::from_key(naming)
@@ -351,6 +376,16 @@ fn encode_entry(e: &HistoryEntry) -> Written {
                 Tail::EffectiveLevel(tail),
             )
         }
+        RecordedRoll::ElDefence(defence) => {
+            let tail = DefenceTail {
+                faces: format_el_faces(&defence.roll.faces),
+                attack: defence.attack,
+            };
+            Then(
+                head("el-defence", format_check(&defence.roll.check)),
+                Tail::ElDefence(tail),
+            )
+        }
         RecordedRoll::StoryPoints(change) => {
             let (kind, dice) = story_kind(&change.kind);
             let tail = StoryTail {
@@ -410,10 +445,10 @@ fn upgrade_entry(entry: &mut Value) {
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
-    const VERSION: u32 = 6;
+    const VERSION: u32 = 7;
 
     /// Version 5 only let entries hold more, so version 4 reads as it is; version 6 adds
-    /// `real_dice`.
+    /// `real_dice`; version 7 only adds defences, so version 6 reads as it is.
     fn upgrade(version: u32, data: &mut Value) {
         if version < 4 {
             object_to_value(data, "entries");

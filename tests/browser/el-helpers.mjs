@@ -16,8 +16,9 @@ export async function setNumber(page, name, value) {
 
 /** The roll dock at the foot of the tray. */
 export const dock = (page) => page.getByRole('region', { name: 'Roll' });
-/** The dock's Roll button, whose words show a wager while one is set. */
-export const rollButton = (page) => dock(page).getByRole('button', { name: /^Roll( · .*)?$/ });
+/** The dock's Roll button, whose words say what it rolls: a wager while one is set, a
+ * split turn's next portion ("Roll goblin 1 · EL 3") or the whole EL while a turn is in play. */
+export const rollButton = (page) => dock(page).getByRole('button', { name: /^Roll( .*)?$/ });
 /** The bar's odds button: the two figures that matter. */
 export const barOdds = (page) => dock(page).getByRole('button', { name: /^Odds:/ });
 /** The bar's last headline. */

@@ -10,8 +10,8 @@
 //  2. Highest d6: a character with a helping facet, 3 dice in a conflict, Roll, mark the
 //     harm and note the cost the result asks for.
 //  3. EL: Level 5 + Warrior 3 against a goblin at EL 4, wager 2 as Injury, Roll.
-//  4. EL: a split turn: two attacks and a defence, each attack rolled, the defence against
-//     one attack.
+//  4. EL: a split turn: two attacks and a defence, each attack rolled (with the bar's Roll,
+//     which rolls the next portion), the defence against one attack.
 import { expect } from '@playwright/test';
 import { newRollShown, openDrawn, readText, shownRollId } from './harness.mjs';
 import { makeCharacter, rollButton, snack } from './el-helpers.mjs';
@@ -209,9 +209,12 @@ async function splitTurn(env) {
     await turn.getByRole('listitem', { name: `Portion ${name}` }).waitFor();
     portionInputs.push(player.count.taps - start);
   }
-  const rollAt = await player.rollAt(turn.getByRole('button', { name: 'Roll goblin 1' }));
-  await player.tap(turn.getByRole('button', { name: 'Roll goblin 1' }));
-  await player.tap(turn.getByRole('button', { name: 'Roll goblin 2' }));
+  // The bar's Roll rolls the next portion, under the thumb: no scrolling to each row.
+  const rollAt = await player.rollAt();
+  for (const next of ['Roll goblin 1 · EL 4', 'Roll goblin 2 · EL 4']) {
+    await expect(rollButton(page), 'Roll names the next portion').toHaveText(next);
+    await rollOnce(page, player);
+  }
   await player.type(turn.getByRole('spinbutton', { name: "Attack's value against defence (0 if it failed)" }), 3);
   await player.tap(turn.getByRole('button', { name: 'Defend with defence' }));
   await page.getByRole('region', { name: 'Result' }).locator('.headline').waitFor();

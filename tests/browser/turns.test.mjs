@@ -1,24 +1,29 @@
 // Effective Level turns and the scene in a real browser at 390x844: splits, defence reused,
 // the cross-role example, obstacles, persistent boosts, a reload mid-turn, End scene. Every
 // roll these make shows in the dock with its dice and is said in the snackbar.
+import { mkdir } from 'node:fs/promises';
 import { expect, test } from './fixtures.mjs';
 import { drawn, historyEntries, SCREENSHOTS, settled, readText } from './harness.mjs';
-import { makeCharacter, nav, openFold, openResult, result, roll, rollButton, setNumber, snack, sum, tap } from './el-helpers.mjs';
+import {
+  barOdds, barResult, makeCharacter, nav, openFold, openOdds, openResult, result, roll, rollButton, setNumber, snack, sum, tap,
+} from './el-helpers.mjs';
 
 const shot = (name) => new URL(name, SCREENSHOTS).pathname;
+const EDGES = new URL('edges/', SCREENSHOTS);
 
 const turnRegion = (page) => page.getByRole('region', { name: 'Turn' });
 const sceneRegion = (page) => page.getByRole('region', { name: 'Scene' });
 const shownDice = (page, name = 'Dice rolled') => page.getByRole('region', { name: 'Result' }).getByRole('list', { name }).getByRole('listitem');
 
-async function addPortion(page, name, points, kind = 'Action', after = null) {
+/** Adds a portion; `shownAs` is its name on screen when that is not `name` (none given). */
+async function addPortion(page, name, points, kind = 'Action', after = null, shownAs = name) {
   const turn = turnRegion(page);
   await turn.getByRole('textbox', { name: 'Portion name' }).fill(name);
   await turn.getByRole('spinbutton', { name: 'Points' }).fill(String(points));
   await turn.getByRole('combobox', { name: 'Portion kind' }).selectOption({ label: kind });
   if (after) await turn.getByRole('combobox', { name: 'Only if this succeeds' }).selectOption({ label: after });
   await turn.getByRole('button', { name: 'Add portion' }).click();
-  await turn.getByRole('listitem', { name: `Portion ${name}` }).waitFor();
+  await turn.getByRole('listitem', { name: `Portion ${shownAs}` }).waitFor();
 }
 
 async function addObstacle(page, name, target, el) {
@@ -87,6 +92,142 @@ test.describe('Effective Level turns and scene', () => {
     await page.locator('.snackbar').getByRole('button', { name: 'Undo' }).click();
     await expect(turnRegion(page).getByRole('listitem'), 'turn back').toHaveCount(3);
     await context.close();
+  });
+
+  test('a split turn\'s portions show the bar\'s measure, and the bar\'s Roll rolls them one by one', async ({ open }) => {
+    const { context, page } = await open('/#/el');
+    await setNumber(page, 'Effective Level', 6);
+    await page.getByRole('radio', { name: 'Resistance' }).check();
+    await setNumber(page, "Other side's EL", 4);
+    await openFold(page, 'Turn');
+    await addPortion(page, 'goblin 1', 3);
+    await addPortion(page, 'goblin 2', 3);
+    // EL 3 against a resistance of 4, counted by hand over the 2^7 tosses of the seven
+    // coins (tests/el_turns.rs enumerates them): effect 29 times in 128, 22.65625% → 22.7%,
+    // and 38 points of effect in all, 0.297 → 0.3. Not the 7/8 (87.5%) of landing 1 to 3.
+    const g1 = turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' });
+    await expect(g1, 'the chance of effect against the resistance').toHaveText(/Win 22\.7% · avg effect 0\.3/);
+    await expect(g1, 'what it is counted against').toHaveText(/against resistance EL 4/);
+    await expect(g1).not.toHaveText(/87\.5%/);
+    // While the turn is split the bar's Roll says what it rolls, with that portion's chances.
+    await expect(rollButton(page), 'Roll names the next portion').toHaveText('Roll goblin 1 · EL 3');
+    await expect(g1, 'marked as next').toHaveText(/next on Roll/);
+    await expect(barOdds(page), 'the bar shows the portion\'s chance').toHaveText(/Win\s*22\.7%/);
+    await expect(barOdds(page)).toHaveText(/Avg effect\s*0\.3/);
+    const odds = await openOdds(page);
+    await expect(odds, 'for that portion').toHaveText(/For goblin 1, the turn's next portion: EL 3 vs EL 4 \(resistance\)/);
+    await expect(odds, 'exactly').toHaveText(/Any effect\s*29\/128/);
+    await openFold(page, 'History');
+    await roll(page);
+    // It rolled goblin 1, as it said: three coins against the resistance's four.
+    await oneLine(page, /^goblin 1 — /, 'goblin 1 said');
+    await expect(g1, 'goblin 1 rolled against the resistance').toHaveText(/rolled.*resistance \d/);
+    await expect(shownDice(page), 'its three coins').toHaveCount(3);
+    await expect(shownDice(page, "The other side's dice"), 'the resistance\'s four').toHaveCount(4);
+    await expect(historyEntries(page), 'kept in History').toHaveCount(1);
+    await expect(historyEntries(page).first()).toHaveText(/goblin 1/);
+    await expect(rollButton(page), 'then the next').toHaveText('Roll goblin 2 · EL 3');
+    await roll(page);
+    await expect(turnRegion(page).getByRole('listitem', { name: 'Portion goblin 2' })).toHaveText(/rolled.*resistance \d/);
+    // Every portion rolled: the bar rolls the tray again and says the whole EL.
+    await expect(rollButton(page), 'the whole EL, said').toHaveText('Roll EL 6');
+    await expect(barOdds(page), 'the tray\'s chance again').not.toHaveText(/22\.7%/);
+    await tap(page, 'End turn');
+    await expect(rollButton(page), 'no turn: plain Roll').toHaveText('Roll');
+    await context.close();
+  });
+
+  test('Roll tapped before the turn has been read still rolls its next portion', async ({ open }) => {
+    // No service worker, so the test can hold back the rare code's module after a reload.
+    const { context, page } = await open('/#/el', { serviceWorkers: 'block' });
+    await setNumber(page, 'Effective Level', 6);
+    await openFold(page, 'Turn');
+    await addPortion(page, 'goblin 1', 3);
+    await expect(rollButton(page)).toHaveText('Roll goblin 1 · EL 3');
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/split_rare_parts.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await drawn(page);
+    // The turn's code has not come, so the bar cannot name the portion yet...
+    await expect(rollButton(page)).toHaveText('Roll');
+    await roll(page);
+    release();
+    // ...and Roll waits for it, then rolls the portion, never the whole EL unawares.
+    await oneLine(page, /^goblin 1 — /, 'the portion rolled');
+    await expect(rollButton(page), 'nothing left: the whole EL, said').toHaveText('Roll EL 6');
+    await openFold(page, 'History');
+    await expect(historyEntries(page), 'one roll, the portion').toHaveCount(1);
+    await context.close();
+  });
+
+  test('a defence roll is kept in History, with what the attack got', async ({ open }) => {
+    const { context, page } = await open('/#/el');
+    await setNumber(page, 'Effective Level', 8);
+    await openFold(page, 'Turn');
+    // Given no name, a portion is numbered.
+    await addPortion(page, '', 4, 'Defence', null, 'Portion 1');
+    await expect(rollButton(page), 'defence is not rolled with Roll: the whole EL, said').toHaveText('Roll EL 8');
+    await openFold(page, 'History');
+    const attackField = turnRegion(page).getByRole('spinbutton', { name: "Attack's value against Portion 1 (0 if it failed)" });
+    await attackField.fill('9');
+    await tap(page, 'Defend with Portion 1');
+    // Four coins make at most 4, so an attack of 9 always gets through, by 9 − the defence.
+    const text = await oneLine(page, /^Defence rolls \d against the attack's 9: the attack gets effect \d\.$/, 'said');
+    const got = 9 - Number(text.match(/^Defence rolls (\d)/)[1]);
+    const entry = historyEntries(page).first();
+    await expect(historyEntries(page), 'in History').toHaveCount(1);
+    await expect(entry, 'its headline').toHaveText(new RegExp(`The attack gets effect ${got}`));
+    await expect(entry, 'its label and pool').toHaveText(/Portion 1.*EL 4, defence/);
+    await expect(barResult(page), 'and in the bar').toHaveText(new RegExp(`The attack gets effect ${got}`));
+    await tap(page, 'Defend with Portion 1');
+    await expect(historyEntries(page), 'every defence roll').toHaveCount(2);
+    // Kept as History keeps rolls: the dock finds it again after a reload.
+    await page.reload();
+    await drawn(page);
+    await expect(barResult(page), 'shown again after a reload').toHaveText(/Defence \d|Held off|The attack gets effect \d/);
+    await context.close();
+  });
+
+  test('a split turn at the edges: small, tall, sideways and dark', async ({ open }) => {
+    await mkdir(EDGES, { recursive: true });
+    for (const [name, options] of [
+      ['360x640', { viewport: { width: 360, height: 640 } }],
+      ['430x932', { viewport: { width: 430, height: 932 } }],
+      ['844x390', { viewport: { width: 844, height: 390 } }],
+      ['360x640-dark', { viewport: { width: 360, height: 640 }, colorScheme: 'dark' }],
+    ]) {
+      const { context, page } = await open('/#/el', options);
+      await setNumber(page, 'Effective Level', 10);
+      await page.getByRole('radio', { name: 'Resistance' }).check();
+      await setNumber(page, "Other side's EL", 4);
+      await openFold(page, 'Turn');
+      await addPortion(page, 'goblin 1', 3);
+      await addPortion(page, 'the goblin chieftain on the far side', 4);
+      await addPortion(page, 'defence', 3, 'Defence');
+      await expect(rollButton(page)).toHaveText('Roll goblin 1 · EL 3');
+      // A long portion name in the lists and on Roll never widens the page.
+      const viewport = page.viewportSize();
+      const fits = async (when) => {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${when}: no sideways scroll`).toBeLessThanOrEqual(viewport.width);
+        const button = await rollButton(page).boundingBox();
+        expect(button.x + button.width, `${name} ${when}: Roll within the screen`).toBeLessThanOrEqual(viewport.width);
+        expect(button.y + button.height, `${name} ${when}: Roll on the screen`).toBeLessThanOrEqual(viewport.height);
+      };
+      await fits('split');
+      await turnRegion(page).getByRole('listitem', { name: 'Portion goblin 1' }).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await settled(page);
+      await page.screenshot({ path: new URL(`el-${name}-split-turn.png`, EDGES).pathname });
+      await roll(page);
+      await expect(rollButton(page)).toHaveText('Roll the goblin chieftain on the far side · EL 4');
+      await fits('after a portion');
+      await settled(page);
+      await page.screenshot({ path: new URL(`el-${name}-split-turn-rolled.png`, EDGES).pathname });
+      await context.close();
+    }
   });
 
   test('a contingent portion waits for the first and is rolled or lost', async ({ open }) => {

@@ -5,6 +5,7 @@ mod best;
 mod build;
 mod check;
 mod cross_role;
+mod defence;
 mod dice;
 mod entered;
 mod headline;
@@ -23,15 +24,14 @@ pub use check::{
     side_name,
 };
 pub use cross_role::{Assignment, CrossRoleSplit, RoleEl};
+pub use defence::{ElDefence, MAX_ATTACK, attack_effect};
 pub use dice::{ElDice, ElDie, MAX_CHOSEN_DICE};
-pub use odds::ElOdds;
+pub use odds::{ElOdds, KeyFigures};
 pub use outcome::{ElOutcome, value_of};
 pub use progress::{
     RollAtObstacle, against_obstacle, against_player, finish_within, roll_at_obstacle,
 };
 pub use roll::ElRoll;
 pub use setup::{ElMode, ElSetup, MAX_PICKED, MAX_SITUATIONAL};
-pub use turn::{
-    MAX_DEFENCES, MAX_PORTIONS, Portion, PortionKind, PortionState, Turn, attack_effect,
-};
-pub use words::{check_words, faces_words};
+pub use turn::{MAX_DEFENCES, MAX_PORTIONS, NextPortion, Portion, PortionKind, PortionState, Turn};
+pub use words::{check_words, defence_words, faces_words};

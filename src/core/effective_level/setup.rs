@@ -159,10 +159,21 @@ impl ElSetup {
     /// The Roll button's words: "Roll" or, while a wager is set, "Roll · wager 2" and what
     /// it is dedicated to, its kind or else its name: "Roll · wager 2 · Injury".
     pub fn roll_label(&self) -> String {
+        self.label_after("Roll".into())
+    }
+
+    /// The Roll button's words for the tray's own roll while a turn is in play and none of
+    /// its portions is next: "Roll EL 12", so the whole EL is never rolled unawares.
+    pub fn whole_roll_label(&self, el: u32) -> String {
+        self.label_after(format!("Roll EL {el}"))
+    }
+
+    /// `roll`, then the wager and what it is dedicated to, while one is set.
+    fn label_after(&self, mut label: String) -> String {
         if self.wager == 0 {
-            return "Roll".into();
+            return label;
         }
-        let mut label = format!("Roll · wager {}", self.wager);
+        label.push_str(&format!(" · wager {}", self.wager));
         let dedicated = &self.dedicated;
         let what = if dedicated.kind.is_empty() {
             &dedicated.name
@@ -298,6 +309,18 @@ impl ElSetup {
         }
     }
 
+    /// The other side, when one is set: the target of a turn's actions too.
+    pub fn other_side(&self) -> Option<Against> {
+        self.against.map(|kind| Against {
+            side: Side {
+                el: self.their_el,
+                dice: self.their_dice.clone(),
+            },
+            kind,
+            name: (!self.their_name.is_empty()).then(|| self.their_name.clone()),
+        })
+    }
+
     /// The roll this setup makes, or why it cannot be made.
     pub fn check(
         &self,
@@ -317,14 +340,7 @@ impl ElSetup {
             dedicated: (self.wager > 0
                 && !(self.dedicated.kind.is_empty() && self.dedicated.name.is_empty()))
             .then(|| self.dedicated.clone()),
-            against: self.against.map(|kind| Against {
-                side: Side {
-                    el: self.their_el,
-                    dice: self.their_dice.clone(),
-                },
-                kind,
-                name: (!self.their_name.is_empty()).then(|| self.their_name.clone()),
-            }),
+            against: self.other_side(),
         };
         match check.refusal(Some(self.rank(character, scene))) {
             Some(reason) => Err(reason),

@@ -9,6 +9,7 @@ use rand::Rng;
 
 use super::check::{Against, ElCheck, MAX_EL, Side};
 use super::cross_role::CrossRoleSplit;
+use super::defence::{ElDefence, MAX_ATTACK};
 use super::dice::ElDice;
 use super::odds::ElOdds;
 use super::roll::ElRoll;
@@ -72,6 +73,24 @@ pub enum PortionState {
     Rolled,
 }
 
+/// The portion the roll bar rolls next while a turn is split, and the roll it makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextPortion {
+    /// The portion.
+    pub id: u64,
+    /// Its name.
+    pub name: String,
+    /// Its roll (see [`Turn::check`]).
+    pub check: ElCheck,
+}
+
+impl NextPortion {
+    /// The Roll button's words: "Roll goblin 1 · EL 4".
+    pub fn roll_label(&self) -> String {
+        format!("Roll {} · EL {}", self.name, self.check.me.el)
+    }
+}
+
 /// The turn being played: the EL split and its portions.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Turn {
@@ -115,7 +134,8 @@ impl Turn {
 
     /// Adds a portion and returns its id: at least 1 point, no more than remain (a free boost
     /// rolls at its own EL instead). A contingent portion must follow an action or boost
-    /// already in the turn; a boost must set up a portion already in the turn.
+    /// already in the turn; a boost must set up a portion already in the turn. A portion
+    /// given no name is called "Portion 2" and so on: one less field to fill at the table.
     pub fn add(
         &mut self,
         name: &str,
@@ -123,7 +143,11 @@ impl Turn {
         kind: PortionKind,
         after: Option<u64>,
     ) -> Result<u64, String> {
-        let name = clean_name(name, "portion")?;
+        let name = if name.trim().is_empty() {
+            self.unused_name()
+        } else {
+            clean_name(name, "portion")?
+        };
         if self.portions.len() >= MAX_PORTIONS {
             return Err(format!("A turn holds at most {MAX_PORTIONS} portions."));
         }
@@ -173,6 +197,15 @@ impl Turn {
             defences: Vec::new(),
         });
         Ok(id)
+    }
+
+    /// "Portion N", with the lowest N no portion of the turn is called.
+    fn unused_name(&self) -> String {
+        // A turn holds at most MAX_PORTIONS, so one of these is free.
+        (1..=MAX_PORTIONS + 1)
+            .map(|n| format!("Portion {n}"))
+            .find(|name| self.portions.iter().all(|p| p.name != *name))
+            .unwrap_or_default()
     }
 
     /// Removes a portion not yet rolled, with the portions that depend on it.
@@ -231,10 +264,13 @@ impl Turn {
         }
     }
 
-    /// The roll a portion makes now: its EL with the Simple Pool, against the other side if
-    /// any, with `wager` points wagered on this portion itself (0 unless the player sets one
-    /// for it: the tray's own wager never comes along).
-    pub fn check(&self, id: u64, against: Option<&Against>, wager: u32) -> ElCheck {
+    /// The roll a portion makes now: its EL with the Simple Pool, with `wager` points wagered
+    /// on this portion itself (0 unless the player sets one for it: the tray's own wager
+    /// never comes along). An action meets `target`, the tray's other side, when one is set;
+    /// a boost is unopposed (an opposed boost is rolled on the tray with its own other side)
+    /// and a defence is the resistance, rolled on its own.
+    pub fn check(&self, id: u64, target: Option<&Against>, wager: u32) -> ElCheck {
+        let action = self.get(id).is_some_and(|p| p.kind == PortionKind::Action);
         ElCheck {
             me: Side {
                 el: self.el_of(id),
@@ -242,16 +278,55 @@ impl Turn {
             },
             wager,
             dedicated: None,
-            against: against.cloned(),
+            against: target.filter(|_| action).cloned(),
         }
     }
 
-    /// Rolls an action or boost portion once, with `wager` points wagered on it (see
-    /// [`Turn::check`]); a wager must leave at least 1 to roll.
+    /// The portion the roll bar rolls next while the turn is split: the first action or
+    /// boost, in the order made, that can be rolled now; a boost set up for it and not yet
+    /// rolled comes first, so its value is there when the portion rolls. `None` when no
+    /// action or boost is left to roll (defence is rolled with Defend, against each attack).
+    pub fn next_portion(&self) -> Option<u64> {
+        let rollable = |p: &&Portion| {
+            p.kind != PortionKind::Defence && self.state(p.id) == PortionState::Ready
+        };
+        let mut next = self.portions.iter().find(rollable)?.id;
+        // A boost's own boosts first, a step at a time (at most one step per portion).
+        for _ in 0..MAX_PORTIONS {
+            let first_boost = self
+                .portions
+                .iter()
+                .filter(rollable)
+                .find(|p| matches!(p.kind, PortionKind::Boost { into, .. } if into == next));
+            match first_boost {
+                Some(boost) => next = boost.id,
+                None => break,
+            }
+        }
+        Some(next)
+    }
+
+    /// [`Turn::next_portion`] with its name and roll, an action against `target`.
+    pub fn next_roll(&self, target: Option<&Against>) -> Option<NextPortion> {
+        let id = self.next_portion()?;
+        Some(NextPortion {
+            id,
+            name: self.get(id)?.name.clone(),
+            check: self.check(id, target, 0),
+        })
+    }
+
+    /// Whether a turn is in play: it holds portions, until it ends.
+    pub fn in_play(&self) -> bool {
+        !self.portions.is_empty()
+    }
+
+    /// Rolls an action or boost portion once, an action against `target` (see
+    /// [`Turn::check`]), with `wager` points wagered on it; a wager must leave at least 1.
     pub fn roll(
         &mut self,
         id: u64,
-        against: Option<&Against>,
+        target: Option<&Against>,
         wager: u32,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<&ElRoll, String> {
@@ -266,7 +341,7 @@ impl Turn {
         if self.get(id).is_some_and(|p| p.kind == PortionKind::Defence) {
             return Err("Defence is rolled against each attack: use Defend.".into());
         }
-        let check = self.check(id, against, wager);
+        let check = self.check(id, target, wager);
         if let Some(reason) = check.refusal(None) {
             return Err(reason);
         }
@@ -279,9 +354,15 @@ impl Turn {
         Ok(portion.roll.insert(roll))
     }
 
-    /// Rolls a defence portion again, as resistance, without spending it. Defence takes no
-    /// wager: resisting never gives effect for wagered points to add to.
-    pub fn defend(&mut self, id: u64, rng: &mut (impl Rng + ?Sized)) -> Result<&ElRoll, String> {
+    /// Rolls a defence portion again, as resistance, without spending it, against an attack
+    /// whose value the player may give. Defence takes no wager: resisting never gives
+    /// effect for wagered points to add to.
+    pub fn defend(
+        &mut self,
+        id: u64,
+        attack: Option<u32>,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<ElDefence, String> {
         let portion = self.get(id).ok_or("That portion is no longer there.")?;
         if portion.kind != PortionKind::Defence {
             return Err("Only defence is rolled again for each attack.".into());
@@ -291,23 +372,27 @@ impl Turn {
                 "At most {MAX_DEFENCES} defence rolls are kept per turn."
             ));
         }
+        if attack.is_some_and(|a| a > MAX_ATTACK) {
+            return Err(format!("An attack's value is at most {MAX_ATTACK}."));
+        }
         let check = self.check(id, None, 0);
         if let Some(reason) = check.refusal(None) {
             return Err(reason);
         }
-        let roll = check.roll(rng);
+        let defence = ElDefence::new(check.roll(rng), attack)?;
         let portion = self
             .portions
             .iter_mut()
             .find(|p| p.id == id)
             .ok_or("That portion is no longer there.")?;
-        portion.defences.push(roll);
-        portion.defences.last().ok_or_else(|| "no roll".into())
+        portion.defences.push(defence.roll.clone());
+        Ok(defence)
     }
 
-    /// The odds of a portion as it stands, with `wager` points wagered on it.
-    pub fn odds(&self, id: u64, against: Option<&Against>, wager: u32) -> ElOdds {
-        self.check(id, against, wager).odds()
+    /// The odds of a portion as it stands, an action against `target`, with `wager` points
+    /// wagered on it: the roll bar's measure, one count for both (see [`Turn::check`]).
+    pub fn odds(&self, id: u64, target: Option<&Against>, wager: u32) -> ElOdds {
+        self.check(id, target, wager).odds()
     }
 
     /// The chance that a contingent chain all succeeds: this portion and every portion it
@@ -339,12 +424,6 @@ impl Turn {
         self.portions.clear();
         self.cross = None;
     }
-}
-
-/// The effect an attack gets against a defence roll: what its value beats the defence by.
-/// Ties go to the defender, and resisting never gives the defender effect (RULES.md 3).
-pub fn attack_effect(attack_value: u32, defence_value: u32) -> u32 {
-    attack_value.saturating_sub(defence_value)
 }
 
 impl Turn {

@@ -24,6 +24,11 @@ pub fn check_words(check: &ElCheck) -> String {
     text
 }
 
+/// A defence's roll in words: "EL 4, defence".
+pub fn defence_words(check: &ElCheck) -> String {
+    format!("{}, defence", side_words(check.me.el, &check.me.dice))
+}
+
 /// "EL 8", or "EL 8 with d8, d4" when dice were picked.
 fn side_words(el: u32, dice: &ElDice) -> String {
     if dice.is_simple() {

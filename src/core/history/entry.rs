@@ -1,7 +1,7 @@
 //! One roll in the history: who rolled it, for what, and how it reads.
 
 use super::RecordedRoll;
-use crate::core::effective_level::check_words;
+use crate::core::effective_level::{check_words, defence_words};
 use crate::core::narrative::pool_words;
 use crate::core::notation::effective_level::format_check;
 use crate::core::notation::narrative::format_pool;
@@ -48,6 +48,7 @@ impl HistoryEntry {
                 crate::core::highest_d6::pool_words(check.roll.plan(), &check.pool_line)
             }
             RecordedRoll::EffectiveLevel(roll) => check_words(&roll.check),
+            RecordedRoll::ElDefence(defence) => defence_words(&defence.roll.check),
             RecordedRoll::StoryPoints(change) => change.naming.title().into(),
         }
     }
@@ -59,6 +60,7 @@ impl HistoryEntry {
             RecordedRoll::Narrative(roll) => format_pool(roll.pool()),
             RecordedRoll::HighestD6(check) => check.roll.plan().to_string(),
             RecordedRoll::EffectiveLevel(roll) => format_check(&roll.check),
+            RecordedRoll::ElDefence(defence) => format_check(&defence.roll.check),
             RecordedRoll::StoryPoints(_) => String::new(),
         }
     }
@@ -70,6 +72,7 @@ impl HistoryEntry {
             RecordedRoll::Narrative(roll) => roll.result().headline().to_string(),
             RecordedRoll::HighestD6(check) => check.outcome().title().to_string(),
             RecordedRoll::EffectiveLevel(roll) => roll.headline(),
+            RecordedRoll::ElDefence(defence) => defence.headline(),
             RecordedRoll::StoryPoints(change) => change.headline(),
         }
     }
@@ -80,6 +83,7 @@ impl HistoryEntry {
             RecordedRoll::Narrative(roll) => roll.result().tone(),
             RecordedRoll::HighestD6(check) => check.outcome().tone(),
             RecordedRoll::EffectiveLevel(roll) => roll.tone(),
+            RecordedRoll::ElDefence(defence) => defence.tone(),
             RecordedRoll::StoryPoints(_) => Tone::Neutral,
         }
     }
@@ -94,6 +98,7 @@ impl HistoryEntry {
                 parts
             }
             RecordedRoll::EffectiveLevel(roll) => roll.details(),
+            RecordedRoll::ElDefence(defence) => defence.details(),
             RecordedRoll::StoryPoints(change) => vec![change.counts_words()],
         }
     }

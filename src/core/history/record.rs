@@ -2,7 +2,7 @@
 
 use rand::Rng;
 
-use crate::core::effective_level::ElRoll;
+use crate::core::effective_level::{ElDefence, ElRoll};
 use crate::core::highest_d6::D6Check;
 use crate::core::narrative::NarrativeRoll;
 use crate::core::story_points::StoryChange;
@@ -16,6 +16,8 @@ pub enum RecordedRoll {
     HighestD6(D6Check),
     /// An Effective Level roll.
     EffectiveLevel(ElRoll),
+    /// An Effective Level defence, rolled against an attack during a turn.
+    ElDefence(ElDefence),
     /// A change to the table's story points (no dice rolled, unless the Destiny start).
     StoryPoints(StoryChange),
 }
@@ -43,7 +45,7 @@ impl RecordedRoll {
         match self {
             Self::Narrative(_) => "Narrative",
             Self::HighestD6(_) => "Highest d6",
-            Self::EffectiveLevel(_) => "Effective Level",
+            Self::EffectiveLevel(_) | Self::ElDefence(_) => "Effective Level",
             Self::StoryPoints(change) => change.naming.title(),
         }
     }
@@ -53,7 +55,7 @@ impl RecordedRoll {
         match self {
             Self::Narrative(_) => "narrative",
             Self::HighestD6(_) => "d6",
-            Self::EffectiveLevel(_) => "el",
+            Self::EffectiveLevel(_) | Self::ElDefence(_) => "el",
             Self::StoryPoints(_) => "story",
         }
     }

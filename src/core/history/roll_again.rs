@@ -29,7 +29,7 @@ pub enum RollAgain {
 
 impl HistoryEntry {
     /// The set-up to roll this again; `None` for a story points change, which rolls nothing
-    /// again.
+    /// again, and for a defence, which is rolled again from its turn, against an attack.
     pub fn roll_again(&self) -> Option<RollAgain> {
         match &self.roll {
             RecordedRoll::Narrative(roll) => Some(RollAgain::Narrative(roll.pool().clone())),
@@ -42,7 +42,7 @@ impl HistoryEntry {
             RecordedRoll::EffectiveLevel(roll) => {
                 Some(RollAgain::EffectiveLevel(roll.check.clone()))
             }
-            RecordedRoll::StoryPoints(_) => None,
+            RecordedRoll::StoryPoints(_) | RecordedRoll::ElDefence(_) => None,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! chat message carries.
 
 use super::{HistoryEntry, RecordedRoll};
-use crate::core::effective_level::{ElRoll, faces_words as el_faces_words};
+use crate::core::effective_level::{ElDefence, ElRoll, faces_words as el_faces_words};
 use crate::core::highest_d6::{
     D6Check, faces_words as d6_faces_words, pool_words as d6_pool_words,
 };
@@ -33,6 +33,7 @@ impl HistoryEntry {
             RecordedRoll::Narrative(roll) => self.narrative_text(roll),
             RecordedRoll::HighestD6(check) => self.d6_text(check),
             RecordedRoll::EffectiveLevel(roll) => self.el_text(roll),
+            RecordedRoll::ElDefence(defence) => self.defence_text(defence),
             RecordedRoll::StoryPoints(change) => self.compose(
                 change.headline(),
                 Parts {
@@ -94,6 +95,17 @@ impl HistoryEntry {
             rerolls: String::new(),
         };
         self.compose(roll.headline(), parts, ", ")
+    }
+
+    /// [`HistoryEntry::text`] for a defence against an attack: "Guard: Held off, rolled 4
+    /// (EL 4), the attack's 3; rolled 4 coins → 1 1 1 1".
+    pub fn defence_text(&self, defence: &ElDefence) -> String {
+        let parts = Parts {
+            details: defence.details(),
+            dice: rolled(&cut(&el_faces_words(&defence.roll.faces), MAX_DICE_CHARS)),
+            rerolls: String::new(),
+        };
+        self.compose(defence.headline(), parts, ", ")
     }
 
     /// Who and the label, the headline, then the parts; `joiner` comes before the details.

@@ -1,52 +1,39 @@
-//! The roll bar's two figures: the chance of success and the expected effect; under an
-//! opposition, the chance to win and the net expected effect (yours minus theirs).
+//! The roll bar's two figures for what its Roll rolls (the tray's check, or a split turn's
+//! next portion): the chance of getting effect and the expected effect, as the core's
+//! `KeyFigures` counts them; each portion of a turn shows the same.
 
 use leptos::prelude::*;
 
 use super::format::{signed_tenths, tenths};
 use super::state::ElState;
-use crate::core::effective_level::{ElOdds, Pushback};
+use crate::core::effective_level::KeyFigures;
+
+/// The expected effect as the bar writes it: "0.3", or with its sign when net ("+1.2").
+pub fn mean_text(figures: &KeyFigures) -> String {
+    if figures.net {
+        signed_tenths(figures.mean)
+    } else {
+        tenths(figures.mean)
+    }
+}
 
 /// The two figures that matter for the roll as it stands, for the bar's odds button.
 #[component]
 pub fn BarChances(state: ElState) -> impl IntoView {
-    let opposed = Memo::new(move |_| {
-        state
-            .setup
-            .with(|s| s.against == Some(Pushback::Opposition))
-    });
-    let ready = move || state.odds.with(Option::is_some);
-    let read = move |show: fn(&ElOdds, bool) -> String| {
-        move || {
-            let opposed = opposed.get();
-            state
-                .odds
-                .with(|o| o.as_ref().map(|o| show(o, opposed)).unwrap_or_default())
-        }
+    let figures = Memo::new(move |_| state.bar_odds.with(|o| o.as_ref().map(|o| o.key_figures())));
+    let ready = move || figures.with(Option::is_some);
+    let read = move |show: fn(&KeyFigures) -> String| {
+        move || figures.with(|f| f.as_ref().map(show).unwrap_or_default())
     };
-    let first = read(|o, opposed| {
-        if opposed {
-            o.effect.chance(|e| e > 0).percent_text()
-        } else {
-            o.success.percent_text()
-        }
-    });
-    let mean = read(|o, opposed| {
-        if opposed {
-            signed_tenths(o.net_effect_mean())
-        } else {
-            tenths(o.effect.mean())
-        }
-    });
     view! {
         <span class="bar-chances" hidden=move || !ready()>
             <span class="bar-chance good">
-                <span class="bar-chance-name">{move || if opposed.get() { "Win" } else { "Success" }}</span>
-                <span class="bar-chance-pct">{first}</span>
+                <span class="bar-chance-name">{read(|f| f.chance_name.to_string())}</span>
+                <span class="bar-chance-pct">{read(|f| f.chance.percent_text())}</span>
             </span>
             <span class="bar-chance">
-                <span class="bar-chance-name">{move || if opposed.get() { "Net effect" } else { "Avg effect" }}</span>
-                <span class="bar-chance-pct">{mean}</span>
+                <span class="bar-chance-name">{read(|f| f.mean_name.to_string())}</span>
+                <span class="bar-chance-pct">{read(mean_text)}</span>
             </span>
         </span>
         <span class="bar-chances none" hidden=ready>"No roll yet"</span>

@@ -34,7 +34,6 @@ use level::YourEl;
 use result_view::ResultView;
 use wager::WagerPanel;
 
-use crate::core::effective_level::ElSetup;
 use crate::core::history::RecordedRoll;
 use crate::core::words::counted;
 use crate::ui::shell::app_data::AppData;
@@ -53,10 +52,12 @@ pub fn ElTray(data: AppData) -> impl IntoView {
     let core = state.core;
     let headline = core.headline(|roll| match roll {
         RecordedRoll::EffectiveLevel(roll) => Some((roll.headline(), roll.tone())),
+        RecordedRoll::ElDefence(defence) => Some((defence.headline(), defence.tone())),
         _ => None,
     });
-    let on_roll = Callback::new(move |()| roll::roll(state, data));
-    let roll_label = Signal::derive(move || state.setup.with(ElSetup::roll_label));
+    let on_roll = Callback::new(move |()| roll::roll_bar(state, data));
+    let roll_label = Signal::derive(move || roll::bar_label(state));
+    let can_roll = Signal::derive(move || roll::bar_can_roll(state));
     let rare_fold = |which: rare::Rare| AppRare::Page(PageRare::EffectiveLevel(which));
     view! {
         <TrayFrame
@@ -68,7 +69,7 @@ pub fn ElTray(data: AppData) -> impl IntoView {
             headline
             chances=move || view! { <BarChances state/> }
             roll_label
-            can_roll=Signal::derive(move || state.check.with(Result::is_ok))
+            can_roll
             on_roll
             result=move || view! { <ResultView state data/> }
             roll_again=Callback::new(move |again| roll::roll_again(state, data, again))

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::format::tenths;
 use super::state::ElState;
 use crate::core::distribution::{Chance, Column, Distribution};
-use crate::core::effective_level::ElOdds;
+use crate::core::effective_level::{ElOdds, check_words};
 use crate::core::tone::Tone;
 use crate::ui::widgets::bars::DistributionBars;
 
@@ -25,9 +25,10 @@ const FIGURES: [Figure; 3] = [
 /// The dock's odds panel for the Effective Level tray.
 #[component]
 pub fn OddsDetail(state: ElState) -> impl IntoView {
-    let detail = RwSignal::new(state.odds.get_untracked());
+    // The odds of what the bar's Roll rolls: a split turn's next portion, else the tray.
+    let detail = RwSignal::new(state.bar_odds.get_untracked());
     Effect::new(move |_| {
-        let odds = state.odds.get();
+        let odds = state.bar_odds.get();
         request_animation_frame(move || {
             // The tray may have been left before the frame.
             detail.try_set(odds);
@@ -36,6 +37,17 @@ pub fn OddsDetail(state: ElState) -> impl IntoView {
     let ready = move || detail.with(Option::is_some);
     let opposed = move || detail.with(|o| o.as_ref().is_some_and(|o| o.their_effect.is_some()));
     let reason = move || state.check.with(|c| c.as_ref().err().cloned());
+    let portion = move || {
+        state.turn_bar.with(|bar| {
+            bar.as_ref().and_then(|b| b.next.as_ref()).map(|n| {
+                format!(
+                    "For {}, the turn's next portion: {}.",
+                    n.name,
+                    check_words(&n.check)
+                )
+            })
+        })
+    };
     let columns = move |pick: fn(&ElOdds) -> Option<&Distribution>| {
         Signal::derive(move || -> Vec<Column> {
             detail.with(|o| {
@@ -78,6 +90,7 @@ pub fn OddsDetail(state: ElState) -> impl IntoView {
     view! {
         <section class="odds-detail" aria-labelledby="el-odds-title">
             <h2 id="el-odds-title">"Odds in detail"</h2>
+            <p class="hint" hidden=move || portion().is_none()>{portion}</p>
             <p class="refusal" hidden=ready>{reason}</p>
             <div class="odds-body" hidden=move || !ready()>
                 <ul class="odds-figures three">{figures}</ul>

@@ -31,6 +31,11 @@ pub enum Rare {
     FollowUp,
     /// What a wager is dedicated to.
     Dedicated,
+    /// The bar's Roll while a turn is split: roll this portion.
+    RollPortion(u64),
+    /// The bar's Roll before the turn has been read: the next portion if a turn has one,
+    /// else the tray's own roll.
+    RollBar,
 }
 
 /// Names the tray's answer to a frame's ask among the app's rare parts.
@@ -48,12 +53,24 @@ pub fn draw(data: AppData, ask: Rare) -> AnyView {
         Rare::Turn => view! { <turn::TurnPanel state data/> }.into_any(),
         Rare::Scene => view! { <scene::ScenePanel state data/> }.into_any(),
         Rare::Dedicated => view! { <dedicated::DedicatedEffect state/> }.into_any(),
+        Rare::RollPortion(id) => {
+            turn::roll_portion(state, data, id);
+            ().into_any()
+        }
+        Rare::RollBar => {
+            turn::roll_next(state, data);
+            ().into_any()
+        }
         Rare::Tray(TrayRare::OpenLink(shared)) => {
             open_link(data, shared);
             ().into_any()
         }
         Rare::Tray(TrayRare::Share) => view! { <ShareLinks data links=SHARE_LINKS/> }.into_any(),
-        Rare::Tray(TrayRare::Coach) => coach::start(data),
+        Rare::Tray(TrayRare::Coach) => {
+            // Asked once the tray is idle: the bar learns of a turn in play then too.
+            turn::follow(state, data);
+            coach::start(data)
+        }
         Rare::Tray(TrayRare::Enter) => view! { <enter::EnterDice state data/> }.into_any(),
         Rare::Tray(TrayRare::Odds) => view! { <OddsDetail state/> }.into_any(),
     }

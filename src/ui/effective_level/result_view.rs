@@ -13,10 +13,11 @@ use crate::ui::shell::rare::{Rare as AppRare, RareView};
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::zero_based::FacesList;
 
-/// The readable text of an Effective Level roll, for Copy and Share.
+/// The readable text of an Effective Level roll (a defence too), for Copy and Share.
 fn el_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
     match &entry.roll {
         RecordedRoll::EffectiveLevel(roll) => Some(entry.el_text(roll)),
+        RecordedRoll::ElDefence(defence) => Some(entry.defence_text(defence)),
         _ => None,
     }
 }

@@ -5,14 +5,59 @@
 use leptos::prelude::*;
 use rand::Rng;
 
-use super::state::{ElShown, ElState, RollKind, Shown};
+use super::rare::Rare;
+use super::state::{ElShown, ElState, RollKind, Shown, TurnBar};
 use crate::core::effective_level::{ElRoll, ElSetup};
 use crate::core::history::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::tone::Tone;
 use crate::ui::platform::browser::now_ms;
 use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::pages::PageRare;
+use crate::ui::shell::rare::{Rare as AppRare, rare, run_rare};
 use crate::ui::tray::recorder::record_roll;
+
+/// The bar's Roll: the turn's next portion while there is one (its code is rare), else the
+/// tray's own check. Before the turn's code has read the turn, it decides there (fetched
+/// if need be), so a turn kept from before a reload is never rolled past unawares; if that
+/// code cannot come, the turn cannot be read and Roll rolls the tray, as its words say.
+pub fn roll_bar(state: ElState, data: AppData) {
+    let ask = |ask| AppRare::Page(PageRare::EffectiveLevel(ask));
+    match state.turn_bar.get_untracked() {
+        None => leptos::task::spawn_local(async move {
+            if rare(data, ask(Rare::RollBar)).await.is_err() {
+                roll(state, data);
+            }
+        }),
+        Some(TurnBar {
+            next: Some(next), ..
+        }) => run_rare(data, ask(Rare::RollPortion(next.id))),
+        Some(_) => roll(state, data),
+    }
+}
+
+/// The bar's Roll in words: what it rolls. The next portion by name and EL; the tray's
+/// whole EL named while a turn is in play; else "Roll", with any wager.
+pub fn bar_label(state: ElState) -> String {
+    let bar = state.turn_bar.get().unwrap_or_default();
+    if let Some(next) = &bar.next {
+        return next.roll_label();
+    }
+    if bar.in_turn {
+        let el = state.el.get().max(0) as u32;
+        return state.setup.with(|s| s.whole_roll_label(el));
+    }
+    state.setup.with(ElSetup::roll_label)
+}
+
+/// Whether the bar's Roll can roll what it says.
+pub fn bar_can_roll(state: ElState) -> bool {
+    let next = state.turn_bar.with(|b| {
+        let next = b.as_ref()?.next.as_ref()?;
+        Some(next.check.refusal(None).is_none())
+    });
+    next.unwrap_or_else(|| state.check.with(Result::is_ok))
+}
 
 /// Rolls the tray's check, records it, shows it, and returns the wager to 0.
 pub fn roll(state: ElState, data: AppData) {
@@ -40,10 +85,15 @@ pub fn secure_dice() -> Result<SecureDice, String> {
 
 /// Keeps a roll already made in History under `label`.
 pub fn record(data: AppData, label: &str, roll: ElRoll) -> Result<HistoryEntry, String> {
-    record_roll(data, label, |_| RecordedRoll::EffectiveLevel(roll))
+    record_made(data, label, RecordedRoll::EffectiveLevel(roll))
 }
 
-/// A roll shown but not kept in History (a defence, a roll against the player), in the
+/// Keeps any roll of the page already made (a defence too) in History under `label`.
+pub fn record_made(data: AppData, label: &str, roll: RecordedRoll) -> Result<HistoryEntry, String> {
+    record_roll(data, label, |_| roll)
+}
+
+/// A roll shown but not kept in History (a roll against the player), in the
 /// form History keeps rolls.
 pub fn unrecorded(data: AppData, dice: &mut SecureDice, label: &str, roll: ElRoll) -> HistoryEntry {
     HistoryEntry {

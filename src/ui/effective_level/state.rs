@@ -6,7 +6,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::coach::ElTap;
-use crate::core::effective_level::{ElCheck, ElMode, ElOdds, ElRoll, ElSetup};
+use crate::core::effective_level::{
+    ElCheck, ElDefence, ElMode, ElOdds, ElRoll, ElSetup, NextPortion,
+};
 use crate::core::history::RecordedRoll;
 use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
@@ -32,30 +34,55 @@ pub trait ElShown {
     /// What the roll was, in short parts: "rolled 4 (EL 8)", "the goblin rolled 3"; its sum
     /// only under the roll's own headline, not under a verdict.
     fn details(&self) -> Vec<String>;
+
+    /// The defence it was, if it was one.
+    fn defence(&self) -> Option<&ElDefence>;
 }
 
 impl ElShown for Shown {
     fn roll(&self) -> Option<&ElRoll> {
         match &self.entry.roll {
             RecordedRoll::EffectiveLevel(roll) => Some(roll),
+            RecordedRoll::ElDefence(defence) => Some(&defence.roll),
             _ => None,
         }
     }
 
     fn headline(&self) -> (String, Tone) {
-        self.verdict.clone().unwrap_or_else(|| match self.roll() {
-            Some(roll) => (roll.headline(), roll.tone()),
-            None => (String::new(), Tone::Neutral),
-        })
+        self.verdict
+            .clone()
+            .unwrap_or_else(|| match (self.defence(), self.roll()) {
+                (Some(defence), _) => (defence.headline(), defence.tone()),
+                (None, Some(roll)) => (roll.headline(), roll.tone()),
+                (None, None) => (String::new(), Tone::Neutral),
+            })
     }
 
     fn details(&self) -> Vec<String> {
-        match (self.roll(), &self.verdict) {
-            (Some(roll), None) => roll.details(),
-            (Some(roll), Some(_)) => roll.facts(),
-            (None, _) => Vec::new(),
+        match (self.defence(), self.roll(), &self.verdict) {
+            (Some(defence), _, _) => defence.details(),
+            (None, Some(roll), None) => roll.details(),
+            (None, Some(roll), Some(_)) => roll.facts(),
+            (None, None, _) => Vec::new(),
         }
     }
+
+    fn defence(&self) -> Option<&ElDefence> {
+        match &self.entry.roll {
+            RecordedRoll::ElDefence(defence) => Some(defence),
+            _ => None,
+        }
+    }
+}
+
+/// What a turn in play asks of the roll bar, read from the saved turn by the turn's own
+/// code (rare: `turn::follow`), so the tray's first load does not read turns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnBar {
+    /// Whether a turn is in play (split into portions, until it ends).
+    pub in_turn: bool,
+    /// Its next portion, which the bar's Roll rolls while there is one.
+    pub next: Option<NextPortion>,
 }
 
 /// Everything the tray's components share; cheap to copy.
@@ -69,6 +96,11 @@ pub struct ElState {
     pub check: Memo<Result<ElCheck, String>>,
     /// Its exact odds; none when it cannot roll.
     pub odds: Memo<Option<ElOdds>>,
+    /// What the turn in play asks of the bar; `None` until the turn's code (rare) has
+    /// read the turn, soon after the tray opens.
+    pub turn_bar: RwSignal<Option<TurnBar>>,
+    /// The odds of what the bar's Roll rolls: the turn's next portion's, else the tray's.
+    pub bar_odds: Memo<Option<ElOdds>>,
     /// What every tray has: the roll shown, the label, the dock's panel, the GM's side.
     pub core: TrayCore,
     /// The shown roll's id once its effect went to an obstacle, so it goes once.
@@ -105,6 +137,14 @@ impl ElState {
             setup.with(|s| roster.with(|r| scene.with(|scene| s.check(r.active(), &scene.boosts))))
         });
         let odds = Memo::new(move |_| check.with(|c| c.as_ref().ok().map(ElCheck::odds)));
+        let turn_bar = RwSignal::new(None::<TurnBar>);
+        let bar_odds = Memo::new(move |_| {
+            let next = turn_bar.with(|b| b.as_ref().and_then(|b| b.next.clone()));
+            match next {
+                Some(next) => Some(next.check.odds()),
+                None => odds.get(),
+            }
+        });
         let undo_slot = StoredValue::new(None::<Undo>);
         let undo = Callback::new(move |()| {
             if let Some(undo) = undo_slot.get_value() {
@@ -117,6 +157,8 @@ impl ElState {
             el,
             check,
             odds,
+            turn_bar,
+            bar_odds,
             core: TrayCore::new(Page::EffectiveLevel, data.snackbar),
             hints: RwSignal::new(Vec::new()),
             effect_used: RwSignal::new(None),

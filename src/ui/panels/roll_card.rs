@@ -48,6 +48,9 @@ fn pool_line(entry: &HistoryEntry) -> String {
         RecordedRoll::EffectiveLevel(roll) => {
             crate::core::effective_level::check_words(&roll.check)
         }
+        RecordedRoll::ElDefence(defence) => {
+            crate::core::effective_level::defence_words(&defence.roll.check)
+        }
         RecordedRoll::StoryPoints(change) => change.counts_words(),
     }
 }
@@ -94,6 +97,9 @@ fn HistoryFaces(roll: RecordedRoll) -> impl IntoView {
                 words.push_str(&faces_words(&roll.their_faces));
             }
             view! { <p class="history-el-faces">{words}</p> }.into_any()
+        }
+        RecordedRoll::ElDefence(defence) => {
+            view! { <p class="history-el-faces">{faces_words(&defence.roll.faces)}</p> }.into_any()
         }
         RecordedRoll::StoryPoints(change) => {
             let dice = change.dice_words().unwrap_or_default();

@@ -3,19 +3,17 @@
 
 use leptos::prelude::*;
 
-use crate::core::effective_level::{PortionKind, Turn, attack_effect};
-use crate::core::tone::Tone;
-use crate::ui::effective_level::roll::{record, secure_dice, show, unrecorded};
+use crate::core::effective_level::{ElSetup, Turn};
+use crate::core::history::RecordedRoll;
+use crate::ui::effective_level::roll::{record, record_made, secure_dice, show};
 use crate::ui::effective_level::state::{ElState, RollKind};
 use crate::ui::shell::app_data::AppData;
 
-/// Rolls an action or boost portion once. An action meets the tray's other side, its
-/// target; a portion never takes the tray's wager. The roll joins History, named after the
-/// portion.
+/// Rolls an action or boost portion once: an action meets the tray's other side, its
+/// target; a portion never takes the tray's wager (see `Turn::check`). The roll joins
+/// History, named after the portion. The bar's Roll comes here for the next portion.
 pub fn roll_portion(state: ElState, data: AppData, id: u64) {
-    let against = state
-        .check
-        .with_untracked(|c| c.as_ref().ok().and_then(|c| c.against.clone()));
+    let target = state.setup.with_untracked(ElSetup::other_side);
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
         Err(reason) => return state.core.snackbar.say(reason),
@@ -23,16 +21,12 @@ pub fn roll_portion(state: ElState, data: AppData, id: u64) {
     let mut made = Err(String::new());
     data.document::<Turn>().update(|t| {
         let mut next = t.clone();
-        let Some((name, is_action)) = t
-            .get(id)
-            .map(|p| (p.name.clone(), p.kind == PortionKind::Action))
-        else {
+        let Some(name) = t.get(id).map(|p| p.name.clone()) else {
             made = Err("That portion is no longer there.".into());
             return;
         };
-        let against = against.as_ref().filter(|_| is_action);
         made = next
-            .roll(id, against, 0, &mut dice)
+            .roll(id, target.as_ref(), 0, &mut dice)
             .map(|roll| (name, roll.clone()))
             .and_then(|made| dice.check().map(|()| made).map_err(|e| e.to_string()));
         if made.is_ok() {
@@ -45,9 +39,9 @@ pub fn roll_portion(state: ElState, data: AppData, id: u64) {
     }
 }
 
-/// Rolls a defence portion again against an attack, as resistance, without spending it.
-/// Given the attack's value, it says whether the attack is held off or by how much it gets
-/// through.
+/// Rolls a defence portion again against an attack, as resistance, without spending it,
+/// and keeps it in History like every other roll. Given the attack's value, it says
+/// whether the attack is held off or by how much it gets through.
 pub fn defend(state: ElState, data: AppData, id: u64, attack: Option<u32>) {
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
@@ -58,36 +52,21 @@ pub fn defend(state: ElState, data: AppData, id: u64, attack: Option<u32>) {
         let mut next = t.clone();
         let name = t.get(id).map(|p| p.name.clone()).unwrap_or_default();
         made = next
-            .defend(id, &mut dice)
-            .map(|roll| (name, roll.clone()))
+            .defend(id, attack, &mut dice)
+            .map(|defence| (name, defence))
             .and_then(|made| dice.check().map(|()| made).map_err(|e| e.to_string()));
         if made.is_ok() {
             *t = next;
         }
     });
-    let (name, roll) = match made {
-        Ok(made) => made,
-        Err(reason) => return state.core.snackbar.say(reason),
-    };
-    let value = roll.outcome().value;
-    let (said, verdict) = match attack.map(|a| (a, attack_effect(a, value))) {
-        None => (
-            format!("Defence rolls {value}."),
-            (format!("Defence {value}"), Tone::Neutral),
-        ),
-        Some((a, 0)) => (
-            format!("Defence rolls {value} against the attack's {a}: held off."),
-            ("Held off".to_string(), Tone::Good),
-        ),
-        Some((a, effect)) => (
-            format!(
-                "Defence rolls {value} against the attack's {a}: the attack gets effect {effect}."
-            ),
-            (format!("The attack gets effect {effect}"), Tone::Bad),
-        ),
-    };
-    let entry = unrecorded(data, &mut dice, &name, roll);
-    show(state, entry, RollKind::Settled, Some(verdict), Some(said));
+    let recorded = made.and_then(|(name, defence)| {
+        let said = defence.said();
+        record_made(data, &name, RecordedRoll::ElDefence(defence)).map(|entry| (entry, said))
+    });
+    match recorded {
+        Ok((entry, said)) => show(state, entry, RollKind::Settled, None, Some(said)),
+        Err(reason) => state.core.snackbar.say(reason),
+    }
 }
 
 /// Removes a portion not yet rolled, with the portions that depend on it.

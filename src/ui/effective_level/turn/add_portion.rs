@@ -54,8 +54,9 @@ fn kind_of(value: &str) -> PortionKind {
     }
 }
 
-/// Name, points, kind, "only if", and Add portion. The first portion starts a turn that
-/// splits the tray's EL as it stands.
+/// Name (optional: "Portion 1" and on), points, kind, "only if", and Add portion. The first
+/// portion starts a turn that splits the tray's EL as it stands; the bar's Roll then rolls
+/// the portions one by one.
 #[component]
 pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
     let (name, points) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
@@ -104,7 +105,7 @@ pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
     };
     view! {
         <form class="facet-form add-portion" on:submit=add>
-            <TextInput value=name label="Portion name" placeholder="e.g. goblin 1" max_chars=MAX_NAME_CHARS/>
+            <TextInput value=name label="Portion name" placeholder="Name (optional)" max_chars=MAX_NAME_CHARS/>
             <NumberInput value=points label="Points" placeholder="Points" min=1 max={i64::from(MAX_EL)}/>
             <select aria-label="Portion kind" on:change=move |ev| kind.set(event_target_value(&ev))>
                 {list(|c| &c.kinds)}

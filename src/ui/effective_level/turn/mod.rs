@@ -1,6 +1,7 @@
 //! The turn, folded away until a player splits one: portions of the EL, each rolled on its
-//! own; defence kept aside for every attack; contingent portions; boosts; cross-role
-//! splits. Its code arrives only when the panel is first opened.
+//! own (the bar's Roll rolls the next); defence kept aside for every attack; contingent
+//! portions; boosts; cross-role splits. Its code is rare: it arrives once the tray is idle,
+//! when the bar starts following the turn, or when the panel is first opened.
 
 mod actions;
 mod add_portion;
@@ -10,13 +11,45 @@ mod portion;
 use crate::core::effective_level::Turn;
 use leptos::prelude::*;
 
+pub use actions::roll_portion;
 use add_portion::AddPortion;
 use cross_role::CrossSplit;
 use portion::PortionRow;
 
-use super::state::ElState;
-use crate::core::effective_level::ElMode;
+use super::state::{ElState, TurnBar};
+use crate::core::effective_level::{ElMode, ElSetup};
 use crate::ui::shell::app_data::AppData;
+
+/// Keeps the bar told what the turn in play asks of it, for the rest of the visit: whether
+/// a turn is in play, and its next portion, whose roll meets the tray's other side when it
+/// is an action (see `Turn::next_roll`).
+pub fn follow(state: ElState, data: AppData) {
+    data.lasting(|| {
+        Effect::new(move |_| {
+            let target = state.setup.with(ElSetup::other_side);
+            let bar = data.document::<Turn>().with(|t| TurnBar {
+                in_turn: t.in_play(),
+                next: t.next_roll(target.as_ref()),
+            });
+            if state.turn_bar.with_untracked(|b| b.as_ref() != Some(&bar)) {
+                state.turn_bar.set(Some(bar));
+            }
+        })
+    });
+}
+
+/// The bar's Roll when it was tapped before the turn had been read: the turn's next
+/// portion, if it has one, else the tray's own roll.
+pub fn roll_next(state: ElState, data: AppData) {
+    let target = state.setup.with_untracked(ElSetup::other_side);
+    match data
+        .document::<Turn>()
+        .with_untracked(|t| t.next_roll(target.as_ref()))
+    {
+        Some(next) => roll_portion(state, data, next.id),
+        None => super::roll::roll(state, data),
+    }
+}
 
 /// The Turn panel.
 #[component]

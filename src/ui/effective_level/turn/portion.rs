@@ -5,7 +5,8 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::actions::{defend, remove_portion, roll_portion};
-use crate::core::effective_level::{Against, PortionKind, PortionState, Turn};
+use crate::core::effective_level::{Against, ElSetup, PortionKind, PortionState, Pushback, Turn};
+use crate::ui::effective_level::chances::mean_text;
 use crate::ui::effective_level::format::tenths;
 use crate::ui::effective_level::state::ElState;
 use crate::ui::shell::app_data::AppData;
@@ -21,6 +22,8 @@ struct Row {
     lost: bool,
     /// Its odds while it waits to be rolled.
     odds: Option<String>,
+    /// Whether the bar's Roll rolls it next.
+    next: bool,
     /// A defence's rolls this turn.
     defences: Option<String>,
     can_roll: bool,
@@ -28,7 +31,7 @@ struct Row {
     removable: bool,
 }
 
-fn row(turn: &Turn, id: u64, against: Option<&Against>) -> Row {
+fn row(turn: &Turn, id: u64, target: Option<&Against>) -> Row {
     let Some(portion) = turn.get(id) else {
         return Row::default();
     };
@@ -54,13 +57,21 @@ fn row(turn: &Turn, id: u64, against: Option<&Against>) -> Row {
     if let Some(role) = &portion.role {
         head.push_str(&format!(" · from {role}"));
     }
+    // What an action's odds are counted against: the tray's other side (see `Turn::check`).
+    if let Some(against) = turn.check(id, target, 0).against {
+        let how = match against.kind {
+            Pushback::Resistance => "resistance",
+            Pushback::Opposition => "opposition",
+        };
+        head.push_str(&match against.name {
+            Some(name) => format!(" · against {name} (EL {})", against.side.el),
+            None => format!(" · against {how} EL {}", against.side.el),
+        });
+    }
     if let Some(first) = portion.after.and_then(|a| turn.get(a)) {
         head.push_str(&format!(" · only if {} succeeds", first.name));
     }
     let defence = portion.kind == PortionKind::Defence;
-    // Actions roll against the tray's other side, their target; boosts are unopposed and
-    // defence is the resistance.
-    let against = against.filter(|_| portion.kind == PortionKind::Action);
     let odds = match state {
         PortionState::Rolled | PortionState::Lost => None,
         _ if defence => {
@@ -73,11 +84,15 @@ fn row(turn: &Turn, id: u64, against: Option<&Against>) -> Row {
             ))
         }
         _ => {
-            let odds = turn.odds(id, against, 0);
+            // The bar's measure, counted the same way: an action against the tray's other
+            // side, its target; a boost unopposed (see `Turn::check`).
+            let figures = turn.odds(id, target, 0).key_figures();
             let mut text = format!(
-                "Success {} · expected effect {}",
-                odds.success.percent_text(),
-                tenths(odds.effect.mean())
+                "{} {} · {} {}",
+                figures.chance_name,
+                figures.chance.percent_text(),
+                figures.mean_name.to_ascii_lowercase(),
+                mean_text(&figures)
             );
             if portion.after.is_some() {
                 text.push_str(&format!(
@@ -103,6 +118,7 @@ fn row(turn: &Turn, id: u64, against: Option<&Against>) -> Row {
         odds,
         defences: (!values.is_empty())
             .then(|| format!("Defence rolls this turn: {}", values.join(", "))),
+        next: turn.next_portion() == Some(id),
         can_roll: !defence && state == PortionState::Ready,
         defence,
         removable: portion.roll.is_none() && portion.defences.is_empty(),
@@ -116,11 +132,9 @@ pub fn PortionRow(state: ElState, data: AppData, id: u64) -> impl IntoView {
         .document::<Turn>()
         .with_untracked(|t| t.get(id).map(|p| p.name.clone()).unwrap_or_default());
     let shown = Memo::new(move |_| {
-        let against = state
-            .check
-            .with(|c| c.as_ref().ok().and_then(|c| c.against.clone()));
+        let target = state.setup.with(ElSetup::other_side);
         data.document::<Turn>()
-            .with(|t| row(t, id, against.as_ref()))
+            .with(|t| row(t, id, target.as_ref()))
     });
     let read = move |pick: fn(&Row) -> Option<String>| move || shown.with(pick);
     let flag = move |pick: fn(&Row) -> bool| move || shown.with(pick);
@@ -136,7 +150,10 @@ pub fn PortionRow(state: ElState, data: AppData, id: u64) -> impl IntoView {
     };
     view! {
         <li class="portion" aria-label=format!("Portion {name}")>
-            <p class="portion-head"><strong>{name.clone()}</strong>" "{move || shown.with(|r| r.head.clone())}</p>
+            <p class="portion-head">
+                <strong>{name.clone()}</strong>" "{move || shown.with(|r| r.head.clone())}
+                <span class="tag" hidden=move || !flag(|r| r.next)()>"next on Roll"</span>
+            </p>
             <p class="portion-result" hidden=move || shown.with(|r| r.result.is_none())>{read(|r| r.result.clone())}</p>
             <p class="portion-result lost" hidden=move || !flag(|r| r.lost)()>"Lost: the portion it follows failed."</p>
             <p class="hint" hidden=move || shown.with(|r| r.odds.is_none())>{read(|r| r.odds.clone())}</p>
