@@ -1,6 +1,20 @@
 // Offline use: registers the service worker (sw.js, made by scripts/offline.mjs for each
 // build) and, when a new version has been fetched in the background, says so and reloads on
 // a tap. Plain DOM, so it works before and without the app's WebAssembly.
+
+// Installing: the browser's offer (beforeinstallprompt) comes soon after load, maybe before
+// the app's WebAssembly. It is kept for the app's Install button (src/ui/platform/install.rs)
+// instead of the browser's own banner, and the app is told when it comes or goes.
+const installChanged = (offer) => {
+  window.dicetrayInstall = offer;
+  dispatchEvent(new Event('dicetray-install'));
+};
+addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  installChanged(event);
+});
+addEventListener('appinstalled', () => installChanged(null));
+
 if ('serviceWorker' in navigator) {
   const offer = (waiting) => {
     if (document.getElementById('update-ready')) return;

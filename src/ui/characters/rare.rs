@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use super::CharacterEditor;
+use super::keep_note::KeepNote;
 use crate::ui::shell::app_data::AppData;
 
 /// The page's rare parts.
@@ -10,11 +11,14 @@ use crate::ui::shell::app_data::AppData;
 pub enum Rare {
     /// The editor inside the card of the character with this id.
     Editor(u64),
+    /// The note, once, that the browser may not keep the data.
+    KeepNote,
 }
 
 /// Draws one of the page's rare parts (from `ui::shell::pages`).
 pub fn draw(data: AppData, ask: Rare) -> AnyView {
     match ask {
         Rare::Editor(id) => view! { <CharacterEditor data id/> }.into_any(),
+        Rare::KeepNote => view! { <KeepNote data/> }.into_any(),
     }
 }
