@@ -2,18 +2,14 @@
 // build) and, when a new version has been fetched in the background, says so and reloads on
 // a tap. Plain DOM, so it works before and without the app's WebAssembly.
 
-// Installing: the browser's offer (beforeinstallprompt) comes soon after load, maybe before
-// the app's WebAssembly. It is kept for the app's Install button (src/ui/platform/install.rs)
-// instead of the browser's own banner, and the app is told when it comes or goes.
-const installChanged = (offer) => {
+// The browser's offer to install may come before the WebAssembly: kept for its Install
+// button (src/ui/platform/install.rs says more).
+const keepOffer = (offer) => {
   window.dicetrayInstall = offer;
   dispatchEvent(new Event('dicetray-install'));
 };
-addEventListener('beforeinstallprompt', (event) => {
-  event.preventDefault();
-  installChanged(event);
-});
-addEventListener('appinstalled', () => installChanged(null));
+addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); keepOffer(e); });
+addEventListener('appinstalled', () => keepOffer(null));
 
 if ('serviceWorker' in navigator) {
   const offer = (waiting) => {

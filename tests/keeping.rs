@@ -3,7 +3,7 @@
 //! out here by hand.
 
 use dicetray::core::keeping::{
-    Keeping, LocalMoment, is_apple_mobile, last_export_words, size_words,
+    Keeping, LocalMoment, day_number, is_apple_mobile, last_export_words, size_words,
 };
 
 #[test]
@@ -82,15 +82,71 @@ fn the_last_export_reads_by_calendar_day() {
 }
 
 #[test]
+fn calendar_days_are_numbered_from_1970() {
+    // (year, month from 0, day, days since 1 January 1970), counted by hand: 365 a year and
+    // one more for each 29 February passed.
+    let table = [
+        (1970, 0, 1, 0),
+        (1970, 0, 2, 1),
+        (1970, 2, 1, 59), // 31 + 28
+        (1969, 11, 31, -1),
+        (1972, 2, 1, 365 * 2 + 31 + 29), // 1972 is a leap year
+        (2000, 2, 1, 11_017),            // 30 years, 7 leap days (72 to 96), then 31 + 29 of 2000
+        (2026, 10, 29, 20_786),          // 56 years, 14 leap days, then 332 days of 2026
+        (2026, 11, 3, 20_790),           // 4 days later
+        (2100, 2, 1, 47_541),            // 130 years, 32 leap days (1972 to 2096), then 31 + 28
+    ];
+    for (year, month, day, number) in table {
+        assert_eq!(day_number(year, month, day), number, "{year}-{month}-{day}");
+    }
+    // 2100 is not a leap year, 2000 was: the day after 28 February.
+    assert_eq!(day_number(2100, 2, 1) - day_number(2100, 1, 28), 1);
+    assert_eq!(day_number(2000, 2, 1) - day_number(2000, 1, 28), 2);
+    // Every day of 1970 to 2100 follows the one before: no gaps and no repeats.
+    let mut last = day_number(1969, 11, 31);
+    for year in 1970..=2100 {
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        let lengths = [
+            31,
+            if leap { 29 } else { 28 },
+            31,
+            30,
+            31,
+            30,
+            31,
+            31,
+            30,
+            31,
+            30,
+            31,
+        ];
+        for (month, &length) in lengths.iter().enumerate() {
+            for day in 1..=length {
+                let number = day_number(year, month as u32, day);
+                assert_eq!(number, last + 1, "{year}-{month}-{day}");
+                last = number;
+            }
+        }
+    }
+}
+
+#[test]
 fn sizes_read_in_bytes_kilobytes_megabytes_and_gigabytes() {
     let table = [
         (0, "0 bytes"),
         (1, "1 byte"),
         (1_023, "1023 bytes"),
         (1_024, "1 KB"),
-        (12_900, "13 KB"),         // 12.6 KB
-        (1_572_864, "1.5 MB"),     // 1.5 * 1024 * 1024
-        (3_221_225_472, "3.0 GB"), // 3 * 1024^3
+        (12_800, "13 KB"),              // 12.5 KB, half up
+        (12_799, "12 KB"),              // just under
+        (1_048_063, "1023 KB"),         // 1023.5 KB less a byte
+        (1_048_575, "1.0 MB"),          // a byte short of 1 MB rounds to it
+        (1_048_576, "1.0 MB"),          // 1024 * 1024
+        (1_572_864, "1.5 MB"),          // 1.5 * 1024 * 1024
+        (1_625_293, "1.6 MB"),          // 1.55 * 1024 * 1024 = 1,625,292.8: just past half
+        (1_073_689_396, "1.0 GB"),      // past 1023.95 MB (1,073,689,395.2): 1024.0 MB
+        (3_221_225_472, "3.0 GB"),      // 3 * 1024^3
+        (u64::MAX, "17179869184.0 GB"), // 2^64 / 2^30 = 2^34, no overflow
     ];
     for (bytes, words) in table {
         assert_eq!(size_words(bytes), words, "{bytes}");

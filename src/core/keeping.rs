@@ -62,12 +62,26 @@ pub fn is_apple_mobile(user_agent: &str, touch_points: u32) -> bool {
 /// time), its date and its time of day as shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LocalMoment {
-    /// Days since 1 January 1970, counted in local time.
+    /// Days since 1 January 1970, counted in local time ([`day_number`]).
     pub day: i64,
     /// "29 Nov 2026".
     pub date: String,
     /// "14:05".
     pub time: String,
+}
+
+/// The number of a calendar day, counted from 1 January 1970 (day 0), for a date given as
+/// the year, the month from 0 (January) to 11, and the day of the month: the days of the
+/// proleptic Gregorian calendar, so two dates' numbers differ by the days between them.
+pub fn day_number(year: i64, month_from_0: u32, day: u32) -> i64 {
+    // Counted in years that start on 1 March, so the leap day ends a year (Hinnant's method).
+    let month = i64::from(month_from_0) + 1;
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year.rem_euclid(400);
+    let day_of_year = (153 * ((month + 9) % 12) + 2) / 5 + i64::from(day) - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
 }
 
 /// When everything was last exported, after "Last exported: ": "never", "today at 14:05",
@@ -86,17 +100,24 @@ pub fn last_export_words(last: Option<&LocalMoment>, today: i64) -> String {
 }
 
 /// A number of bytes as a person reads it: "900 bytes", "12 KB", "1.5 MB", "2.1 GB"
-/// (1 KB = 1,024 bytes; rounded to the nearest shown figure).
+/// (1 KB = 1,024 bytes; rounded half up to the figure shown). Whole numbers only: the app
+/// has no other use for formatting fractions, whose code is large.
 pub fn size_words(bytes: u64) -> String {
-    const KB: f64 = 1024.0;
-    let b = bytes as f64;
-    if bytes < 1024 {
-        plural(bytes, "byte", "bytes")
-    } else if b < KB * KB {
-        format!("{:.0} KB", b / KB)
-    } else if b < KB * KB * KB {
-        format!("{:.1} MB", b / (KB * KB))
+    const KB: u64 = 1024;
+    const MB: u64 = KB * KB;
+    const GB: u64 = MB * KB;
+    // Tenths of `unit`, rounded half up; in parts, so that no product passes u64.
+    let tenths = |unit: u64| bytes / unit * 10 + (bytes % unit * 10 + unit / 2) / unit;
+    let kilobytes = bytes.saturating_add(KB / 2) / KB;
+    // A size that rounds up to the next unit is said in that unit: "1.0 MB", not "1024 KB".
+    let (tenths, unit) = if bytes < KB {
+        return plural(bytes, "byte", "bytes");
+    } else if kilobytes < KB {
+        return format!("{kilobytes} KB");
+    } else if tenths(MB) < 10 * KB {
+        (tenths(MB), "MB")
     } else {
-        format!("{:.1} GB", b / (KB * KB * KB))
-    }
+        (tenths(GB), "GB")
+    };
+    format!("{}.{} {unit}", tenths / 10, tenths % 10)
 }

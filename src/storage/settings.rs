@@ -135,7 +135,8 @@ impl Document for Settings {
         if version < 4 {
             // Nothing was asked of the browser and nothing exported was remembered.
             if let Value::Array(fields) = data {
-                fields.extend([Value::Bool(false), Value::Null]);
+                fields.push(Value::Bool(false));
+                fields.push(Value::Null);
             }
         }
     }

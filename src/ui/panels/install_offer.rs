@@ -64,6 +64,15 @@ pub fn InstallOffer(
     .into_any()
 }
 
+/// Adding to the Home Screen, step by step (one list item drawn for all, which is less code
+/// than one each).
+const HOME_SCREEN_STEPS: [&str; 4] = [
+    "Export everything (Your data, on the Characters page) and keep the file.",
+    "Tap the Share button: the square with an arrow pointing up.",
+    "Choose “Add to Home Screen”, then Add.",
+    "Open Dicetray from the Home Screen and import the file there.",
+];
+
 /// How to add Dicetray to an iPhone's or iPad's Home Screen. The app there keeps its own
 /// data, apart from the browser's, so the steps start and end with the export file.
 #[component]
@@ -77,10 +86,7 @@ fn HomeScreenSteps() -> impl IntoView {
                  starts with none of it."
             </p>
             <ol class="install-steps">
-                <li>"Export everything (Your data, on the Characters page) and keep the file."</li>
-                <li>"Tap the Share button: the square with an arrow pointing up."</li>
-                <li>"Choose “Add to Home Screen”, then Add."</li>
-                <li>"Open Dicetray from the Home Screen and import the file there."</li>
+                {HOME_SCREEN_STEPS.map(|step| view! { <li>{step}</li> }).collect_view()}
             </ol>
         </div>
     }

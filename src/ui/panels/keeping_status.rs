@@ -20,19 +20,31 @@ pub fn KeepingStatus(data: AppData) -> impl IntoView {
         kept.try_set(Some(keeping().await));
         used.try_set(space_used().await);
     });
-    let last_export = move || {
+    // Each line drawn by one list item, which is less code than one each.
+    let lines = move || {
         let last = data.settings().with(|s| s.last_export_ms).map(local_moment);
-        last_export_words(last.as_ref(), local_moment(now_ms()).day)
+        let today = local_moment(now_ms()).day;
+        let storage = kept.get().map_or("checking…", Keeping::words);
+        [
+            Some(format!(
+                "Last exported from here: {}",
+                last_export_words(last.as_ref(), today)
+            )),
+            Some(format!("Storage: {storage}")),
+            used.get().map(|bytes| {
+                format!(
+                    "Space used: about {}, the app's offline files included.",
+                    size_words(bytes)
+                )
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|line| view! { <li>{line}</li> })
+        .collect_view()
     };
-    let storage = move || kept.get().map_or("checking…", Keeping::words);
     view! {
-        <ul class="keeping" aria-label="How your data is kept">
-            <li>"Last exported from here: " {last_export}</li>
-            <li>"Storage: " {storage}</li>
-            {move || used.get().map(|bytes| view! {
-                <li>"Space used: about " {size_words(bytes)} ", the app's offline files included."</li>
-            })}
-        </ul>
+        <ul class="keeping" aria-label="How your data is kept">{lines}</ul>
         <InstallOffer data/>
     }
 }

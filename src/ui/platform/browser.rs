@@ -5,7 +5,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use gloo_storage::{LocalStorage, Storage};
 
-use crate::core::keeping::LocalMoment;
+use crate::core::keeping::{LocalMoment, day_number};
 use crate::storage::{KeyValueStore, MemoryStore, StoreError};
 
 /// localStorage behind the storage layer's seam. Made once, after [`local_storage_works`]
@@ -157,11 +157,8 @@ fn month_name(at: &js_sys::Date) -> &'static str {
 /// A moment in the player's time zone: its calendar day, "29 Nov 2026" and "14:05".
 pub fn local_moment(at_ms: u64) -> LocalMoment {
     let at = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(at_ms as f64));
-    // Minutes behind UTC: local midnight falls that much later than UTC's.
-    let local_ms = at_ms as f64 - at.get_timezone_offset() * 60_000.0;
     LocalMoment {
-        // Days since 1970 fit an i64 many times over.
-        day: (local_ms / 86_400_000.0).floor() as i64,
+        day: day_number(i64::from(at.get_full_year()), at.get_month(), at.get_date()),
         date: format!(
             "{} {} {}",
             at.get_date(),

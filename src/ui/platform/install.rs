@@ -19,7 +19,7 @@ fn kept_offer() -> Option<JsValue> {
     let window: JsValue = web_sys::window()?.into();
     let offer = Reflect::get(&window, &KEPT_OFFER.into()).ok()?;
     let prompt = Reflect::get(&offer, &"prompt".into()).ok()?;
-    prompt.is_function().then_some(offer)
+    prompt.dyn_into::<Function>().ok().map(|_| offer)
 }
 
 /// Whether the browser offers to install Dicetray now.
@@ -39,14 +39,9 @@ pub async fn install() -> Option<bool> {
         .dyn_into::<Function>()
         .ok()?;
     let shown = prompt.call0(&offer).ok()?;
-    if let Ok(shown) = shown.dyn_into::<Promise>() {
-        JsFuture::from(shown).await.ok()?;
-    }
-    let choice = Reflect::get(&offer, &"userChoice".into())
-        .ok()?
-        .dyn_into::<Promise>()
-        .ok()?;
-    let choice = JsFuture::from(choice).await.ok()?;
+    JsFuture::from(Promise::resolve(&shown)).await.ok()?;
+    let choice = Reflect::get(&offer, &"userChoice".into()).ok()?;
+    let choice = JsFuture::from(Promise::resolve(&choice)).await.ok()?;
     let outcome = Reflect::get(&choice, &"outcome".into()).ok()?.as_string()?;
     Some(outcome == "accepted")
 }
@@ -74,7 +69,10 @@ pub fn on_apple_mobile() -> bool {
     let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
         return false;
     };
-    let agent = navigator.user_agent().unwrap_or_default();
+    let agent = Reflect::get(&navigator, &"userAgent".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default();
     let touch = Reflect::get(&navigator, &"maxTouchPoints".into())
         .ok()
         .and_then(|v| v.as_f64())

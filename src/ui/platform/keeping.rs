@@ -13,15 +13,15 @@ use crate::ui::platform::browser::storage_is_lasting;
 /// has no such method, or the call fails.
 async fn storage_call(method: &str) -> Option<JsValue> {
     let navigator = web_sys::window()?.navigator();
-    let storage = Reflect::get(&navigator, &"storage".into())
-        .ok()
-        .filter(JsValue::is_object)?;
+    // Reflect.get throws, and so gives an error here, where there is no `storage`.
+    let storage = Reflect::get(&navigator, &"storage".into()).ok()?;
     let call = Reflect::get(&storage, &method.into())
         .ok()?
         .dyn_into::<Function>()
         .ok()?;
-    let promise = call.call0(&storage).ok()?.dyn_into::<Promise>().ok()?;
-    JsFuture::from(promise).await.ok()
+    // Whatever it returns, promise or not, is waited for as a promise.
+    let answer = call.call0(&storage).ok()?;
+    JsFuture::from(Promise::resolve(&answer)).await.ok()
 }
 
 async fn answer(method: &str) -> Keeping {
