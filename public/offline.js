@@ -1,6 +1,16 @@
 // Offline use: registers the service worker (sw.js, made by scripts/offline.mjs for each
 // build) and, when a new version has been fetched in the background, says so and reloads on
 // a tap. Plain DOM, so it works before and without the app's WebAssembly.
+
+// The browser's offer to install may come before the WebAssembly: kept for its Install
+// button (src/ui/platform/install.rs says more).
+const keepOffer = (offer) => {
+  window.dicetrayInstall = offer;
+  dispatchEvent(new Event('dicetray-install'));
+};
+addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); keepOffer(e); });
+addEventListener('appinstalled', () => keepOffer(null));
+
 if ('serviceWorker' in navigator) {
   const offer = (waiting) => {
     if (document.getElementById('update-ready')) return;

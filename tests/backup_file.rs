@@ -164,6 +164,32 @@ fn a_merge_takes_the_files_story_points_only_when_there_are_none_here() {
 }
 
 #[test]
+fn an_import_keeps_what_this_device_knows_of_its_storage_and_exports() {
+    // The file was exported elsewhere on 2025-11-30 (NOW) and had asked its browser to keep
+    // its data; this device exported a day later and never asked.
+    let mut file = sample();
+    file.settings.keep_asked = true;
+    file.settings.last_export_ms = Some(NOW);
+    file.settings.haptics = false;
+    let backup = parse_backup(&export(&file, NOW).unwrap()).unwrap();
+    let mut here = Everything::default();
+    here.settings.last_export_ms = Some(NOW + 86_400_000);
+    for mode in [ImportMode::Merge, ImportMode::Replace] {
+        let after = backup.apply(&here, mode).unwrap();
+        assert!(!after.settings.keep_asked, "{mode:?}");
+        assert_eq!(
+            after.settings.last_export_ms,
+            Some(NOW + 86_400_000),
+            "{mode:?}"
+        );
+    }
+    // Replacing still takes the file's own settings.
+    let replaced = backup.apply(&here, ImportMode::Replace).unwrap();
+    assert!(!replaced.settings.haptics);
+    assert_eq!(replaced.settings.zero_dice, ZeroDiceRule::LowestOfTwo);
+}
+
+#[test]
 fn a_merge_past_the_character_limit_is_refused_before_the_choice() {
     // 30 characters here and 30 others in the file: 60 would pass the limit of 50.
     let mut here = Everything::default();

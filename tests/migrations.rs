@@ -73,9 +73,9 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<Turn>("el-turn"),
         migrates_every_earlier_version::<StoryPoints>("story-points"),
     ];
-    // history v1 to v6; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1,
-    // v2; saved pools, narrative pool v1; Highest d6 tray and EL turn v1, v2.
-    assert_eq!(checked.iter().sum::<u32>(), 22);
+    // history v1 to v6; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1
+    // to v3; saved pools, narrative pool v1; Highest d6 tray and EL turn v1, v2.
+    assert_eq!(checked.iter().sum::<u32>(), 23);
 }
 
 #[test]
@@ -335,6 +335,15 @@ mod written {
         settings
     }
 
+    /// Settings as version 4 first stored them: the browser asked to keep the data, and
+    /// the last export's time.
+    pub fn settings_v4() -> Settings {
+        let mut settings = settings_v3();
+        settings.keep_asked = true;
+        settings.last_export_ms = Some(AT);
+        settings
+    }
+
     /// The history with what version 6 first stored: rolls entered from real dice, a
     /// re-roll entered at the table, and every kind of story points change.
     pub fn history_v6() -> RollHistory {
@@ -572,6 +581,7 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("settings", 1, written::settings());
     reads_back_as_written("settings", 2, written::settings());
     reads_back_as_written("settings", 3, written::settings_v3());
+    reads_back_as_written("settings", 4, written::settings_v4());
     reads_back_as_written("d6-setup", 1, written::d6_setup());
     reads_back_as_written("d6-setup", 2, written::d6_setup());
     // What each document's current version added, as this build writes it.

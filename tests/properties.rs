@@ -777,7 +777,8 @@ mod round_trip {
             })
     }
 
-    /// Settings with any switches and any panels opened and closed, past the limit.
+    /// Settings with any switches and any panels opened and closed, past the limit, asked or
+    /// not to keep the data, exported at any time or never.
     fn settings() -> impl Strategy<Value = Settings> {
         let fold = prop_oneof![
             "[a-z][a-z0-9-]{0,12}",
@@ -788,19 +789,24 @@ mod round_trip {
         (
             (any::<bool>(), any::<bool>(), any::<bool>()),
             prop::collection::vec((fold, any::<bool>()), 0..MAX_OPEN_FOLDS + 10),
+            (any::<bool>(), any::<Option<u64>>()),
         )
-            .prop_map(|((lowest, haptics, coach), folds)| {
-                let mut settings = Settings::default();
-                if lowest {
-                    settings.zero_dice = ZeroDiceRule::LowestOfTwo;
-                }
-                settings.haptics = haptics;
-                settings.coach = coach;
-                for (id, open) in folds {
-                    let _ = settings.set_fold_open(&id, open);
-                }
-                settings
-            })
+            .prop_map(
+                |((lowest, haptics, coach), folds, (keep_asked, last_export))| {
+                    let mut settings = Settings::default();
+                    if lowest {
+                        settings.zero_dice = ZeroDiceRule::LowestOfTwo;
+                    }
+                    settings.haptics = haptics;
+                    settings.coach = coach;
+                    settings.keep_asked = keep_asked;
+                    settings.last_export_ms = last_export;
+                    for (id, open) in folds {
+                        let _ = settings.set_fold_open(&id, open);
+                    }
+                    settings
+                },
+            )
     }
 
     fn history_of(entries: Vec<HistoryEntry>) -> RollHistory {

@@ -12,6 +12,7 @@ pub mod facet;
 pub mod highest_d6;
 pub mod history;
 pub mod ids;
+pub mod keeping;
 pub mod narrative;
 pub mod notation;
 pub mod qr;

@@ -51,7 +51,8 @@ pub enum ImportMode {
     /// points here stay too, unless there are none here at all (both sides at 0): then the
     /// file's are taken, naming and counts, without their Undo.
     Merge,
-    /// Every document the file carries replaces the one here.
+    /// Every document the file carries replaces the one here; the settings keep this
+    /// device's own facts (asked to keep the data, last exported).
     Replace,
 }
 
@@ -310,6 +311,9 @@ impl Backup {
                     };
                 }
                 every_document!(replace);
+                // Whether the browser was asked to keep the data, and when it was last
+                // exported, are facts about this device, not the file's.
+                next.settings.keep_device_facts(&here.settings);
                 Ok(next)
             }
             ImportMode::Merge => match self.merge(here) {

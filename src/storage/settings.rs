@@ -1,5 +1,6 @@
-//! Settings that last: how the app reads the rules where the player may choose, and how it
-//! behaves (haptics, odds hints, which rarely used panels are left open).
+//! Settings that last: how the app reads the rules where the player may choose, how it
+//! behaves (haptics, odds hints, which rarely used panels are left open), and what this
+//! device knows about keeping its data (asked the browser to keep it; last exported).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -25,6 +26,12 @@ pub struct Settings {
     /// Ids of the folded panels the player left open, oldest first (see
     /// [`Settings::set_fold_open`]).
     open_folds: Vec<String>,
+    /// This device's own: whether the app has asked the browser to keep its data for good
+    /// (once, on the first character created) and told the player if it would not.
+    pub keep_asked: bool,
+    /// This device's own: when everything was last exported from here, in milliseconds
+    /// since 1970; `None` when never.
+    pub last_export_ms: Option<u64>,
 }
 
 impl Default for Settings {
@@ -34,11 +41,21 @@ impl Default for Settings {
             haptics: true,
             coach: true,
             open_folds: Vec::new(),
+            keep_asked: false,
+            last_export_ms: None,
         }
     }
 }
 
 impl Settings {
+    /// Takes this device's own facts from `here` (see [`Settings::keep_asked`] and
+    /// [`Settings::last_export_ms`]): a file from another device or another day says
+    /// nothing true about this device's storage or its exports.
+    pub fn keep_device_facts(&mut self, here: &Settings) {
+        self.keep_asked = here.keep_asked;
+        self.last_export_ms = here.last_export_ms;
+    }
+
     /// Whether the folded panel `id` was left open.
     pub fn is_fold_open(&self, id: &str) -> bool {
         self.open_folds.iter().any(|open| open == id)
@@ -79,9 +96,11 @@ fn check_fold_id(id: &str) -> Result<(), String> {
 }
 
 record! {
-    /// Version 3: `[zero_dice, haptics, coach, [open_fold, ...]]`: what Highest d6 rolls for no
-    /// dice, `"one-die" | "lowest-of-two"`, then two switches and the ids of the folded panels
-    /// left open, oldest first. Version 2 stored the rule alone, `"one-die"`; version 1
+    /// Version 4: `[zero_dice, haptics, coach, [open_fold, ...], keep_asked, last_export]`:
+    /// what Highest d6 rolls for no dice, `"one-die" | "lowest-of-two"`, then two switches,
+    /// the ids of the folded panels left open, oldest first, whether the browser was asked to
+    /// keep the data, and when it was last exported (ms, or `null`). Version 3 ended at the
+    /// panels; version 2 stored the rule alone, `"one-die"`; version 1
     /// `{"zero_dice": "one-die"}`.
     struct StoredSettings {
         /// `ZeroDiceRule::key`.
@@ -89,13 +108,15 @@ record! {
         haptics: bool,
         coach: bool,
         open_folds: Vec<String>,
+        keep_asked: bool,
+        last_export: Option<u64>,
     }
 }
 
 impl Document for Settings {
     const KEY: &'static str = "dicetray.settings";
     const TITLE: &'static str = "settings";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
 
     fn upgrade(version: u32, data: &mut Value) {
         if version < 2 {
@@ -111,6 +132,13 @@ impl Document for Settings {
                 Value::Array(Vec::new()),
             ]);
         }
+        if version < 4 {
+            // Nothing was asked of the browser and nothing exported was remembered.
+            if let Value::Array(fields) = data {
+                fields.push(Value::Bool(false));
+                fields.push(Value::Null);
+            }
+        }
     }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
@@ -119,6 +147,8 @@ impl Document for Settings {
             haptics,
             coach,
             open_folds: folds,
+            keep_asked,
+            last_export,
         } = read_record(&data, "the settings")?;
         let zero_dice = ZeroDiceRule::from_key(&rule)
             .ok_or_else(|| format!("no such rule for no dice: “{rule}”"))?;
@@ -127,6 +157,8 @@ impl Document for Settings {
             haptics,
             coach,
             open_folds: Vec::new(),
+            keep_asked,
+            last_export_ms: last_export,
         });
         for id in folds {
             let known = decoded.value.is_fold_open(&id);
@@ -155,6 +187,8 @@ pub(super) fn stored(value: &Settings) -> impl WriteField {
         haptics: value.haptics,
         coach: value.coach,
         open_folds: value.open_folds.clone(),
+        keep_asked: value.keep_asked,
+        last_export: value.last_export_ms,
     }
 }
 

@@ -1,10 +1,12 @@
 //! Making a character: a name and Create. The new character becomes the one the trays roll
-//! for, and its card opens.
+//! for, and its card opens; the first one brings the note on keeping the data.
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use super::keep_note_shown;
 use crate::core::facet::MAX_NAME_CHARS;
+use crate::ui::platform::browser::storage_is_lasting;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::widgets::text_input::TextInput;
 
@@ -25,6 +27,11 @@ pub fn CreateForm(
             Ok(id) => {
                 name.set(String::new());
                 open.update(|o| o.push(id));
+                // The first character saved: time to ask the browser to keep the data
+                // (`keep_note`), once, and where there is storage to keep.
+                if storage_is_lasting() && !data.settings().with_untracked(|s| s.keep_asked) {
+                    keep_note_shown(data).set(true);
+                }
                 data.snackbar
                     .say(format!("Created “{}”; now rolling for them.", typed.trim()));
             }

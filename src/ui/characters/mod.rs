@@ -9,6 +9,7 @@ mod create_form;
 mod editor;
 mod facets;
 mod harm;
+mod keep_note;
 mod maneuvers;
 mod number_field;
 pub(crate) mod rare;
@@ -45,6 +46,15 @@ fn character(data: AppData, id: u64) -> Memo<Option<Character>> {
 #[derive(Clone, Copy)]
 struct OpenCards(RwSignal<Vec<u64>>);
 
+/// Whether the note on keeping the data is up: put up by the first character created
+/// (`create_form`), its words drawn by rare code (`keep_note`), taken down by the player.
+#[derive(Clone, Copy)]
+struct KeepNoteShown(RwSignal<bool>);
+
+fn keep_note_shown(data: AppData) -> RwSignal<bool> {
+    data.state(|_| KeepNoteShown(RwSignal::new(false))).0
+}
+
 /// The whole page.
 #[component]
 pub fn CharactersPage(data: AppData) -> impl IntoView {
@@ -54,6 +64,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
     let open = data
         .state(|_| OpenCards(RwSignal::new(Vec::<u64>::new())))
         .0;
+    let keep_note = keep_note_shown(data);
     let ids = move || roster.with(|r| r.characters().iter().map(|c| c.id).collect::<Vec<_>>());
     let empty = move || roster.with(|r| r.characters().is_empty());
     // With characters to open, the editor's code is fetched once the page is up, so the
@@ -82,6 +93,9 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
                  their facets, harm and Effective Level sheet."
             </p>
             <CreateForm data open/>
+            <Show when=move || keep_note.get()>
+                <RareView data ask=Rare::Page(PageRare::Characters(rare::Rare::KeepNote))/>
+            </Show>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <ul class="character-list" aria-label="Characters">
                 <For

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use super::CharacterEditor;
+use super::keep_note::KeepNote;
 use crate::ui::panels::story_points::StoryPointsSetup;
 use crate::ui::shell::app_data::AppData;
 
@@ -13,6 +14,8 @@ pub enum Rare {
     Editor(u64),
     /// The session's story points: started or set by hand.
     StoryPoints,
+    /// The note, once, that the browser may not keep the data.
+    KeepNote,
 }
 
 /// Draws one of the page's rare parts (from `ui::shell::pages`).
@@ -20,5 +23,6 @@ pub fn draw(data: AppData, ask: Rare) -> AnyView {
     match ask {
         Rare::Editor(id) => view! { <CharacterEditor data id/> }.into_any(),
         Rare::StoryPoints => view! { <StoryPointsSetup data/> }.into_any(),
+        Rare::KeepNote => view! { <KeepNote data/> }.into_any(),
     }
 }

@@ -1,5 +1,6 @@
-//! Backing up and restoring everything: one file out (shared or downloaded), one file in
-//! (checked whole, summarised, then merged or used instead, as the player chooses).
+//! Backing up and restoring everything: one file out (shared or downloaded, its time kept),
+//! one file in (checked whole, summarised, then merged or used instead, as the player
+//! chooses); then how the data is kept (`keeping_status`).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -8,6 +9,7 @@ use crate::storage::backup_file::{
     Backup, Everything, ImportMode, check_file_size, export, parse_backup,
 };
 use crate::storage::every_document;
+use crate::ui::panels::keeping_status::KeepingStatus;
 use crate::ui::platform::browser::{now_ms, offer_file, read_file};
 use crate::ui::shell::app_data::AppData;
 
@@ -42,10 +44,14 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
     let pending = RwSignal::new(None::<Backup>);
     let export_all = move |_| {
         let all = everything(data);
+        let at = now_ms();
         leptos::task::spawn_local(async move {
-            let message = match export(&all, now_ms()) {
+            let message = match export(&all, at) {
                 Ok(text) => match offer_file("dicetray-backup.json", &text).await {
-                    Ok(how) => format!("Everything was {how} as dicetray-backup.json."),
+                    Ok(how) => {
+                        data.settings().update(|s| s.last_export_ms = Some(at));
+                        format!("Everything was {how} as dicetray-backup.json.")
+                    }
                     Err(error) => format!("The file could not be offered ({error})."),
                 },
                 Err(error) => format!("The export could not be made ({error})."),
@@ -137,6 +143,7 @@ pub fn DataPanel(data: AppData) -> impl IntoView {
                     }>"Cancel"</button>
                 </div>
             })}
+            <KeepingStatus data/>
         </section>
     }
 }

@@ -5,6 +5,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use gloo_storage::{LocalStorage, Storage};
 
+use crate::core::keeping::{LocalMoment, day_number};
 use crate::storage::{KeyValueStore, MemoryStore, StoreError};
 
 /// localStorage behind the storage layer's seam. Made once, after [`local_storage_works`]
@@ -143,11 +144,29 @@ pub fn clock_text(at_ms: u64) -> String {
     if same_day {
         return time;
     }
+    format!("{} {} {time}", at.get_date(), month_name(&at))
+}
+
+fn month_name(at: &js_sys::Date) -> &'static str {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let month = MONTHS.get(at.get_month() as usize).copied().unwrap_or("");
-    format!("{} {month} {time}", at.get_date())
+    MONTHS.get(at.get_month() as usize).copied().unwrap_or("")
+}
+
+/// A moment in the player's time zone: its calendar day, "29 Nov 2026" and "14:05".
+pub fn local_moment(at_ms: u64) -> LocalMoment {
+    let at = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(at_ms as f64));
+    LocalMoment {
+        day: day_number(i64::from(at.get_full_year()), at.get_month(), at.get_date()),
+        date: format!(
+            "{} {} {}",
+            at.get_date(),
+            month_name(&at),
+            at.get_full_year()
+        ),
+        time: format!("{:02}:{:02}", at.get_hours(), at.get_minutes()),
+    }
 }
 
 /// Whether the browser offers the system share sheet for this data (phones mostly).
