@@ -5,9 +5,8 @@
 use leptos::prelude::*;
 
 use super::roll::show;
-use super::state::{ElState, RollKind};
+use super::state::{ElState, Shown};
 use crate::core::challenge::ElChallenge;
-use crate::core::history::HistoryEntry;
 use crate::core::notation::challenge::{format_el_challenge, parse_el_challenge};
 use crate::core::notation::effective_level::format_check;
 use crate::route::Page;
@@ -33,9 +32,9 @@ pub fn open_link(data: AppData, shared: Shared) {
         Shared::Result(text) => {
             // Nothing of it can go to this player's scene.
             let kept = text.clone();
-            let read_only = Callback::new(move |entry: HistoryEntry| {
+            let read_only = Callback::new(move |shown: Shown| {
                 state.core.keep_link(kept.clone());
-                show(state, entry, RollKind::FromLink, None, None);
+                show(state, shown.entry, shown.kind, None, None);
             });
             open_result_link(data, state.core.page, text, read_only);
         }

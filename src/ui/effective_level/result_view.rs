@@ -10,6 +10,7 @@ use crate::ui::effective_level::rare::Rare;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::zero_based::FacesList;
 
@@ -46,6 +47,7 @@ pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
             <Show when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
                 <RareView data ask=AppRare::Page(PageRare::EffectiveLevel(Rare::FollowUp))/>
             </Show>
+            <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
                 <ResultActions entry text=el_text data/>
             </div>

@@ -5,7 +5,6 @@ use leptos::prelude::*;
 
 use super::state::D6State;
 use crate::core::challenge::D6Challenge;
-use crate::core::history::HistoryEntry;
 use crate::core::notation::challenge::{format_d6_challenge, parse_d6_challenge};
 use crate::route::Page;
 use crate::ui::panels::history::open_result_link;
@@ -30,9 +29,9 @@ pub fn open_link(data: AppData, shared: Shared) {
         }
         Shared::Result(text) => {
             let kept = text.clone();
-            let show = Callback::new(move |entry: HistoryEntry| {
+            let show = Callback::new(move |shown: Shown| {
                 state.core.keep_link(kept.clone());
-                state.core.show(Shown::from_link(entry));
+                state.core.show(shown);
             });
             open_result_link(data, state.core.page, text, show);
         }

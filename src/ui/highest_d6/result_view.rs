@@ -11,6 +11,7 @@ use crate::ui::highest_d6::rare::Rare;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::pips::PipDie;
 
@@ -61,9 +62,7 @@ pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
                 ask=AppRare::Page(PageRare::HighestD6(Rare::Prompts))
                 when=Signal::derive(move || !state.core.showing_read_only() && shown().is_some_and(|(_, _, _, check)| asks_next(&check)))
             />
-            <p class="hint shared-roll" hidden=move || !state.core.showing_read_only()>
-                "A roll from a link, shown as it was: it is not in your History."
-            </p>
+            <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
                 <ResultActions entry=state.core.entry() text=d6_text data/>
             </div>

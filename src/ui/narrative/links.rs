@@ -5,7 +5,6 @@ use leptos::prelude::*;
 
 use super::state::NarrativeState;
 use crate::core::challenge::NarrativeChallenge;
-use crate::core::history::HistoryEntry;
 use crate::core::notation::challenge::{format_narrative_challenge, parse_narrative_challenge};
 use crate::core::notation::narrative::format_pool;
 use crate::route::Page;
@@ -60,10 +59,10 @@ pub fn open_link(data: AppData, shared: Shared) {
         }
         Shared::Result(text) => {
             let kept = text.clone();
-            let show = Callback::new(move |entry: HistoryEntry| {
+            let show = Callback::new(move |shown: Shown| {
                 state.core.keep_link(kept.clone());
                 state.picked.set(None);
-                state.core.show(Shown::from_link(entry));
+                state.core.show(shown);
             });
             open_result_link(data, state.core.page, text, show);
         }

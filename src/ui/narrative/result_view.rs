@@ -8,6 +8,7 @@ use super::state::NarrativeState;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
 use crate::ui::shell::app_data::AppData;
+use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon, face_glyphs};
 
@@ -52,9 +53,7 @@ pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
                         .collect_view()
                 }}
             </ul>
-            <p class="hint shared-roll" hidden=move || !state.core.showing_read_only()>
-                "A roll from a link, shown as it was: it is not in your History."
-            </p>
+            <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
                 <button
                     type="button"

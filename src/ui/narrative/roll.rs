@@ -44,7 +44,7 @@ pub fn reroll_picked(state: NarrativeState, data: AppData) {
         return state
             .core
             .snackbar
-            .say("This roll came from a link: it is shown as it was, not rolled here.");
+            .say("This roll is shown as it was, only to be read: it is not re-rolled here.");
     }
     let Ok(mut dice) = SecureDice::new() else {
         return state.core.snackbar.say(RandomnessUnavailable.to_string());

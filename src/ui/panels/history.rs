@@ -17,6 +17,7 @@ use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{can_share_text, clock_text, copy_text, page_url, share_text};
 use crate::ui::shell::app_data::{AppData, Shared};
 use crate::ui::shell::rare::{Rare, RareView, rare};
+use crate::ui::tray::state::Shown;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::snackbar::Snackbar;
 
@@ -27,8 +28,9 @@ pub enum HistoryAsk {
     Write,
     /// Draw the History panel on `Page`'s tray; `Callback` rolls one of its rolls again.
     Panel(Page, Callback<RollAgain>),
-    /// Read a result link's roll, and hand it (or why it cannot be read) to the callback.
-    OpenLink(String, Callback<Result<HistoryEntry, String>>),
+    /// Read a result link's roll, and hand it (or why it cannot be read) to the callback,
+    /// with whether it is one of the rolls History keeps here.
+    OpenLink(String, Callback<Result<(HistoryEntry, bool), String>>),
     /// Copy a link that shows this roll, read-only, to whoever opens it.
     CopyLink(HistoryEntry),
     /// Find a kept roll by its id (a tray showing it again after a reload).
@@ -47,7 +49,10 @@ pub fn history_rare(data: AppData, ask: HistoryAsk) -> AnyView {
             view! { <HistoryPanel data page roll_again/> }.into_any()
         }
         HistoryAsk::OpenLink(text, read) => {
-            read.run(entry_from_link(&text));
+            read.run(entry_from_link(&text).map(|entry| {
+                let kept_here = data.history().with_untracked(|h| is_kept(h, &entry));
+                (entry, kept_here)
+            }));
             ().into_any()
         }
         HistoryAsk::Find(id, found) => {
@@ -76,14 +81,20 @@ pub fn history_fold(data: AppData, page: Page, roll_again: Callback<RollAgain>) 
 }
 
 /// Reads a result link's roll in History's code (fetched if need be) and hands it to
-/// `show` if it is a roll of `tray`, the tray that opened it; else says why it is not shown.
-pub fn open_result_link(data: AppData, tray: Page, text: String, show: Callback<HistoryEntry>) {
+/// `show`, read-only, if it is a roll of `tray`, the tray that opened it; else says why it is
+/// not shown. A roll History keeps here (History's Open shows a roll through its link) says
+/// so, the others that they come from a link.
+pub fn open_result_link(data: AppData, tray: Page, text: String, show: Callback<Shown>) {
     let snackbar = data.snackbar;
-    let read = Callback::new(move |read: Result<HistoryEntry, String>| match read {
-        Ok(entry) if tray_of(&entry) == tray => show.run(entry),
-        Ok(_) => snackbar.say("That link shows a roll of another tray: open it there."),
-        Err(reason) => snackbar.say(reason),
-    });
+    let read = Callback::new(
+        move |read: Result<(HistoryEntry, bool), String>| match read {
+            Ok((entry, kept_here)) if tray_of(&entry) == tray => {
+                show.run(Shown::from_link(entry, kept_here))
+            }
+            Ok(_) => snackbar.say("That link shows a roll of another tray: open it there."),
+            Err(reason) => snackbar.say(reason),
+        },
+    );
     leptos::task::spawn_local(async move {
         if rare(data, Rare::History(HistoryAsk::OpenLink(text, read)))
             .await
@@ -107,6 +118,14 @@ pub fn copy_result_link(data: AppData, entry: HistoryEntry) {
                 .say("The link could not be made: this page's code did not arrive.");
         }
     });
+}
+
+/// Whether `entry`, read from a link, is one of the rolls `history` keeps, as it is kept.
+fn is_kept(history: &RollHistory, entry: &HistoryEntry) -> bool {
+    history
+        .entries()
+        .iter()
+        .any(|kept| kept.id == entry.id && entry_link_text(kept) == entry_link_text(entry))
 }
 
 /// The tray a roll was made on (saved rolls name it by its route path).

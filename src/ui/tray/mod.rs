@@ -6,6 +6,7 @@ pub(crate) mod coach;
 pub(crate) mod contract;
 pub(crate) mod frame;
 pub(crate) mod gm_side;
+pub(crate) mod read_only_note;
 pub(crate) mod recorder;
 pub(crate) mod result_actions;
 pub(crate) mod session;

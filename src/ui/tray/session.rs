@@ -24,7 +24,7 @@ fn kind_name(kind: ShownKind) -> &'static str {
         ShownKind::Portion => "portion",
         ShownKind::Settled => "settled",
         ShownKind::AgainstYou => "against",
-        ShownKind::FromLink => "link",
+        ShownKind::FromLink | ShownKind::FromHistory => "link",
     }
 }
 
@@ -128,11 +128,11 @@ fn restore_shown(
         Some(KeptRoll::Link(text)) => {
             let link = text.clone();
             let show = data.lasting(|| {
-                Callback::new(move |entry: HistoryEntry| {
+                Callback::new(move |shown: Shown| {
                     waiting.set_value(None);
                     core.keep_link(link.clone());
                     if core.shown.with_untracked(Option::is_none) {
-                        core.shown.set(Some(Shown::from_link(entry)));
+                        core.shown.set(Some(shown));
                     }
                 })
             });

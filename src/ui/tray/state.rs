@@ -26,6 +26,9 @@ pub enum ShownKind {
     AgainstYou,
     /// A roll from a result link: shown read-only, not in this player's History.
     FromLink,
+    /// One of this player's own rolls, opened from History (or from a link to it): shown
+    /// read-only, as its link shows it.
+    FromHistory,
 }
 
 /// A roll the dock shows.
@@ -50,18 +53,23 @@ impl Shown {
         }
     }
 
-    /// A roll from a result link, shown read-only.
-    pub fn from_link(entry: HistoryEntry) -> Self {
+    /// A roll from a result link, shown read-only: `kept_here` when it is one of this
+    /// player's own rolls in History (History's Open shows a roll through its link).
+    pub fn from_link(entry: HistoryEntry, kept_here: bool) -> Self {
         Self {
             entry,
-            kind: ShownKind::FromLink,
+            kind: if kept_here {
+                ShownKind::FromHistory
+            } else {
+                ShownKind::FromLink
+            },
             verdict: None,
         }
     }
 
-    /// Whether it is someone else's roll, shown only to be read.
+    /// Whether it is shown only to be read: someone else's roll, or a past one of History's.
     pub fn read_only(&self) -> bool {
-        self.kind == ShownKind::FromLink
+        matches!(self.kind, ShownKind::FromLink | ShownKind::FromHistory)
     }
 }
 
@@ -88,7 +96,8 @@ pub struct TrayCore {
     /// Which sides have spent a story point on the check being set up (the narrative tray
     /// spends them; a roll starts the next check). Here so the tab's session keeps it.
     pub check_spends: RwSignal<CheckSpends>,
-    /// The text of the result link whose roll is shown, kept for a reload.
+    /// The text of the result link whose roll is shown (History's Open included), kept for
+    /// a reload.
     link_text: StoredValue<Option<String>>,
 }
 
@@ -141,7 +150,7 @@ impl TrayCore {
         Signal::derive(move || shown.with(|s| s.as_ref().map(|s| s.entry.clone())))
     }
 
-    /// Whether the roll shown is someone else's, from a result link.
+    /// Whether the roll shown is only to be read (from a result link or History's Open).
     pub fn showing_read_only(&self) -> bool {
         self.shown
             .with(|s| s.as_ref().is_some_and(Shown::read_only))
