@@ -34,6 +34,15 @@ pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
         })
     };
     let selected = state.picked;
+    // Re-roll waits for a die to be picked: until then a line says how, and the button is
+    // described by it (a roll only to be read has its own note instead).
+    let needs_pick = move || {
+        selected.with(Option::is_none)
+            && state
+                .core
+                .shown
+                .with(|s| s.as_ref().is_some_and(|s| !s.read_only()))
+    };
     view! {
         <div class="result">
             // One persistent live region: assistive technology announces each new result.
@@ -55,10 +64,14 @@ pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
             </ul>
             <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
+                <p class="hint" id="reroll-hint" hidden=move || !needs_pick()>
+                    "Tap a die above to pick it, then re-roll it."
+                </p>
                 <button
                     type="button"
                     class="small"
                     disabled=move || selected.get().is_none() || state.core.showing_read_only()
+                    aria-describedby=move || needs_pick().then_some("reroll-hint")
                     on:click=move |_| reroll_picked(state, data)
                 >
                     "Re-roll picked die"
