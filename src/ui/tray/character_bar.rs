@@ -10,7 +10,8 @@ use crate::ui::platform::persisted::Persisted;
 
 /// One button per character plus "No character"; the pressed one is active. The chips are
 /// one line that scrolls sideways, a long name cut short on screen (its button is named in
-/// full), and the active one is scrolled into sight whenever it changes. With
+/// full), and the active one is scrolled into sight whenever it changes; the link to edit
+/// the characters stays whole at the end of the bar. With
 /// `show_harm`, the active character's harm shows beneath as badges (the trays where harm
 /// matters: Highest d6 and Effective Level).
 #[component]
@@ -66,10 +67,12 @@ pub fn CharacterBar(
                         })
                         .collect_view()
                 }}
-                <li>
-                    <a class="chip chip-link" href=Page::Characters.href()>"Edit characters"</a>
-                </li>
             </ul>
+            // Outside the scrolling row, so it is never cut at its end; on a phone it shows
+            // "Edit", on a wide screen the whole words.
+            <a class="chip chip-link" href=Page::Characters.href() aria-label="Edit characters">
+                "Edit"<span class="chip-link-more">"characters"</span>
+            </a>
         </div>
         {show_harm.then(|| view! {
             {move || badges().filter(|(_, b)| !b.is_empty()).map(|(name, badges)| view! {
