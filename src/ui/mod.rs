@@ -25,6 +25,7 @@ pub fn start() {
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     use wasm_bindgen::JsCast;
+    platform::browser::reload_at_top();
     let shell = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"))

@@ -112,6 +112,17 @@ pub fn replace_hash(hash: &str) {
     }
 }
 
+/// Has a reload (or a discarded tab coming back) open the page at its top. The browser
+/// would put it back where it was scrolled, but it does so while the static shell shows,
+/// which is barely taller than the screen: the page came back a little scrolled (24 px),
+/// neither at its top nor where it was. Set on this history entry, and copied to the
+/// entries the trays' links make, so it holds from the next reload on.
+pub fn reload_at_top() {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.set_scroll_restoration(web_sys::ScrollRestoration::Manual);
+    }
+}
+
 /// The page's address without its hash, so links work under any sub-path.
 pub fn page_url() -> String {
     web_sys::window()
