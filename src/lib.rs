@@ -8,5 +8,6 @@
 pub mod core;
 pub mod route;
 pub mod storage;
+pub mod table;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,0 +1,1 @@
+//! The live table's protocol, in plain Rust (see `docs/table-protocol.md`).
