@@ -24,6 +24,10 @@
 // - It checks the signature against the id it computes from the fields, never the `id` it
 //   was sent: an event with a wrong id and a good signature is stored under the wrong id.
 //   Phones must check ids themselves.
+// - Its JSON writer (python-rapidjson) escapes control characters with upper-case hex
+//   (\u001F) where serde_json and JSON.stringify write \u001f: an event whose content or tags
+//   hold U+000B, U+000E, U+000F or U+001A to U+001F is refused as "Bad signature" (other
+//   control characters come out the same). Sealed contents (base64url) never hold any.
 // - The size limit (`max_event_size`) counts the characters of `content` only, not the
 //   event's JSON. Its default is 4096; here it is 16384, the protocol's 16 KB, so an event
 //   of 16 KB as JSON is accepted and one with more than 16,384 characters of content is not.
