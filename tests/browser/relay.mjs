@@ -133,7 +133,12 @@ export async function startRelay({ port, gcSeconds = 1, readyTimeout = 30_000 } 
   const relayPort = port ?? (await freePort());
   const dir = await mkdtemp(join(tmpdir(), 'dicetray-relay-'));
   const config = join(dir, 'config.yaml');
-  await writeFile(config, configFor(base, { dir, port: relayPort, gcSeconds }));
+  try {
+    await writeFile(config, configFor(base, { dir, port: relayPort, gcSeconds }));
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   const url = `ws://127.0.0.1:${relayPort}`;
   let child = null;
   let output = '';
