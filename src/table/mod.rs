@@ -5,3 +5,8 @@ pub mod dropped;
 pub mod event;
 pub mod keys;
 pub mod seal;
+pub mod invite;
+pub mod message;
+pub mod outbox;
+pub mod relays;
+pub mod wire;
