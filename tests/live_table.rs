@@ -96,7 +96,14 @@ fn forged(author: &DeviceKey, kind: u32, d: Option<&str>, plaintext: &str, at: u
         tags.push(vec!["d".to_string(), d.to_string()]);
     }
     let me = author.public_hex();
-    let content = seal(Sealed::Table, &invite.key, kind, &me, plaintext.as_bytes(), &[5; 24]);
+    let content = seal(
+        Sealed::Table,
+        &invite.key,
+        kind,
+        &me,
+        plaintext.as_bytes(),
+        &[5; 24],
+    );
     Event::signed(author, at, kind, tags, content, &[0; 32]).to_json()
 }
 
@@ -108,9 +115,23 @@ fn played() -> (Vec<String>, Table, Table, Table) {
     deliver(&mut ben, &all, T0);
     // Concurrent: nobody hears the others for a while.
     let a1 = say(&mut ana, roll("Ana shoots"), T0 + 5, 2);
-    let a2 = say(&mut ana, What::Flip { from: PointSide::Light }, T0 + 6, 3);
+    let a2 = say(
+        &mut ana,
+        What::Flip {
+            from: PointSide::Light,
+        },
+        T0 + 6,
+        3,
+    );
     let b1 = say(&mut ben, roll("Ben hides"), T0 + 5, 4);
-    let b2 = say(&mut ben, What::Flip { from: PointSide::Light }, T0 + 7, 5);
+    let b2 = say(
+        &mut ben,
+        What::Flip {
+            from: PointSide::Light,
+        },
+        T0 + 7,
+        5,
+    );
     let g1 = say(
         &mut gm,
         What::Side {
@@ -120,7 +141,14 @@ fn played() -> (Vec<String>, Table, Table, Table) {
         T0 + 8,
         6,
     );
-    let g2 = say(&mut gm, What::Flip { from: PointSide::Dark }, T0 + 9, 7);
+    let g2 = say(
+        &mut gm,
+        What::Flip {
+            from: PointSide::Dark,
+        },
+        T0 + 9,
+        7,
+    );
     for group in [&a1, &a2, &b1, &b2, &g1, &g2] {
         all.extend(group.iter().cloned());
     }
@@ -131,7 +159,11 @@ fn played() -> (Vec<String>, Table, Table, Table) {
 fn phones_agree_whatever_the_order() {
     let (all, mut gm, mut ana, mut ben) = played();
     deliver(&mut gm, &shuffled(&all, 11), T0 + 20);
-    deliver(&mut ana, &all.iter().rev().cloned().collect::<Vec<_>>(), T0 + 20);
+    deliver(
+        &mut ana,
+        &all.iter().rev().cloned().collect::<Vec<_>>(),
+        T0 + 20,
+    );
     deliver(&mut ben, &shuffled(&all, 12), T0 + 20);
     let expected = log_view(&gm);
     assert_eq!(log_view(&ana), expected);
@@ -158,8 +190,22 @@ fn simultaneous_flips_with_one_point_left_refuse_the_same_one_everywhere() {
     let points = say(&mut gm, What::Points { light: 1, dark: 0 }, T0, 1);
     deliver(&mut ana, &points, T0);
     deliver(&mut ben, &points, T0);
-    let a = say(&mut ana, What::Flip { from: PointSide::Light }, T0 + 1, 2);
-    let b = say(&mut ben, What::Flip { from: PointSide::Light }, T0 + 1, 3);
+    let a = say(
+        &mut ana,
+        What::Flip {
+            from: PointSide::Light,
+        },
+        T0 + 1,
+        2,
+    );
+    let b = say(
+        &mut ben,
+        What::Flip {
+            from: PointSide::Light,
+        },
+        T0 + 1,
+        3,
+    );
     assert_eq!(ana.pool().light, 0);
     deliver(&mut ana, &b, T0 + 2);
     deliver(&mut ben, &a, T0 + 2);
@@ -179,8 +225,28 @@ fn simultaneous_flips_with_one_point_left_refuse_the_same_one_everywhere() {
         assert_eq!((t.pool().light, t.pool().dark), (0, 1));
     }
     // With no light point left, a phone will not even send another.
-    assert!(ana.say(What::Flip { from: PointSide::Light }, false, T0 + 3, &mut rng(4)).is_err());
-    assert!(ana.say(What::Flip { from: PointSide::Dark }, false, T0 + 3, &mut rng(4)).is_err());
+    assert!(
+        ana.say(
+            What::Flip {
+                from: PointSide::Light
+            },
+            false,
+            T0 + 3,
+            &mut rng(4)
+        )
+        .is_err()
+    );
+    assert!(
+        ana.say(
+            What::Flip {
+                from: PointSide::Dark
+            },
+            false,
+            T0 + 3,
+            &mut rng(4)
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -240,7 +306,17 @@ fn a_gm_only_roll_is_seen_by_the_gm_and_its_sender_only() {
     let mut reloaded = Table::new(invite_for(&key(1)), key(2), "Ana".into());
     assert_eq!(reloaded.receive(&json, T0), Ok(true));
     // Only rolls (and undos) can go to the GM alone.
-    assert!(ana.say(What::Flip { from: PointSide::Light }, true, T0, &mut rng(2)).is_err());
+    assert!(
+        ana.say(
+            What::Flip {
+                from: PointSide::Light
+            },
+            true,
+            T0,
+            &mut rng(2)
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -250,7 +326,11 @@ fn replays_and_second_relays_are_ignored() {
     assert_eq!(gm.receive(&events[0], T0), Ok(true));
     assert_eq!(gm.receive(&events[0], T0), Err(Dropped::Seen));
     assert_eq!(gm.receive(&events[0], T0 + 600), Err(Dropped::Seen));
-    assert_eq!(ana.receive(&events[0], T0), Err(Dropped::Seen), "my own echo");
+    assert_eq!(
+        ana.receive(&events[0], T0),
+        Err(Dropped::Seen),
+        "my own echo"
+    );
     assert_eq!(gm.log().len(), 1);
     // Pushed out of the remembered ids by a flood, still not shown twice.
     for i in 0..1001u64 {
@@ -319,14 +399,45 @@ fn undo_takes_back_only_ones_own() {
     let (mut gm, mut ana, mut ben) = phones();
     let mut all = say(&mut gm, What::Points { light: 2, dark: 0 }, T0, 1);
     deliver(&mut ana, &all, T0);
-    let flip = say(&mut ana, What::Flip { from: PointSide::Light }, T0 + 1, 2);
+    let flip = say(
+        &mut ana,
+        What::Flip {
+            from: PointSide::Light,
+        },
+        T0 + 1,
+        2,
+    );
     let flip_id = Event::from_json(&flip[0]).unwrap().id;
     let r = say(&mut ana, roll("oops"), T0 + 2, 3);
     let roll_id = Event::from_json(&r[0]).unwrap().id;
-    assert!(ben.say(What::Undo { of: roll_id.clone() }, false, T0, &mut rng(9)).is_err());
-    let undo_flip = say(&mut ana, What::Undo { of: flip_id.clone() }, T0 + 3, 4);
+    assert!(
+        ben.say(
+            What::Undo {
+                of: roll_id.clone()
+            },
+            false,
+            T0,
+            &mut rng(9)
+        )
+        .is_err()
+    );
+    let undo_flip = say(
+        &mut ana,
+        What::Undo {
+            of: flip_id.clone(),
+        },
+        T0 + 3,
+        4,
+    );
     assert_eq!(undo_flip.len(), 2, "the undo and a fresh pool copy");
-    let undo_roll = say(&mut ana, What::Undo { of: roll_id.clone() }, T0 + 4, 5);
+    let undo_roll = say(
+        &mut ana,
+        What::Undo {
+            of: roll_id.clone(),
+        },
+        T0 + 4,
+        5,
+    );
     // Ben forges an undo of Ana's roll by hand: it shows, and takes nothing back.
     let theft = forged(
         &key(3),
@@ -356,7 +467,10 @@ fn gm_hand_over_and_end() {
     let hand = say(&mut gm, What::Gm { to: ana.me() }, T0, 1);
     assert_eq!(gm.gm(), ana.me());
     assert!(!gm.am_gm());
-    assert!(gm.say(What::Points { light: 1, dark: 1 }, false, T0, &mut rng(2)).is_err());
+    assert!(
+        gm.say(What::Points { light: 1, dark: 1 }, false, T0, &mut rng(2))
+            .is_err()
+    );
     deliver(&mut ana, &hand, T0);
     assert!(ana.am_gm());
     let points = say(&mut ana, What::Points { light: 3, dark: 3 }, T0 + 1, 3);
