@@ -146,7 +146,10 @@ fn nip01_id_is_sha256_of_the_serialized_event() {
         r#""say \"hi\"\nback\\slash\ttab é"]"#
     );
     let digest: [u8; 32] = Sha256::digest(expected.as_bytes()).into();
-    assert_eq!(event_id(pubkey, 1_700_000_000, 7237, &tags, content), digest);
+    assert_eq!(
+        event_id(pubkey, 1_700_000_000, 7237, &tags, content),
+        digest
+    );
 
     let key = DeviceKey::from_secret([0x11; 32]).unwrap();
     let event = Event::signed(&key, 5, 27237, vec![], "x".into(), &[0; 32]);
@@ -168,10 +171,26 @@ fn table_seal_opens_only_as_sealed() {
         open(Sealed::Table, &TABLE_KEY, 7237, &author, &content).as_deref(),
         Some(&plain[..])
     );
-    assert_eq!(open(Sealed::Table, &[0x43; 32], 7237, &author, &content), None, "key");
-    assert_eq!(open(Sealed::Table, &TABLE_KEY, 37237, &author, &content), None, "kind");
-    assert_eq!(open(Sealed::Table, &TABLE_KEY, 7237, &other, &content), None, "pubkey");
-    assert_eq!(open(Sealed::GmOnly, &TABLE_KEY, 7237, &author, &content), None, "prefix");
+    assert_eq!(
+        open(Sealed::Table, &[0x43; 32], 7237, &author, &content),
+        None,
+        "key"
+    );
+    assert_eq!(
+        open(Sealed::Table, &TABLE_KEY, 37237, &author, &content),
+        None,
+        "kind"
+    );
+    assert_eq!(
+        open(Sealed::Table, &TABLE_KEY, 7237, &other, &content),
+        None,
+        "pubkey"
+    );
+    assert_eq!(
+        open(Sealed::GmOnly, &TABLE_KEY, 7237, &author, &content),
+        None,
+        "prefix"
+    );
     let bytes = from_base64url(&content[3..]).unwrap();
     for i in 0..bytes.len() {
         let mut bad = bytes.clone();
@@ -185,11 +204,20 @@ fn table_seal_opens_only_as_sealed() {
         );
     }
     assert_eq!(
-        open(Sealed::Table, &TABLE_KEY, 7237, &author, &content[..content.len() - 2]),
+        open(
+            Sealed::Table,
+            &TABLE_KEY,
+            7237,
+            &author,
+            &content[..content.len() - 2]
+        ),
         None
     );
     assert_eq!(open(Sealed::Table, &TABLE_KEY, 7237, &author, "t1."), None);
-    assert_eq!(open(Sealed::Table, &TABLE_KEY, 7237, &author, "t1.!!"), None);
+    assert_eq!(
+        open(Sealed::Table, &TABLE_KEY, 7237, &author, "t1.!!"),
+        None
+    );
 }
 
 #[test]
@@ -198,17 +226,33 @@ fn gm_seal_opens_for_the_gm_and_the_sender_only() {
     let gm = DeviceKey::from_secret([2; 32]).unwrap();
     let third = DeviceKey::from_secret([3; 32]).unwrap();
     let key = gm_key(&TABLE_KEY, &sender, &gm.public()).unwrap();
-    let content = seal(Sealed::GmOnly, &key, 7237, &sender.public_hex(), b"secret", &[1; 24]);
+    let content = seal(
+        Sealed::GmOnly,
+        &key,
+        7237,
+        &sender.public_hex(),
+        b"secret",
+        &[1; 24],
+    );
     assert!(content.starts_with("g1."));
     let opens = |key: [u8; 32]| open(Sealed::GmOnly, &key, 7237, &sender.public_hex(), &content);
     assert_eq!(opens(key).as_deref(), Some(&b"secret"[..]), "sender");
     let gm_side = gm_key(&TABLE_KEY, &gm, &sender.public()).unwrap();
     assert_eq!(gm_side, key);
     assert_eq!(opens(gm_side).as_deref(), Some(&b"secret"[..]), "GM");
-    assert_eq!(opens(gm_key(&TABLE_KEY, &third, &sender.public()).unwrap()), None);
-    assert_eq!(opens(gm_key(&TABLE_KEY, &third, &gm.public()).unwrap()), None);
+    assert_eq!(
+        opens(gm_key(&TABLE_KEY, &third, &sender.public()).unwrap()),
+        None
+    );
+    assert_eq!(
+        opens(gm_key(&TABLE_KEY, &third, &gm.public()).unwrap()),
+        None
+    );
     assert_eq!(opens(TABLE_KEY), None, "the table key");
-    assert_eq!(gm_key(&[0; 32], &gm, &sender.public()).map(|k| k == key), Some(false));
+    assert_eq!(
+        gm_key(&[0; 32], &gm, &sender.public()).map(|k| k == key),
+        Some(false)
+    );
     // SHA-256("dicetray gm-only" | table key | X), X the ECDH x coordinate.
     let x = sender.shared_x(&gm.public()).unwrap();
     let mut input = b"dicetray gm-only".to_vec();
@@ -262,13 +306,17 @@ fn bad_invites_are_refused_with_a_message() {
     assert!(bad_relay.contains("relay"), "{bad_relay}");
     let many = with(&|b| {
         b.truncate(81);
-        b.extend_from_slice(vec!["wss://nos.lol"; 9].join("\n").as_bytes());
+        b.extend_from_slice(["wss://nos.lol"; 9].join("\n").as_bytes());
     });
     assert!(many.contains("9 relays"), "{many}");
     assert!(with(&|b| b.push(0xff)).contains("not text"));
     assert!(with(&|b| b[49..81].copy_from_slice(&[0xff; 32])).contains("GM's key"));
     assert!(Invite::parse("").unwrap_err().contains("empty"));
-    assert!(Invite::parse("not a code!").unwrap_err().contains("damaged"));
+    assert!(
+        Invite::parse("not a code!")
+            .unwrap_err()
+            .contains("damaged")
+    );
     let eight = invite(&["wss://nos.lol"; 8]);
     assert!(Invite::parse(&eight.code()).is_ok());
 }
@@ -278,7 +326,10 @@ fn event_checks_drop_with_reasons() {
     let key = DeviceKey::from_secret([4; 32]).unwrap();
     let event = Event::signed(&key, 1, 7237, vec![], "t1.".into(), &[0; 32]);
     let json = event.to_json();
-    assert_eq!(Event::from_json(&json[..json.len() - 1]), Err(Dropped::BadJson));
+    assert_eq!(
+        Event::from_json(&json[..json.len() - 1]),
+        Err(Dropped::BadJson)
+    );
     let short = json.replace(&event.pubkey, &event.pubkey[2..]);
     assert_eq!(Event::from_json(&short), Err(Dropped::BadJson));
     let big = Event {

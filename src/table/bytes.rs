@@ -23,7 +23,7 @@ pub fn from_hex(text: &str) -> Option<Vec<u8>> {
         }
     }
     let raw = text.as_bytes();
-    if raw.len() % 2 != 0 {
+    if !raw.len().is_multiple_of(2) {
         return None;
     }
     raw.chunks(2)
@@ -116,7 +116,10 @@ mod tests {
     fn round_trips() {
         let all: Vec<u8> = (0..=255).collect();
         for len in 0..all.len() {
-            assert_eq!(from_base64url(&base64url(&all[..len])).unwrap(), &all[..len]);
+            assert_eq!(
+                from_base64url(&base64url(&all[..len])).unwrap(),
+                &all[..len]
+            );
             assert_eq!(from_hex(&hex(&all[..len])).unwrap(), &all[..len]);
         }
     }

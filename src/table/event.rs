@@ -1,7 +1,7 @@
 //! NIP-01 events: building and signing ours, checking anyone's.
 
-use sha2::{Digest, Sha256};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use super::bytes::{from_hex_array, hex};
 use super::dropped::Dropped;
@@ -37,8 +37,8 @@ pub fn event_id(
     tags: &[Vec<String>],
     content: &str,
 ) -> [u8; 32] {
-    let text = serde_json::to_string(&(0u8, pubkey, created_at, kind, tags, content))
-        .unwrap_or_default();
+    let text =
+        serde_json::to_string(&(0u8, pubkey, created_at, kind, tags, content)).unwrap_or_default();
     Sha256::digest(text.as_bytes()).into()
 }
 

@@ -1,8 +1,8 @@
 //! A device's key at one table: BIP-340 signatures and the x-only ECDH behind GM-only seals.
 
-use sha2::{Digest, Sha256};
 use k256::schnorr::{Signature, SigningKey, VerifyingKey};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use sha2::{Digest, Sha256};
 
 use super::bytes::{from_hex_array, hex};
 
@@ -53,7 +53,7 @@ impl DeviceKey {
         loop {
             // Fails only when the nonce is zero (probability ~2^-256): then hash the aux again.
             if let Ok(sig) = self.signing.sign_raw(id, &aux) {
-                return sig.to_bytes().into();
+                return sig.to_bytes();
             }
             aux = Sha256::digest(aux).into();
         }

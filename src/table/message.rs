@@ -220,7 +220,10 @@ mod tests {
             what: What::End {},
             ..m.clone()
         };
-        assert_eq!(end.to_json(), r#"{"v":1,"n":4,"by":"Ana","what":{"end":{}}}"#);
+        assert_eq!(
+            end.to_json(),
+            r#"{"v":1,"n":4,"by":"Ana","what":{"end":{}}}"#
+        );
         assert_eq!(Message::decode(end.to_json().as_bytes()), Some(end));
         let pts = r#"{"v":1,"n":1,"by":"G","what":{"points":{"light":2,"dark":3}}}"#;
         assert_eq!(decode(pts), Some(What::Points { light: 2, dark: 3 }));

@@ -39,13 +39,12 @@ pub fn check_relay_url(text: &str) -> Result<String, String> {
         && host
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
-    let port_ok = port.is_none_or(|p| {
-        !p.is_empty() && p.len() <= 5 && p.chars().all(|c| c.is_ascii_digit())
-    });
+    let port_ok =
+        port.is_none_or(|p| !p.is_empty() && p.len() <= 5 && p.chars().all(|c| c.is_ascii_digit()));
     if !host_ok || !port_ok || url.chars().any(char::is_whitespace) {
         return Err(format!("{url} is not a relay address."));
     }
-    if !secure && !(host == "127.0.0.1" || host.eq_ignore_ascii_case("localhost")) {
+    if !(secure || host == "127.0.0.1" || host.eq_ignore_ascii_case("localhost")) {
         return Err(format!(
             "{url} is not encrypted: use wss:// (ws:// only for this device)."
         ));

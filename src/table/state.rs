@@ -13,8 +13,8 @@ use super::event::Event;
 use super::invite::Invite;
 use super::keys::{DeviceKey, valid_public};
 use super::message::{
-    MAX_NAME_CHARS, MAX_POINTS, MAX_ROLL_CHARS, MAX_TEXT_CHARS, Message, PointSide, TRAYS,
-    VERSION, What,
+    MAX_NAME_CHARS, MAX_POINTS, MAX_ROLL_CHARS, MAX_TEXT_CHARS, Message, PointSide, TRAYS, VERSION,
+    What,
 };
 use super::seal::{Sealed, gm_key, open, seal};
 
@@ -507,9 +507,10 @@ impl Table {
                 }
             }
             What::Undo { of } => {
-                let mine = self.log.iter().any(|e| {
-                    e.id == *of && e.mine && !e.undone && !e.refused && undoable(&e.what)
-                });
+                let mine = self
+                    .log
+                    .iter()
+                    .any(|e| e.id == *of && e.mine && !e.undone && !e.refused && undoable(&e.what));
                 if !mine {
                     return Err("Only your own roll, flip or setting can be taken back.".into());
                 }
@@ -576,8 +577,16 @@ impl Table {
         let plaintext = msg.to_json();
         let content = if to_gm {
             let gm = from_hex_array::<32>(&self.now.gm).ok_or("The GM's key is not valid.")?;
-            let key = gm_key(&self.invite.key, &self.me, &gm).ok_or("The GM's key is not valid.")?;
-            seal(Sealed::GmOnly, &key, kind, &me, plaintext.as_bytes(), &nonce)
+            let key =
+                gm_key(&self.invite.key, &self.me, &gm).ok_or("The GM's key is not valid.")?;
+            seal(
+                Sealed::GmOnly,
+                &key,
+                kind,
+                &me,
+                plaintext.as_bytes(),
+                &nonce,
+            )
         } else {
             seal(
                 Sealed::Table,
@@ -801,9 +810,10 @@ impl Table {
             id: event.id.clone(),
             pool: Pool { light, dark },
         };
-        let newer = self.pool_copy.as_ref().is_none_or(|old| {
-            (copy.n, &copy.author, &copy.id) > (old.n, &old.author, &old.id)
-        });
+        let newer = self
+            .pool_copy
+            .as_ref()
+            .is_none_or(|old| (copy.n, &copy.author, &copy.id) > (old.n, &old.author, &old.id));
         if !newer {
             return false;
         }

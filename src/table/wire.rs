@@ -107,7 +107,10 @@ mod tests {
                 event_json: r#"{"id":"x","kind":1}"#.into()
             })
         );
-        assert_eq!(parse(r#"["EOSE","s"]"#), Some(Frame::Eose { sub: "s".into() }));
+        assert_eq!(
+            parse(r#"["EOSE","s"]"#),
+            Some(Frame::Eose { sub: "s".into() })
+        );
         assert_eq!(
             parse(r#"["CLOSED","s","error: no"]"#),
             Some(Frame::Closed {
@@ -115,9 +118,20 @@ mod tests {
                 message: "error: no".into()
             })
         );
-        assert_eq!(parse(r#"["NOTICE","hi"]"#), Some(Frame::Notice("hi".into())));
+        assert_eq!(
+            parse(r#"["NOTICE","hi"]"#),
+            Some(Frame::Notice("hi".into()))
+        );
         assert_eq!(parse(r#"["AUTH","c"]"#), Some(Frame::Auth));
-        for junk in ["", "[]", "{}", "[1]", r#"["EVENT","s"]"#, r#"["OK","a","yes"]"#, "[[[["] {
+        for junk in [
+            "",
+            "[]",
+            "{}",
+            "[1]",
+            r#"["EVENT","s"]"#,
+            r#"["OK","a","yes"]"#,
+            "[[[[",
+        ] {
             assert_eq!(parse(junk), None, "{junk}");
         }
         assert_eq!(
