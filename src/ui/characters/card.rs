@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::character;
 use crate::core::character::Character;
 use crate::core::words::counted;
@@ -71,7 +73,7 @@ pub fn CharacterCard(
                         </button>
                     </h2>
                     <div class="card-who">
-                        <Show
+                        <When
                             when=move || active.get()
                             fallback=move || view! {
                                 <button
@@ -85,7 +87,7 @@ pub fn CharacterCard(
                             }
                         >
                             <span class="badge">"Rolling for"</span>
-                        </Show>
+                        </When>
                     </div>
                     <span class="card-sign" aria-hidden="true">{move || if is_open.get() { "−" } else { "+" }}</span>
                 </div>

@@ -23,6 +23,8 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use card::CharacterCard;
 use create_form::CreateForm;
 pub use editor::CharacterEditor;
@@ -93,9 +95,9 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
                  their facets, harm and Effective Level sheet."
             </p>
             <CreateForm data open/>
-            <Show when=move || keep_note.get()>
+            <When when=move || keep_note.get()>
                 <RareView data ask=Rare::Page(PageRare::Characters(rare::Rare::KeepNote))/>
-            </Show>
+            </When>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <ul class="character-list" aria-label="Characters">
                 <For

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::follow_up::offers;
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::history::RecordedRoll;
@@ -44,9 +46,9 @@ pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
             </p>
             {move || shown().map(|shown| view! { <RolledDice shown/> })}
             // What may follow a roll is not needed every roll: its code comes when it is.
-            <Show when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
+            <When when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
                 <RareView data ask=AppRare::Page(PageRare::EffectiveLevel(Rare::FollowUp))/>
-            </Show>
+            </When>
             <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
                 <ResultActions entry text=el_text data/>

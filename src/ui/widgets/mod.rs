@@ -11,3 +11,4 @@ pub(crate) mod real_dice;
 pub(crate) mod snackbar;
 pub(crate) mod stepper;
 pub(crate) mod text_input;
+pub(crate) mod when;

@@ -11,6 +11,8 @@ mod portion;
 use crate::core::effective_level::Turn;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 pub use actions::roll_portion;
 use add_portion::AddPortion;
 use cross_role::CrossSplit;
@@ -91,10 +93,10 @@ pub fn TurnPanel(state: ElState, data: AppData) -> impl IntoView {
         <section class="el-turn" aria-label="Turn">
             <p class="hint" hidden=move || started.get()>{hint}</p>
             <p class="sum-line" role="status" aria-label="Points left" hidden=move || !started.get()>{left}</p>
-            <Show when=move || crossing.get()>
+            <When when=move || crossing.get()>
                 <CrossSplit state data/>
-            </Show>
-            <Show when=can_cross>
+            </When>
+            <When when=can_cross>
                 <button
                     type="button"
                     class="small"
@@ -102,16 +104,16 @@ pub fn TurnPanel(state: ElState, data: AppData) -> impl IntoView {
                 >
                     "Split across the ticked roles"
                 </button>
-            </Show>
+            </When>
             <ul class="portions">
                 <For each=ids key=|id| *id children=move |id| view! { <PortionRow state data id/> }/>
             </ul>
-            <Show when=move || !crossing.get()>
+            <When when=move || !crossing.get()>
                 <AddPortion state data/>
-            </Show>
-            <Show when=move || started.get()>
+            </When>
+            <When when=move || started.get()>
                 <button type="button" class="small" on:click=move |_| actions::end_turn(state, data)>"End turn"</button>
-            </Show>
+            </When>
         </section>
     }
 }

@@ -1,0 +1,25 @@
+//! `<When when=... fallback=...>children</When>`: Leptos's `<When>` without its generics.
+//! `Show` is generic over its condition, children and fallback, so each use is compiled
+//! apart; `When` takes all three type-erased, so every use shares one copy of its code.
+
+use leptos::prelude::*;
+
+/// Draws `children` while `when` holds, else `fallback` (nothing by default).
+#[component]
+pub fn When(
+    /// Whether the children are shown.
+    #[prop(into)]
+    when: Signal<bool>,
+    /// What shows otherwise.
+    #[prop(optional, into)]
+    fallback: ViewFn,
+    children: ChildrenFn,
+) -> impl IntoView {
+    move || {
+        if when.get() {
+            children()
+        } else {
+            fallback.run()
+        }
+    }
+}
