@@ -17,6 +17,8 @@ pub enum Page {
     EffectiveLevel,
     /// The characters every tray rolls for.
     Characters,
+    /// The live table: who is there, its log, its Destiny pool.
+    Table,
 }
 
 /// Where the address bar points.
@@ -30,17 +32,20 @@ pub struct Route {
     pub challenge: Option<String>,
     /// A roll to show read-only, percent-decoded, when a result link carries one.
     pub result: Option<String>,
+    /// A table's invite, when a table link carries one (`#/table?join=...`).
+    pub join: Option<String>,
     /// A path no page answers to; the app shows the default tray and says so.
     pub unknown_path: Option<String>,
 }
 
 impl Page {
     /// Every page, in navigation order.
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 5] = [
         Self::Narrative,
         Self::HighestD6,
         Self::EffectiveLevel,
         Self::Characters,
+        Self::Table,
     ];
 
     /// The trays, which roll: every page but Characters, in navigation order.
@@ -58,6 +63,7 @@ impl Page {
             Self::HighestD6 => "d6-share",
             Self::EffectiveLevel => "el-share",
             Self::Characters => "characters-share",
+            Self::Table => "table-share",
         }
     }
 
@@ -68,6 +74,7 @@ impl Page {
             Self::HighestD6 => "d6",
             Self::EffectiveLevel => "el",
             Self::Characters => "characters",
+            Self::Table => "table",
         }
     }
 
@@ -78,6 +85,7 @@ impl Page {
             Self::HighestD6 => "Highest d6",
             Self::EffectiveLevel => "Effective Level",
             Self::Characters => "Characters",
+            Self::Table => "Table",
         }
     }
 
@@ -87,7 +95,7 @@ impl Page {
             Self::Narrative => Some("pool"),
             Self::HighestD6 => Some("dice"),
             Self::EffectiveLevel => Some("roll"),
-            Self::Characters => None,
+            Self::Characters | Self::Table => None,
         }
     }
 
@@ -124,6 +132,11 @@ impl Page {
         }
     }
 
+    /// The link that joins a table: `#/table?join=<invite code>`.
+    pub fn join_href(code: &str) -> String {
+        format!("#/table?join={}", percent_encode(code))
+    }
+
     /// A link that opens this page with shared text, e.g. `#/narrative?pool=2g1y`.
     pub fn share_href(self, text: &str) -> String {
         match self.share_key() {
@@ -158,6 +171,7 @@ impl Route {
             shared: read(page.share_key()),
             challenge: read(page.challenge_key()),
             result: read(page.share_key().map(|_| "result")),
+            join: read((page == Page::Table).then_some("join")),
             unknown_path: (found.is_none() && !path.is_empty()).then(|| path.to_string()),
         }
     }
@@ -246,6 +260,18 @@ mod tests {
         assert_eq!(Route::parse("#/characters?challenge=2p").challenge, None);
         assert_eq!(Page::Characters.challenge_href("2p"), "#/characters");
         assert!(Route::needs_cleaning("#/d6?challenge=social"));
+    }
+
+    #[test]
+    fn table_links_carry_their_invite_only_to_the_table() {
+        let href = Page::join_href("AQID-_x");
+        assert_eq!(href, "#/table?join=AQID-_x");
+        let route = Route::parse(&href);
+        assert_eq!(route.page, Page::Table);
+        assert_eq!(route.join.as_deref(), Some("AQID-_x"));
+        assert_eq!(route.shared, None);
+        assert_eq!(Route::parse("#/narrative?join=AQID").join, None);
+        assert!(Route::needs_cleaning(&href));
     }
 
     #[test]

@@ -33,6 +33,7 @@ mod saved_pools;
 mod scene;
 mod settings;
 mod story_points;
+pub mod table;
 pub mod tray_session;
 
 pub use backend::{KeyValueStore, MemoryStore, StoreError};

@@ -7,6 +7,7 @@
 //! - `widgets/`: small controls every page may use (stepper, fold, dock, snackbar, dice faces).
 //! - `panels/`: whole panels shared by pages (History, Your data, story points, sharing).
 //! - `tray/`: what every tray is built from: its frame, its common state, the roll recorder.
+//! - `table/`: the live table (its own module, fetched only at a table).
 //! - one folder per page: `narrative/`, `highest_d6/`, `effective_level/`, `characters/`.
 
 mod characters;
@@ -16,6 +17,7 @@ mod narrative;
 mod panels;
 mod platform;
 mod shell;
+mod table;
 mod tray;
 mod widgets;
 

@@ -45,6 +45,7 @@ pub fn open_link(data: AppData, shared: Shared) {
 pub const SHARE_LINKS: &[ShareLink] = &[
     ShareLink {
         what: "this roll",
+        gm_side: false,
         make: |data| {
             let check = ElState::of(data).check.get_untracked().ok()?;
             let text = format_check(&check).replace(' ', "+");
@@ -57,6 +58,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
     },
     ShareLink {
         what: "the GM's challenge",
+        gm_side: true,
         make: |data| {
             let challenge = ElState::of(data).setup.with_untracked(ElChallenge::of)?;
             let text = format_el_challenge(&challenge);

@@ -43,6 +43,7 @@ pub fn open_link(data: AppData, shared: Shared) {
 pub const SHARE_LINKS: &[ShareLink] = &[
     ShareLink {
         what: "these dice",
+        gm_side: false,
         make: |data| {
             let base = D6State::of(data).setup.with_untracked(|s| s.base);
             Some(format!(
@@ -54,6 +55,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
     },
     ShareLink {
         what: "the GM's challenge",
+        gm_side: true,
         make: |data| {
             let setup = D6State::of(data).setup.get_untracked();
             let challenge = data

@@ -19,6 +19,7 @@ use crate::ui::tray::state::Shown;
 pub const SHARE_LINKS: &[ShareLink] = &[
     ShareLink {
         what: "this pool",
+        gm_side: false,
         make: |data| {
             let pool = NarrativeState::of(data).pool.get_untracked();
             (!pool.is_empty()).then(|| {
@@ -32,6 +33,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
     },
     ShareLink {
         what: "the GM's challenge",
+        gm_side: true,
         make: |data| {
             let pool = NarrativeState::of(data).pool.get_untracked();
             let challenge = NarrativeChallenge::of(&pool);

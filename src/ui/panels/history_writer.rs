@@ -6,10 +6,14 @@
 //! Trays send changes here; they wait in memory until History's code is here, which on a
 //! first visit is a moment after the first roll, and from then on is at once.
 
+use leptos::prelude::*;
+
 use crate::core::history::{HistoryEntry, RollHistory};
 use crate::ui::panels::history::HistoryAsk;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::rare::{Rare, rare};
+use crate::ui::table::hook::Outgoing;
+use crate::ui::table::run_table;
 
 /// What a tray asks of History.
 #[derive(Clone, Debug)]
@@ -22,6 +26,12 @@ pub enum HistoryChange {
 
 /// Keeps `change` in History: at once when the writer's code is here, else once it comes.
 pub fn send(data: AppData, change: HistoryChange) {
+    // At a table, the roll goes to the table too (a re-roll as what it is: the roll again).
+    if data.table.at_table.get_untracked() {
+        let (HistoryChange::Record(entry) | HistoryChange::Replace(entry)) = &change;
+        data.table.send(Outgoing::Roll(entry.clone()));
+        run_table(data);
+    }
     data.queue_history_change(change);
     leptos::task::spawn_local(async move {
         if rare(data, Rare::History(HistoryAsk::Write)).await.is_err() {

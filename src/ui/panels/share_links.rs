@@ -7,6 +7,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::table::hook::Outgoing;
+
 use crate::core::qr::qr_code;
 use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
 use crate::ui::shell::app_data::AppData;
@@ -18,6 +20,8 @@ use crate::ui::widgets::snackbar::Snackbar;
 pub struct ShareLink {
     /// What it carries, e.g. "this pool", "the GM's challenge".
     pub what: &'static str,
+    /// The GM's side: at a table, the GM can send it to every phone there.
+    pub gm_side: bool,
     /// The whole link, made when asked (the tray changes between taps).
     pub make: fn(AppData) -> Option<String>,
 }
@@ -125,7 +129,23 @@ fn LinkRow(
                 >
                     "QR"
                 </button>
+                {move || (link.gm_side && data.table.gm.get()).then(|| view! {
+                    <button type="button" class="small" on:click=move |_| send_side(data, made())>
+                        "Send to the table"
+                    </button>
+                })}
             </span>
         </li>
+    }
+}
+
+/// Sends the GM's side, as its link carries it, to the table's phones.
+fn send_side(data: AppData, link: Option<String>) {
+    let Some(link) = link else { return };
+    let hash = link.split_once('#').map_or("", |(_, hash)| hash);
+    let route = crate::route::Route::parse(hash);
+    if let Some(challenge) = route.challenge {
+        data.table.send(Outgoing::Side(route.page, challenge));
+        crate::ui::table::run_table(data);
     }
 }

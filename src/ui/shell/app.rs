@@ -4,6 +4,8 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use crate::route::{Page, Route};
 use crate::ui::platform::browser::{location_hash, replace_hash, storage_is_lasting};
 use crate::ui::shell::app_data::{AppData, Shared};
@@ -67,9 +69,9 @@ pub fn App() -> impl IntoView {
         </header>
         // Notices are rare (saved data repaired, storage missing): their code comes when
         // there is one to show.
-        <Show when=move || notices.any()>
+        <When when=move || notices.any()>
             <RareView data ask=Rare::Notices/>
-        </Show>
+        </When>
         <main tabindex="-1" node_ref=main>
             <Pages data page/>
         </main>
@@ -102,7 +104,8 @@ fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
         // A link carries one thing for its tray; a roll to show wins over a set-up.
         let shared = (route.result.map(Shared::Result))
             .or(route.challenge.map(Shared::Challenge))
-            .or(route.shared.map(Shared::Setup));
+            .or(route.shared.map(Shared::Setup))
+            .or(route.join.map(Shared::Setup));
         match shared {
             Some(shared) => data.share_with(route.page, shared),
             None if Route::needs_cleaning(&hash) => replace_hash(&route.page.href()),
@@ -121,6 +124,10 @@ fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
         }
     };
     show(open(location_hash()));
+    // A device at a table rejoins it by itself.
+    if data.table.at_table.get_untracked() {
+        crate::ui::table::run_table(data);
+    }
     window_event_listener(ev::hashchange, move |_| show(open(location_hash())));
     view! { <PageView page data/> }
 }

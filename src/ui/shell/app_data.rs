@@ -19,6 +19,7 @@ use crate::ui::panels::history_writer::HistoryChange;
 use crate::ui::platform::browser::{location_hash, replace_hash};
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::shell::notices::Notices;
+use crate::ui::table::hook::TableHook;
 use crate::ui::widgets::snackbar::Snackbar;
 
 /// The handle every page gets: cheap to copy, and every accessor loads on first use.
@@ -32,6 +33,8 @@ pub struct AppData {
     pub notices: Notices,
     /// The one short message near the thumb: what a tap did, with Undo where it can.
     pub snackbar: Snackbar,
+    /// The live table, as far as the rest of the app needs to know of it.
+    pub table: TableHook,
     /// The app's own reactive owner. Documents and page states are provided as contexts
     /// under it, not under the page that first asks, so they outlive that page.
     owner: StoredValue<Owner>,
@@ -65,6 +68,7 @@ impl AppData {
         Self {
             notices,
             snackbar: Snackbar::new(),
+            table: TableHook::new(),
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
             shared: RwSignal::new(None),
             folds: StoredValue::new(Vec::new()),

@@ -96,6 +96,7 @@ async fn preload(page: Page) -> Result<(), leptos::wasm_split::SplitLoaderError>
         Page::HighestD6 => __preload_d6_page().await,
         Page::EffectiveLevel => __preload_el_page().await,
         Page::Characters => __preload_characters_page().await,
+        Page::Table => crate::ui::shell::rare::__preload_rare().await,
     }
 }
 
@@ -107,6 +108,10 @@ fn draw(page: Page, data: AppData) -> Option<AnyView> {
         Page::HighestD6 => poll_once(d6_page(data)),
         Page::EffectiveLevel => poll_once(el_page(data)),
         Page::Characters => poll_once(characters_page(data)),
+        Page::Table => poll_once(crate::ui::shell::rare::rare(
+            data,
+            crate::ui::shell::rare::Rare::Table(crate::ui::table::TableAsk::Page),
+        )),
     };
     answer.and_then(Result::ok)
 }

@@ -14,6 +14,7 @@ use crate::ui::platform::screen::wide_screen;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::app_data::Shared;
 use crate::ui::shell::rare::{self as shell_rare, Rare, RareView};
+use crate::ui::table::TableLine;
 use crate::ui::widgets::dock::{DockPanel, Headline, RollDock};
 use crate::ui::widgets::fold::Fold;
 
@@ -78,8 +79,10 @@ pub fn TrayFrame(
             {children()}
             <Fold data id=page.share_fold() title="Share">
                 <RareView data ask=rare(TrayRare::Share)/>
+                <StartTable data/>
             </Fold>
             {history_fold(data, page, roll_again)}
+            <TableLine data page/>
             <RollDock
                 data
                 panel=core.panel
@@ -189,5 +192,25 @@ fn when_idle(then: impl Fn() + Clone + 'static) {
     } else {
         let _ = window
             .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 500);
+    }
+}
+
+/// Start a table from the tray (or go to it, when at one already).
+#[component]
+fn StartTable(data: AppData) -> impl IntoView {
+    let start = move |_| {
+        data.table.start_asked.set(true);
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&Page::Table.href());
+        }
+    };
+    move || {
+        if data.table.at_table.get() {
+            view! { <a class="button small" href=Page::Table.href()>"Go to the table"</a> }
+                .into_any()
+        } else {
+            view! { <button type="button" class="small" on:click=start>"Start a table"</button> }
+                .into_any()
+        }
     }
 }

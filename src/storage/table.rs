@@ -1,0 +1,87 @@
+//! The live table as kept on this device: the table it is at (its invite, this device's key
+//! for it, the log, the pool), the signed events waiting for a relay, where rolls go, and the
+//! device's own list of relays.
+//!
+//! Not in the export file: a device key belongs to the device, and a table is rejoined
+//! from its link.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Decoded, Document};
+use crate::table::Table;
+use crate::table::outbox::Outbox;
+use crate::table::relays::check_relay_url;
+
+/// The localStorage key, read raw at start (see [`may_be_at_table`]).
+pub const KEY: &str = "dicetray.table";
+
+/// Where this device's rolls go while at a table; remembered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SendTo {
+    /// To everyone at the table.
+    #[default]
+    Table,
+    /// Sealed for the GM only.
+    Gm,
+    /// Not sent.
+    Nobody,
+}
+
+/// The stored table document. `at` is written last, so a device at no table ends its text
+/// with `"at":null}}` (see [`may_be_at_table`]).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct TableDoc {
+    /// Where rolls go.
+    #[serde(default)]
+    pub send_to: SendTo,
+    /// The device's own relays (none: the defaults); a table's link names its own.
+    #[serde(default)]
+    pub relays: Vec<String>,
+    /// Signed events no relay has taken yet.
+    #[serde(default)]
+    pub outbox: Outbox,
+    /// The table this device is at.
+    #[serde(default)]
+    pub at: Option<Table>,
+}
+
+impl PartialEq for TableDoc {
+    fn eq(&self, other: &Self) -> bool {
+        // Only for the storage layer's tests of written bytes.
+        serde_json::to_string(self).ok() == serde_json::to_string(other).ok()
+    }
+}
+
+/// Whether the stored text may hold a table, without parsing it: the start-up of a device at
+/// no table reads nothing more.
+pub fn may_be_at_table(text: &str) -> bool {
+    // Bytes, not a text search: this runs on every page's start, whose code stays small.
+    !text.is_empty() && !text.as_bytes().ends_with(b"\"at\":null}}")
+}
+
+impl Document for TableDoc {
+    const KEY: &'static str = KEY;
+    const TITLE: &'static str = "live table";
+    const VERSION: u32 = 1;
+
+    fn decode(data: Value) -> Result<Decoded<Self>, String> {
+        let mut doc: TableDoc = serde_json::from_value(data)
+            .map_err(|_| "the live table could not be read".to_string())?;
+        let before = doc.relays.len();
+        doc.relays.retain(|url| check_relay_url(url).is_ok());
+        let mut set_aside = Vec::new();
+        if doc.relays.len() < before {
+            set_aside.push("a relay address that is not one".into());
+        }
+        Ok(Decoded {
+            value: doc,
+            set_aside,
+        })
+    }
+
+    fn encode(&self) -> impl Serialize {
+        self
+    }
+}

@@ -1,0 +1,71 @@
+//! What the rest of the app knows of the live table: whether this device may be at one, and
+//! what waits to be sent to it. Tiny on purpose: it is in every page's first load, while the
+//! table itself (sockets, keys, the log) is its own module, fetched only at a table.
+
+use leptos::prelude::*;
+
+use crate::core::history::HistoryEntry;
+use crate::route::Page;
+use crate::storage::table::may_be_at_table;
+use crate::ui::platform::browser::with_store;
+
+/// Something a tray hands the table to send.
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    /// A roll, a re-roll or a story point change, as History keeps it.
+    Roll(HistoryEntry),
+    /// The GM's side for a tray, as its challenge link's text.
+    Side(Page, String),
+}
+
+/// The app's handle on the live table; cheap to copy.
+#[derive(Clone, Copy)]
+pub struct TableHook {
+    /// Whether this device is at a table (read from storage at start, kept by the table).
+    pub at_table: RwSignal<bool>,
+    /// Whether this device holds the GM role at its table (kept by the table's code).
+    pub gm: RwSignal<bool>,
+    /// Start a table as soon as the Table page is drawn ("Start a table" in a tray).
+    pub start_asked: RwSignal<bool>,
+    /// What waits for the table's code to send it, oldest first.
+    outgoing: StoredValue<Vec<Outgoing>>,
+    /// Bumped when something is queued, so the table's code sends it.
+    pub queued: RwSignal<u64>,
+}
+
+impl TableHook {
+    /// Reads only whether a table is kept on this device: a look at the stored text, not a
+    /// parse, so a page that is at no table pays nothing.
+    pub fn new() -> Self {
+        let at = with_store(|store| store.get(crate::storage::table::KEY).ok().flatten())
+            .is_some_and(|text| may_be_at_table(&text));
+        Self {
+            at_table: RwSignal::new(at),
+            gm: RwSignal::new(false),
+            start_asked: RwSignal::new(false),
+            outgoing: StoredValue::new(Vec::new()),
+            queued: RwSignal::new(0),
+        }
+    }
+
+    /// Hands `what` to the table, if this device is at one; nothing otherwise.
+    pub fn send(&self, what: Outgoing) {
+        if self.at_table.get_untracked() {
+            self.outgoing.update_value(|o| o.push(what));
+            self.queued.update(|n| *n += 1);
+        }
+    }
+
+    /// Everything waiting, oldest first; nothing is left waiting.
+    pub fn take(&self) -> Vec<Outgoing> {
+        let mut taken = Vec::new();
+        self.outgoing.update_value(|o| taken = std::mem::take(o));
+        taken
+    }
+}
+
+impl Default for TableHook {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,117 @@
+//! The table's log: every message in the order all phones agree on, newest first; a roll
+//! drawn with the read-only roll view History uses, and Open shows it in its tray as its
+//! result link does.
+
+use leptos::prelude::*;
+
+use super::live::{Live, tray_page};
+use crate::route::Page;
+use crate::storage::entry_from_link;
+use crate::table::{LogEntry, PointSide, What};
+use crate::ui::panels::roll_card::RollCard;
+use crate::ui::shell::app_data::AppData;
+
+/// The log.
+#[component]
+pub fn TableLog(data: AppData, live: Live) -> impl IntoView {
+    let entries = move || {
+        live.view.with(|v| {
+            v.log
+                .iter()
+                .rev()
+                .filter(|e| shown(e))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section class="table-log" aria-labelledby="log-title">
+            <h2 id="log-title">"The table's rolls"</h2>
+            <ol class="history-list" aria-live="polite">
+                <For each=entries key=|e| (e.id.clone(), e.refused, e.undone) let(entry)>
+                    <LogItem data entry/>
+                </For>
+            </ol>
+            {move || entries().is_empty().then(|| view! {
+                <p class="hint">"No rolls yet: every roll made at the table shows here."</p>
+            })}
+        </section>
+    }
+}
+
+/// Presence is not news; everything else is.
+fn shown(entry: &LogEntry) -> bool {
+    !matches!(entry.what, What::Here { .. })
+}
+
+/// One message of the log.
+#[component]
+fn LogItem(data: AppData, entry: LogEntry) -> impl IntoView {
+    let by = entry.by.clone();
+    let private = entry
+        .to_gm
+        .then(|| view! { <span class="tag">"to the GM only"</span> });
+    let body = match &entry.what {
+        What::Roll { tray, roll, .. } => match entry_from_link(roll) {
+            Ok(rolled) => {
+                let page = tray_page(tray);
+                let href = page.map(|p| p.result_href(roll));
+                view! {
+                    <RollCard entry=rolled here=None/>
+                    {href.map(|href| view! {
+                        <div class="history-actions">
+                            <button type="button" class="small" on:click=move |_| {
+                                let _ = data;
+                                if let Some(w) = web_sys::window() {
+                                    let _ = w.location().set_hash(&href);
+                                }
+                            }>"Open"</button>
+                        </div>
+                    })}
+                }
+                .into_any()
+            }
+            Err(reason) => view! { <p class="refusal">{reason}</p> }.into_any(),
+        },
+        What::Flip { from } => {
+            let side = match from {
+                PointSide::Light => "light",
+                PointSide::Dark => "dark",
+            };
+            let words = if entry.refused {
+                format!("tried to flip a {side} point: refused, none was left")
+            } else {
+                format!("flipped a {side} point")
+            };
+            view! { <p>{words}</p> }.into_any()
+        }
+        What::Points { light, dark } => {
+            view! { <p>{format!("set the Destiny pool: {light} light, {dark} dark")}</p> }
+                .into_any()
+        }
+        What::Side { tray, challenge } => {
+            let title = tray_page(tray).map_or("a tray", Page::title);
+            let words = if challenge.is_empty() {
+                format!("cleared the GM's side on {title}")
+            } else {
+                format!("sent the GM's side on {title}")
+            };
+            view! { <p>{words}</p> }.into_any()
+        }
+        What::Undo { .. } => view! { <p>"took back a message"</p> }.into_any(),
+        What::Gm { .. } => view! { <p>"handed the GM role over"</p> }.into_any(),
+        What::End {} => view! { <p>"ended the table"</p> }.into_any(),
+        What::Here { .. } => ().into_any(),
+        What::Unsupported => {
+            view! { <p class="hint">"Update Dicetray to see this message."</p> }.into_any()
+        }
+    };
+    view! {
+        <li class="history-item table-item" class:undone=entry.undone>
+            <p class="table-by"><span class="who">{by}</span>{private}
+                {entry.undone.then(|| view! { <span class="tag">"taken back"</span> })}
+            </p>
+            {body}
+        </li>
+    }
+}

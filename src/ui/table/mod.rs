@@ -1,0 +1,87 @@
+//! The live table: every roll made at the table on every phone there, the GM's side sent
+//! live, one Destiny pool for all, over public Nostr relays (see `docs/table-protocol.md`
+//! and `crate::table`, the protocol in plain Rust).
+//!
+//! Three parts, each where it costs least:
+//! - [`hook`], in every page's first load: whether this device is at a table, and what the
+//!   trays hand it to send. A few lines.
+//! - the views and sockets ([`TableAsk`]: the Table page, the line in each tray, the
+//!   connection), drawn from the app's rare code (`ui::shell::rare`): they use the same
+//!   widgets as the rest of it, so sharing its module splits no page's code further.
+//! - the protocol at work ([`service`]: keys, signatures, seals, the kept log and pool), its
+//!   own module `table_core`, fetched only at a table and asked through [`table_service`].
+
+pub mod hook;
+mod live;
+mod log_view;
+mod page;
+pub mod service;
+mod strip;
+
+use leptos::prelude::*;
+
+use crate::route::Page;
+use crate::ui::shell::app_data::AppData;
+use crate::ui::shell::deferred::LoadError;
+use crate::ui::shell::rare::{Rare, RareView};
+use service::{Call, Reply};
+
+/// What is asked of the table's views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableAsk {
+    /// The Table page.
+    Page,
+    /// The table's line in a tray: where rolls go, the GM's side to take.
+    Strip(Page),
+    /// Only connect (a page opened on a device at a table).
+    Run,
+}
+
+/// Draws or does a part of the live table (from the rare code).
+pub fn draw_table(data: AppData, ask: TableAsk) -> AnyView {
+    match ask {
+        TableAsk::Page => view! { <page::TablePage data/> }.into_any(),
+        TableAsk::Strip(page) => view! { <strip::TrayStrip data page/> }.into_any(),
+        TableAsk::Run => {
+            live::Live::of(data);
+            ().into_any()
+        }
+    }
+}
+
+/// Answers a call in the protocol's own module, fetched the first time.
+#[cfg(not(feature = "unsplit"))]
+#[leptos::wasm_split::wasm_split(
+    table_core,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_table_core)
+)]
+pub fn table_service(call: Call) -> Result<Reply, LoadError> {
+    Ok(service::answer(call))
+}
+
+/// Answers a call (the one-module build: the code is always here).
+#[cfg(feature = "unsplit")]
+pub async fn table_service(call: Call) -> Result<Reply, LoadError> {
+    Ok(service::answer(call))
+}
+
+/// Connects to the table this device is at, once the code is here; quiet if it cannot
+/// come (the Table page says so when opened).
+pub fn run_table(data: AppData) {
+    leptos::task::spawn_local(async move {
+        let _ = crate::ui::shell::rare::rare(data, Rare::Table(TableAsk::Run)).await;
+    });
+}
+
+/// The table's line in a tray, while this device is at a table.
+#[component]
+pub fn TableLine(data: AppData, page: Page) -> impl IntoView {
+    move || {
+        data.table
+            .at_table
+            .get()
+            .then(|| view! { <RareView data ask=Rare::Table(TableAsk::Strip(page))/> })
+    }
+}

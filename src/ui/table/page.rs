@@ -1,0 +1,388 @@
+//! The Table page: start or join a table; once at one, its link (copied, shared or shown as
+//! a QR code), who is there, the Destiny pool, the log, the relays, and Leave (for the GM:
+//! hand the GM role over, End table).
+
+use leptos::prelude::*;
+
+use super::live::{Live, SendTo};
+use super::log_view::TableLog;
+use super::service::Call;
+use crate::route::Page;
+use crate::table::{PointSide, What};
+use crate::ui::platform::browser::{can_share_text, copy_text, page_url, share_text};
+use crate::ui::shell::app_data::{AppData, Shared};
+use crate::ui::shell::rare::{Rare, RareView};
+use crate::ui::widgets::snackbar::SnackbarView;
+
+/// The page.
+#[component]
+pub fn TablePage(data: AppData) -> impl IntoView {
+    let live = Live::of(data);
+    if live.typed_name.get_untracked().is_empty() {
+        let name = data
+            .roster()
+            .with_untracked(|r| r.active().map(|c| c.name.clone()))
+            .unwrap_or_default();
+        live.typed_name.set(name);
+    }
+    // "Start a table" in a tray: started at once when a name is at hand.
+    if data.table.start_asked.get_untracked() {
+        data.table.start_asked.set(false);
+        if !data.table.at_table.get_untracked() && !live.typed_name.get_untracked().is_empty() {
+            start(data, live);
+        }
+    }
+    let at = move || live.view.with(|v| v.at);
+    view! {
+        <div class="tray-page table-page">
+            <h1>"Table"</h1>
+            {move || if at() {
+                view! { <AtTable data live/> }.into_any()
+            } else {
+                view! { <NoTable data live/> }.into_any()
+            }}
+            <SnackbarView snackbar=data.snackbar class="page-foot"/>
+        </div>
+    }
+}
+
+fn start(_data: AppData, live: Live) {
+    live.call(Call::Start(live.typed_name.get_untracked()));
+}
+
+/// Not at a table: join the one a link names, or start one.
+#[component]
+fn NoTable(data: AppData, live: Live) -> impl IntoView {
+    let waiting = move || match data.waiting_link(Page::Table) {
+        Some(Shared::Setup(code)) => Some(code),
+        _ => None,
+    };
+    let pasted = RwSignal::new(String::new());
+    // The link stays in the address until the table is joined (a reload keeps it).
+    Effect::new(move |_| {
+        if live.view.with(|v| v.at)
+            && let Some(shared) = data.waiting_link(Page::Table)
+        {
+            data.link_opened(Page::Table, &shared);
+        }
+    });
+    let join = move |code: String| live.call(Call::Join(code, live.typed_name.get_untracked()));
+    let name_field = move || {
+        view! {
+            <label class="field">
+                <span>"Your name at the table"</span>
+                <input
+                    type="text"
+                    maxlength="40"
+                    autocomplete="nickname"
+                    prop:value=move || live.typed_name.get()
+                    on:input=move |ev| live.typed_name.set(event_target_value(&ev))
+                />
+            </label>
+        }
+    };
+    move || {
+        match waiting() {
+        Some(code) => {
+            let code_for_join = code.clone();
+            view! {
+                <section class="table-join" aria-labelledby="join-title">
+                    <h2 id="join-title">"Join this table"</h2>
+                    <p class="hint">"Your rolls will show on every phone at the table, and theirs on yours."</p>
+                    {name_field()}
+                    <button type="button" class="primary" on:click=move |_| join(code_for_join.clone())>
+                        "Join the table"
+                    </button>
+                </section>
+            }
+            .into_any()
+        }
+        None => view! {
+            <section class="table-start" aria-labelledby="start-title">
+                <h2 id="start-title">"Play together"</h2>
+                <p class="hint">
+                    "Start a table and share its link: every roll made at the table shows on \
+                     every phone there, the GM sends their side, and the story points are one \
+                     pool for all."
+                </p>
+                {name_field()}
+                <button type="button" class="primary" on:click=move |_| start(data, live)>"Start a table"</button>
+                <h2>"Join a table"</h2>
+                <label class="field">
+                    <span>"The table's link"</span>
+                    <input
+                        type="url"
+                        prop:value=move || pasted.get()
+                        on:input=move |ev| pasted.set(event_target_value(&ev))
+                    />
+                </label>
+                <button type="button" on:click=move |_| {
+                    let text = pasted.get_untracked();
+                    let code = text.rsplit_once("join=").map_or(text.as_str(), |(_, c)| c).to_string();
+                    join(code);
+                }>"Join"</button>
+            </section>
+        }
+        .into_any(),
+    }
+    }
+}
+
+/// At a table.
+#[component]
+fn AtTable(data: AppData, live: Live) -> impl IntoView {
+    let link = Memo::new(move |_| {
+        let code = live.view.with(|v| v.code.clone());
+        format!("{}{}", page_url(), Page::join_href(&code))
+    });
+    let am_gm = move || live.view.with(|v| v.am_gm);
+    let ended = move || live.view.with(|v| v.ended);
+    let show_qr = RwSignal::new(false);
+    let copy = move |_| {
+        let link = link.get_untracked();
+        leptos::task::spawn_local(async move {
+            match copy_text(&link).await {
+                Ok(()) => data.snackbar.say("Copied the table's link."),
+                Err(error) => data
+                    .snackbar
+                    .say(format!("Could not copy ({error}): {link}")),
+            }
+        });
+    };
+    let share = move |_| {
+        let link = link.get_untracked();
+        leptos::task::spawn_local(async move {
+            let _ = share_text(&link).await;
+        });
+    };
+    view! {
+        <p class="table-role">
+            {move || if am_gm() { "You are the GM of this table.".to_string() } else {
+                let gm = live.view.with(|v| {
+                    v.people.iter().find(|p| p.gm).map(|p| p.shown.clone())
+                        .unwrap_or_else(|| "the GM".into())
+                });
+                format!("You are at {gm}'s table.")
+            }}
+        </p>
+        {move || ended().then(|| view! {
+            <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
+        })}
+        <section class="table-invite" aria-labelledby="invite-title">
+            <h2 id="invite-title">"Invite"</h2>
+            <p class="hint">"Anyone with this link joins the table: share it only with the players."</p>
+            <label class="field">
+                <span>"Table link"</span>
+                <input type="text" readonly prop:value=move || link.get()/>
+            </label>
+            <div class="row-actions">
+                <button type="button" on:click=copy>"Copy link"</button>
+                {can_share_text().then(|| view! { <button type="button" on:click=share>"Share link"</button> })}
+                <button type="button" aria-expanded=move || show_qr.get().to_string() on:click=move |_| show_qr.update(|s| *s = !*s)>
+                    "QR code"
+                </button>
+            </div>
+            {move || show_qr.get().then(|| view! { <RareView data ask=Rare::Qr(link.get())/> })}
+        </section>
+        <People live/>
+        <DestinyPool live/>
+        <SendChoice live/>
+        <TableLog data live/>
+        <Relays live/>
+        <Leaving data live/>
+    }
+}
+
+/// Who is at the table.
+#[component]
+fn People(live: Live) -> impl IntoView {
+    let people = move || live.view.with(|v| v.people.clone());
+    view! {
+        <section class="table-people" aria-labelledby="people-title">
+            <h2 id="people-title">"At the table"</h2>
+            <ul>
+                {move || people().into_iter().map(|p| view! {
+                    <li class:away=!p.here>
+                        <span class="person-name">{p.shown.clone()}</span>
+                        {p.gm.then(|| view! { <span class="tag">"GM"</span> })}
+                        {p.me.then(|| view! { <span class="tag">"you"</span> })}
+                        {(!p.here).then(|| view! { <span class="hint">"away"</span> })}
+                    </li>
+                }).collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+/// The table's one Destiny pool: flips from any phone, the start and dark flips from the GM.
+#[component]
+fn DestinyPool(live: Live) -> impl IntoView {
+    let pool = move || live.view.with(|v| v.pool);
+    let am_gm = move || live.view.with(|v| v.am_gm);
+    let light = RwSignal::new(pool().light.max(2));
+    let dark = RwSignal::new(pool().dark.max(2));
+    let stepper = move |label: &'static str, value: RwSignal<u8>| {
+        view! {
+            <label class="field small-field">
+                <span>{label}</span>
+                <input
+                    type="number"
+                    min="0"
+                    max="20"
+                    inputmode="numeric"
+                    prop:value=move || value.get().to_string()
+                    on:change=move |ev| {
+                        let n = event_target_value(&ev).trim().parse::<u8>().unwrap_or(0).min(20);
+                        value.set(n);
+                    }
+                />
+            </label>
+        }
+    };
+    view! {
+        <section class="table-pool" aria-labelledby="pool-title">
+            <h2 id="pool-title">"Destiny pool"</h2>
+            <p class="pool-count" aria-live="polite">
+                {move || {
+                    let p = pool();
+                    let pips = |n: u8, class: &'static str| (0..n).map(|_| view! { <span class=class aria-hidden="true"></span> }).collect_view();
+                    view! {
+                        <span class="pips">{pips(p.light, "pip-light")}{pips(p.dark, "pip-dark")}</span>
+                        <span>{format!("{} light, {} dark", p.light, p.dark)}</span>
+                    }
+                }}
+            </p>
+            <div class="row-actions">
+                <button type="button" disabled=move || pool().light == 0
+                    on:click=move |_| live.say(What::Flip { from: PointSide::Light }, false)>
+                    "Flip a light point"
+                </button>
+                {move || am_gm().then(|| view! {
+                    <button type="button" disabled=move || pool().dark == 0
+                        on:click=move |_| live.say(What::Flip { from: PointSide::Dark }, false)>
+                        "Flip a dark point"
+                    </button>
+                })}
+            </div>
+            {move || am_gm().then(|| view! {
+                <div class="pool-set">
+                    {stepper("Light", light)}
+                    {stepper("Dark", dark)}
+                    <button type="button" on:click=move |_| live.say(
+                        What::Points { light: light.get_untracked(), dark: dark.get_untracked() },
+                        false,
+                    )>"Set the pool"</button>
+                </div>
+            })}
+        </section>
+    }
+}
+
+/// Where this device's rolls go; the same choice as on the roll bar.
+#[component]
+pub fn SendChoice(live: Live) -> impl IntoView {
+    let current = move || live.view.with(|v| v.send_to);
+    let pick = move |ev: leptos::ev::Event| {
+        let to = match event_target_value(&ev).as_str() {
+            "gm" => SendTo::Gm,
+            "nobody" => SendTo::Nobody,
+            _ => SendTo::Table,
+        };
+        live.call(Call::SendTo(to));
+    };
+    view! {
+        <label class="send-choice">
+            <span>"My rolls go"</span>
+            <select on:change=pick>
+                <option value="table" selected=move || current() == SendTo::Table>"to the table"</option>
+                <option value="gm" selected=move || current() == SendTo::Gm>"to the GM only"</option>
+                <option value="nobody" selected=move || current() == SendTo::Nobody>"nowhere"</option>
+            </select>
+        </label>
+    }
+}
+
+/// Each relay and its state; the device's own list, used by the tables it starts.
+#[component]
+fn Relays(live: Live) -> impl IntoView {
+    let own = move || live.view.with(|v| v.own_relays.join("\n"));
+    if live.typed_relays.get_untracked().is_empty() {
+        live.typed_relays.set(own());
+    }
+    let save = move |_| {
+        live.call(Call::Relays(live.typed_relays.get_untracked()));
+        live.data()
+            .snackbar
+            .say("Tables you start from now on use these relays.");
+    };
+    view! {
+        <details class="fold table-relays">
+            <summary>"Relays"</summary>
+            <ul>
+                {move || live.relays.get().into_iter().map(|(url, state)| view! {
+                    <li><span class="relay-url">{url}</span>" "<span class="hint">{state.words()}</span></li>
+                }).collect_view()}
+            </ul>
+            <label class="field">
+                <span>"Relays for tables I start, one per line (empty: the well-known public ones)"</span>
+                <textarea rows="3"
+                    prop:value=move || live.typed_relays.get()
+                    on:input=move |ev| live.typed_relays.set(event_target_value(&ev))
+                ></textarea>
+            </label>
+            <button type="button" class="small" on:click=save>"Save relays"</button>
+        </details>
+    }
+}
+
+/// Leave; for the GM, hand the role over or end the table.
+#[component]
+fn Leaving(data: AppData, live: Live) -> impl IntoView {
+    let am_gm = move || live.view.with(|v| v.am_gm);
+    let others = move || {
+        live.view.with(|v| {
+            v.people
+                .iter()
+                .filter(|p| !p.me)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    let heir = RwSignal::new(String::new());
+    view! {
+        <section class="table-leave" aria-labelledby="leave-title">
+            <h2 id="leave-title">"Leave"</h2>
+            {move || (am_gm() && !others().is_empty()).then(|| view! {
+                <div class="pool-set">
+                    <label class="field">
+                        <span>"Hand the GM role to"</span>
+                        <select on:change=move |ev| heir.set(event_target_value(&ev))>
+                            <option value="">"choose a player"</option>
+                            {others().into_iter().map(|p| view! { <option value=p.pubkey.clone()>{p.shown.clone()}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    <button type="button" on:click=move |_| {
+                        let to = heir.get_untracked();
+                        if to.is_empty() {
+                            data.snackbar.say("Choose the player who becomes the GM first.");
+                        } else {
+                            live.say(What::Gm { to }, false);
+                        }
+                    }>"Hand over"</button>
+                </div>
+            })}
+            <div class="row-actions">
+                <button type="button" on:click=move |_| {
+                    live.call(Call::Leave(false));
+                    data.snackbar.say("You left the table. Its link brings you back.");
+                }>"Leave the table"</button>
+                {move || am_gm().then(|| view! {
+                    <button type="button" class="danger" on:click=move |_| {
+                        live.call(Call::Leave(true));
+                        data.snackbar.say("The table is over for everyone.");
+                    }>"End the table"</button>
+                })}
+            </div>
+        </section>
+    }
+}

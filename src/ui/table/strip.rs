@@ -1,0 +1,58 @@
+//! The table's line in a tray: who is here, where this device's rolls go (remembered), and
+//! the GM's side for this tray when the GM has sent one, taken with one tap.
+
+use leptos::prelude::*;
+
+use super::live::Live;
+use super::page::SendChoice;
+use crate::route::Page;
+use crate::ui::shell::app_data::AppData;
+
+/// The line.
+#[component]
+pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
+    let live = Live::of(data);
+    let here = move || {
+        live.view
+            .with(|v| v.people.iter().filter(|p| p.here).count())
+    };
+    // The GM's side for this tray, unless this device is the GM or has taken it.
+    let taken = RwSignal::new(String::new());
+    let side = move || {
+        live.view.with(|v| {
+            (!v.am_gm)
+                .then(|| {
+                    v.sides
+                        .iter()
+                        .find(|(tray, _)| tray == page.path())
+                        .map(|(_, s)| s.clone())
+                })
+                .flatten()
+                .filter(|s| !s.is_empty())
+        })
+    };
+    let offered = move || side().filter(|s| *s != taken.get());
+    view! {
+        <div class="table-strip" role="group" aria-label="Live table">
+            <a class="chip chip-link" href=Page::Table.href()>
+                {move || format!("Table · {} here", here())}
+            </a>
+            <SendChoice live/>
+        </div>
+        {move || offered().map(|challenge| {
+            let href = page.challenge_href(&challenge);
+            let shown = challenge.replace('+', " ");
+            view! {
+                <div class="table-side" role="status">
+                    <span>{format!("The GM sent their side: {shown}")}</span>
+                    <button type="button" class="small" on:click=move |_| {
+                        taken.set(challenge.clone());
+                        if let Some(w) = web_sys::window() {
+                            let _ = w.location().set_hash(&href);
+                        }
+                    }>"Take the GM's side"</button>
+                </div>
+            }
+        })}
+    }
+}
