@@ -7,7 +7,11 @@
 //     odds hints on and off: from the tap's event time to the bar's odds changing in the
 //     DOM, to the frame drawn after it, and the browser's own Event Timing of the tap.
 //
-//   node tests/browser/bench.mjs [sizes] [loads] [qr] [flows] [taps]   (none: all)
+//  5. table: the live table's module (its size), the time from Roll on one phone to the roll in
+//     another phone's log through a relay on loopback (median and p95 of 50), and the time from
+//     opening a table link to its log shown on Lighthouse's slow 4G (devtools throttling).
+//
+//   node tests/browser/bench.mjs [sizes] [loads] [qr] [flows] [taps] [table]   (none: all)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -18,6 +22,7 @@ import { expect } from '@playwright/test';
 import { drawn, launch, openPhone } from './harness.mjs';
 import { openFold } from './el-helpers.mjs';
 import { allFlows } from './flows.mjs';
+import { startRelay } from './relay.mjs';
 
 // KB here is 1,024 bytes; the exact total in bytes is printed too.
 const KB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -65,7 +70,7 @@ async function buildSizes() {
  * service worker's precache, which runs beside it in the background, is not the page's).
  */
 async function firstLoads() {
-  for (const path of ['#/narrative', '#/d6', '#/el', '#/characters']) {
+  for (const path of ['#/narrative', '#/d6', '#/el', '#/characters', '#/table']) {
     const { context, page } = await openPhone(env.browser);
     const fetched = [];
     page.on('requestfinished', (request) => fetched.push(request));
@@ -455,6 +460,93 @@ async function measureTaps(page, watched, names) {
   return measured;
 }
 
+/** Lighthouse's slow 4G as DevTools applies it (its "devtools" throttling), and 4x CPU. */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** A phone whose tables use the relay at `url`. */
+async function tablePhone(url) {
+  const { context, page } = await openPhone(env.browser);
+  await context.addInitScript((relays) => {
+    if (!localStorage.getItem('dicetray.table')) {
+      localStorage.setItem('dicetray.table', JSON.stringify({ version: 1, data: { send_to: 'table', relays, at: null } }));
+    }
+  }, [url]);
+  return { context, page };
+}
+
+async function tableFigures() {
+  const relay = await startRelay();
+  try {
+    // The module: what opening the Table page fetches beyond a tray's own first load.
+    const gm = await tablePhone(relay.url);
+    const fetched = [];
+    gm.page.on('requestfinished', (request) => fetched.push(request));
+    await gm.page.goto(`${env.origin}/#/table`, { waitUntil: 'networkidle' });
+    await drawn(gm.page);
+    console.log('the live table\'s own module(s), fetched when the Table page opens:');
+    for (const request of fetched) {
+      const name = new URL(request.url()).pathname.split('/').pop();
+      if (!/table/.test(name)) continue;
+      const response = await request.response();
+      if (response?.status() === 200) console.log(row(name, packed(await response.body())));
+    }
+    await gm.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Gemma');
+    await gm.page.getByRole('button', { name: 'Start a table' }).click();
+    const link = await gm.page.getByRole('textbox', { name: 'Table link' });
+    await expect(link).toHaveValue(/join=/);
+    const full = await link.inputValue();
+    const path = '/' + full.slice(full.indexOf('#'));
+
+    const ana = await tablePhone(relay.url);
+    await ana.page.goto(env.origin + path);
+    await drawn(ana.page);
+    await ana.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Ana');
+    await ana.page.getByRole('button', { name: 'Join the table' }).click();
+    await ana.page.goto(`${env.origin}/#/narrative`);
+    await drawn(ana.page);
+    await ana.page.getByRole('button', { name: 'Add ability die', exact: true }).click();
+    const rows = gm.page.getByRole('region', { name: "The table's rolls" }).getByRole('listitem');
+    const times = [];
+    for (let i = 0; i < 50; i += 1) {
+      const before = await rows.count();
+      const started = performance.now();
+      await ana.page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: 'Roll', exact: true }).click();
+      await gm.page.waitForFunction(
+        (n) => document.querySelectorAll('.table-log .history-list > li').length > n,
+        Math.min(before, 99),
+        { polling: 'raf' },
+      );
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`Roll on one phone to the roll in another's log, loopback relay, 50 rolls: median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
+
+    // A new phone opens the link on slow 4G: to the Join form, then Join to the log shown.
+    const ben = await tablePhone(relay.url);
+    const cdp = await ben.context.newCDPSession(ben.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const opened = performance.now();
+    await ben.page.goto(env.origin + path);
+    await ben.page.getByRole('button', { name: 'Join the table' }).waitFor({ timeout: 120_000 });
+    const form = performance.now() - opened;
+    await ben.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Ben');
+    const joined = performance.now();
+    await ben.page.getByRole('button', { name: 'Join the table' }).click();
+    await ben.page.locator('.table-log .history-list > li').first().waitFor({ timeout: 120_000 });
+    const log = performance.now() - joined;
+    console.log(`a table link opened on slow 4G (562.5 ms RTT, 1.4 Mbit/s down, 4x CPU): Join form shown in ${form.toFixed(0)} ms; Join to the log shown in ${log.toFixed(0)} ms`);
+    for (const phone of [gm, ana, ben]) await phone.context.close();
+  } finally {
+    await relay.stop();
+  }
+}
+
 // Last, once every constant above is set.
 const env = await launch();
 try {
@@ -463,6 +555,7 @@ try {
   if (want('qr')) qrCost();
   if (want('flows')) await flows();
   if (want('taps')) await tapLatency();
+  if (want('table')) await tableFigures();
 } finally {
   await env.close();
 }

@@ -72,7 +72,7 @@ export async function openPhone(browser, options = {}) {
  * page's last part is the roll dock on a tray, the Your data fold on Characters.
  */
 export async function drawn(page) {
-  await page.locator('main:not(.loading) :is(.roll-dock, .data-fold)').first().waitFor({ timeout: 15000 });
+  await page.locator('main:not(.loading) :is(.roll-dock, .data-fold, .table-page)').first().waitFor({ timeout: 15000 });
 }
 
 /** A fresh phone page at `path` on the test server, once the app has drawn it in full. */

@@ -1,0 +1,289 @@
+// The live table in Chromium: three phones at one table through a real relay on 127.0.0.1
+// (relay.mjs, the Python nostr-relay, started and stopped here), and a test client
+// (table-client.mjs) playing a dishonest phone. Expected values come from the test itself:
+// the rolls each phone made (read off its own dock), the pool set and flipped in the test,
+// the events the test client sends.
+import { expect, test } from './fixtures.mjs';
+import { drawn } from './harness.mjs';
+import { startRelay } from './relay.mjs';
+import { KIND, RelayClient, makeDevice, message, now, readInvite, seal, signEvent } from './table-client.mjs';
+import { dock, roll, tap } from './narrative-helpers.mjs';
+
+test.describe.configure({ mode: 'serial' });
+
+let relay;
+test.beforeAll(async () => {
+  relay = await startRelay();
+});
+test.afterAll(async () => {
+  await relay?.stop();
+});
+
+/** A fresh phone whose own relay list names the test's relays (used by tables it starts). */
+async function tablePhone(phone, relays = [relay.url]) {
+  const { context, page } = await phone();
+  await context.addInitScript((urls) => {
+    if (!localStorage.getItem('dicetray.table')) {
+      localStorage.setItem(
+        'dicetray.table',
+        JSON.stringify({ version: 1, data: { send_to: 'table', relays: urls, at: null } }),
+      );
+    }
+  }, relays);
+  return { context, page };
+}
+
+/** The log's entries (each a list item holding a roll card, whose dice are a list of their own). */
+const log = (page) => page.getByRole('region', { name: "The table's rolls" }).locator('.history-list > li');
+const people = (page) => page.getByRole('region', { name: 'At the table' }).getByRole('listitem');
+const poolCount = (page) => page.getByRole('region', { name: 'Destiny pool' }).locator('.pool-count');
+
+/**
+ * A relay down on purpose makes the browser log its refused connections: those, and only
+ * those, are taken out of the pages' recorded errors.
+ */
+function forgiveRefusedSockets(...pages) {
+  for (const page of pages) {
+    page.errors = page.errors.filter((e) => !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/.test(e));
+  }
+}
+
+/** Starts a table on `page` as `name`; returns its link's path (`/#/table?join=...`). */
+async function startTable(page, name) {
+  await page.goto('/#/table');
+  await drawn(page);
+  await page.getByRole('textbox', { name: 'Your name at the table' }).fill(name);
+  await page.getByRole('button', { name: 'Start a table' }).click();
+  const link = page.getByRole('textbox', { name: 'Table link' });
+  await expect(link).toHaveValue(/#\/table\?join=/);
+  const full = await link.inputValue();
+  return '/' + full.slice(full.indexOf('#'));
+}
+
+async function joinTable(page, path, name) {
+  await page.goto(path);
+  await drawn(page);
+  await page.getByRole('textbox', { name: 'Your name at the table' }).fill(name);
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await expect(page.getByRole('region', { name: 'At the table' })).toBeVisible();
+}
+
+/** Rolls `dice` ability dice in the narrative tray; returns the headline the phone shows. */
+async function narrativeRoll(page, dice = 1) {
+  await page.goto('/#/narrative');
+  await drawn(page);
+  await tap(page, 'Add ability die', dice);
+  await roll(page);
+  await expect(dock(page).getByRole('button', { name: /^Last roll: / })).toBeVisible();
+}
+
+test('three phones: the log reaches every phone in one order, late joiners see it, GM-only stays with the GM', async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  await expect(people(gm.page)).toHaveCount(2);
+
+  // Ana rolls in her tray; the roll is in the GM's log, by Ana, with its dice.
+  await narrativeRoll(ana.page, 2);
+  await gm.page.goto('/#/table');
+  await expect(log(gm.page)).toHaveCount(1);
+  await expect(log(gm.page).first()).toContainText('Ana');
+  await expect(log(gm.page).first()).toContainText('2 Ability');
+
+  // Ben joins late and sees the same log.
+  const ben = await tablePhone(phone, []);
+  await joinTable(ben.page, path, 'Ben');
+  await expect(log(ben.page)).toHaveCount(1);
+  await expect(log(ben.page).first()).toContainText('Ana');
+
+  // Ben sends his next roll to the GM only: the GM sees it marked, Ana does not see it.
+  await ben.page.goto('/#/narrative');
+  await drawn(ben.page);
+  await ben.page.getByRole('combobox', { name: 'My rolls go' }).selectOption('gm');
+  await narrativeRoll(ben.page, 1);
+  await gm.page.goto('/#/table');
+  await expect(log(gm.page)).toHaveCount(2);
+  await expect(log(gm.page).first()).toContainText('to the GM only');
+  await ana.page.goto('/#/table');
+  await expect(log(ana.page)).toHaveCount(1);
+
+  // Every phone lists the same rolls in the same order.
+  await ben.page.goto('/#/table');
+  const order = async (page) => (await log(page).allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  await expect(log(ben.page)).toHaveCount(2);
+  expect(await order(ben.page)).toEqual(await order(gm.page));
+});
+
+test('one Destiny pool: with one light point left, two simultaneous flips leave exactly one refused, on every phone', async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  const ben = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  await joinTable(ben.page, path, 'Ben');
+
+  // The GM starts the pool: 1 light, 2 dark.
+  const pool = gm.page.getByRole('region', { name: 'Destiny pool' });
+  await pool.getByRole('spinbutton', { name: 'Light' }).fill('1');
+  await pool.getByRole('spinbutton', { name: 'Dark' }).fill('2');
+  await pool.getByRole('spinbutton', { name: 'Dark' }).blur();
+  await pool.getByRole('button', { name: 'Set the pool' }).click();
+  for (const p of [gm.page, ana.page, ben.page]) await expect(poolCount(p)).toContainText('1 light, 2 dark');
+
+  // Both players flip the last light point at once.
+  await Promise.all([
+    ana.page.getByRole('button', { name: 'Flip a light point' }).click(),
+    ben.page.getByRole('button', { name: 'Flip a light point' }).click(),
+  ]);
+  // One flip counts (1 light -> 0 light, 3 dark); every phone agrees, and one flip is refused.
+  for (const p of [gm.page, ana.page, ben.page]) {
+    await expect(poolCount(p)).toContainText('0 light, 3 dark');
+    await expect(log(p).filter({ hasText: 'refused' })).toHaveCount(1);
+    await expect(log(p).filter({ hasText: /flipped a light point/ })).toHaveCount(1);
+  }
+  // Players cannot flip a dark point; the GM can.
+  await expect(ana.page.getByRole('button', { name: 'Flip a dark point' })).toHaveCount(0);
+  await gm.page.getByRole('button', { name: 'Flip a dark point' }).click();
+  for (const p of [gm.page, ana.page, ben.page]) await expect(poolCount(p)).toContainText('1 light, 2 dark');
+});
+
+test("the GM's side reaches the players' trays and is taken with one tap; a player's forged side is dropped", async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+
+  // A dishonest phone (a key that is not the GM's) sends a side sealed with the table key.
+  const invite = readInvite(path.split('join=')[1]);
+  const mallory = makeDevice();
+  const client = await RelayClient.connect(relay.url);
+  const forged = message(mallory, invite, { side: { tray: 'narrative', challenge: '5r' } }, { n: 9, by: 'Gemma' });
+  expect((await client.publish(forged)).accepted).toBe(true);
+
+  // The GM sets two difficulty dice and sends the side from Share.
+  await gm.page.goto('/#/narrative');
+  await drawn(gm.page);
+  await tap(gm.page, 'Add difficulty die', 2);
+  await gm.page.getByText('Share', { exact: true }).click();
+  await gm.page.getByRole('button', { name: 'Send to the table' }).click();
+
+  // Ana's tray offers the GM's side (two difficulty dice), never the forged five challenge dice.
+  await ana.page.goto('/#/narrative');
+  await drawn(ana.page);
+  await tap(ana.page, 'Add ability die', 1);
+  const offer = ana.page.locator('.table-side');
+  await expect(offer).toContainText('2p');
+  await ana.page.getByRole('button', { name: "Take the GM's side" }).click();
+  await expect(ana.page.getByLabel('Pool notation')).toHaveText(/1g.*2p|2p.*1g/);
+  await expect(ana.page.getByLabel('Pool notation')).not.toHaveText(/r/);
+  client.close();
+});
+
+test('the relay stopped and restarted mid-session: the roll made meanwhile arrives once', async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  await narrativeRoll(ana.page, 1);
+  await gm.page.goto('/#/table');
+  await expect(log(gm.page)).toHaveCount(1);
+
+  await relay.stop({ keepFiles: true });
+  await narrativeRoll(ana.page, 3);
+  await relay.start();
+  await expect(log(gm.page)).toHaveCount(2, { timeout: 30_000 });
+  // The tray kept its one die: 1 + 3 Ability.
+  await expect(log(gm.page).first()).toContainText('4 Ability');
+  // Nothing doubled on either phone, even after both reconnect again.
+  await ana.page.goto('/#/table');
+  await expect(log(ana.page)).toHaveCount(2);
+  await gm.page.reload();
+  await drawn(gm.page);
+  await expect(log(gm.page)).toHaveCount(2);
+  forgiveRefusedSockets(gm.page, ana.page);
+});
+
+test('one of two relays down: the table works through the other', async ({ phone }) => {
+  const second = await startRelay();
+  await second.stop();
+  const gm = await tablePhone(phone, [second.url, relay.url]);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  await narrativeRoll(ana.page, 2);
+  await gm.page.goto('/#/table');
+  await expect(log(gm.page)).toHaveCount(1);
+  await gm.page.getByText('Relays', { exact: true }).click();
+  await expect(gm.page.locator('.table-relays li').filter({ hasText: second.url })).toContainText(/no connection|connecting/);
+  await expect(gm.page.locator('.table-relays li').filter({ hasText: relay.url })).toContainText('connected');
+  forgiveRefusedSockets(gm.page, ana.page);
+});
+
+test('bad input from a relay is dropped: forged signatures, wrong keys, junk, replays, far times, a flood of 1,000', async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  await narrativeRoll(ana.page, 1);
+  await gm.page.goto('/#/table');
+  await expect(log(gm.page)).toHaveCount(1);
+
+  const invite = readInvite(path.split('join=')[1]);
+  const intruder = makeDevice();
+  const roll = { roll: { tray: 'narrative', label: 'x', roll: 'not a roll' } };
+  // A seal made with another key, a plaintext that is not a message, an event 9 days old
+  // (relays take it), and last one dated a day ahead (the relay refuses it, and then slows
+  // that connection down: the rest go through another one).
+  const first = await RelayClient.connect(relay.url);
+  const otherKey = { ...invite, key: new Uint8Array(32).fill(7) };
+  expect((await first.publish(message(intruder, otherKey, roll, { n: 2, by: 'Eve' }))).accepted).toBe(true);
+  const notMessage = seal(invite.key, KIND.MESSAGE, intruder.pubkey, 'not json');
+  expect((await first.publish(signEvent(intruder, { kind: KIND.MESSAGE, tags: [['t', invite.tag]], content: notMessage }))).accepted).toBe(true);
+  const old = message(intruder, invite, roll, { n: 3, by: 'Eve', created_at: now() - 9 * 86_400 });
+  expect((await first.publish(old)).accepted).toBe(true);
+  await first.publish(message(intruder, invite, roll, { n: 4, by: 'Eve', created_at: now() + 86_400 }));
+  first.close();
+  // A flood of 1,000 well-signed events whose seals do not open.
+  const client = await RelayClient.connect(relay.url);
+  const flood = [];
+  for (let i = 0; i < 1000; i += 1) {
+    flood.push(signEvent(intruder, { kind: KIND.MESSAGE, tags: [['t', invite.tag]], content: `t1.${'A'.repeat(40)}${i}` }));
+  }
+  for (const event of flood) client.send(JSON.stringify(['EVENT', event]));
+  await expect.poll(() => client.received.filter((m) => Array.isArray(m) && m[0] === 'OK').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(1000);
+  // A replay of Ana's own events, taken from the relay: the relay calls them duplicates, and
+  // the phones have seen their ids.
+  const stored = await client.query([{ kinds: [KIND.MESSAGE], '#t': [invite.tag], authors: [], limit: 5000 }].map(({ authors, ...f }) => f));
+  const anas = stored.filter((e) => e.pubkey !== intruder.pubkey);
+  expect(anas.length).toBeGreaterThan(0);
+  for (const event of anas) client.send(JSON.stringify(['EVENT', event]));
+  // The GM's log holds Ana's roll only, and the page still answers.
+  await gm.page.reload();
+  await drawn(gm.page);
+  await expect(log(gm.page)).toHaveCount(1);
+  await expect(log(gm.page).first()).toContainText('Ana');
+  await narrativeRoll(ana.page, 2);
+  await gm.page.goto('/#/table');
+  await expect(log(gm.page)).toHaveCount(2);
+  client.close();
+});
+
+test('a hidden phone comes back: it reconnects and catches up', async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  // The GM's phone is frozen as a background tab is, and its sockets are cut.
+  const cdp = await gm.context.newCDPSession(gm.page);
+  await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+  await narrativeRoll(ana.page, 2);
+  await cdp.send('Page.setWebLifecycleState', { state: 'active' });
+  await gm.page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(log(gm.page)).toHaveCount(1, { timeout: 20_000 });
+  // Reloaded, the GM is still at the table with the same log.
+  await gm.page.reload();
+  await drawn(gm.page);
+  await expect(log(gm.page)).toHaveCount(1);
+  await expect(gm.page.getByText('You are the GM of this table.')).toBeVisible();
+});
