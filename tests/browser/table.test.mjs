@@ -23,6 +23,8 @@ test.afterAll(async () => {
 async function tablePhone(phone, relays = [relay.url]) {
   const { context, page } = await phone();
   await context.addInitScript((urls) => {
+    // about:blank (a new tab before its address) has no storage: nothing to seed there.
+    if (location.protocol !== 'http:') return;
     if (!localStorage.getItem('dicetray.table')) {
       localStorage.setItem(
         'dicetray.table',
@@ -286,4 +288,36 @@ test('a hidden phone comes back: it reconnects and catches up', async ({ phone }
   await drawn(gm.page);
   await expect(log(gm.page)).toHaveCount(1);
   await expect(gm.page.getByText('You are the GM of this table.')).toBeVisible();
+});
+
+test('two tabs of one phone: a roll made in one shows in both, and leaving in one leaves in both', async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  const second = await ana.context.newPage();
+  await second.goto('/#/table');
+  await drawn(second);
+  await expect(second.getByRole('region', { name: 'At the table' })).toBeVisible();
+  await narrativeRoll(ana.page, 2);
+  await expect(log(second)).toHaveCount(1);
+  await expect(log(gm.page)).toHaveCount(1);
+  await ana.page.goto('/#/table');
+  await ana.page.getByRole('button', { name: 'Leave the table' }).click();
+  await expect(second.getByRole('button', { name: 'Start a table' })).toBeVisible();
+});
+
+test('the GM hands the role over, then the new GM ends the table for everyone', async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  await expect(people(gm.page)).toHaveCount(2);
+  await gm.page.getByRole('combobox', { name: 'Hand the GM role to' }).selectOption({ label: 'Ana' });
+  await gm.page.getByRole('button', { name: 'Hand over' }).click();
+  await expect(ana.page.getByText('You are the GM of this table.')).toBeVisible();
+  await expect(gm.page.getByText('You are the GM of this table.')).toHaveCount(0);
+  await expect(gm.page.getByRole('button', { name: 'Flip a dark point' })).toHaveCount(0);
+  await ana.page.getByRole('button', { name: 'End the table' }).click();
+  await expect(gm.page.getByText('The GM has ended this table.')).toBeVisible();
 });

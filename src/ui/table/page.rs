@@ -32,11 +32,13 @@ pub fn TablePage(data: AppData) -> impl IntoView {
             start(data, live);
         }
     }
-    let at = move || live.view.with(|v| v.at);
+    // Memos: the table's view changes with every message; these parts redraw only when
+    // what they show changes, so nothing being typed is lost.
+    let at = Memo::new(move |_| live.view.with(|v| v.at));
     view! {
         <div class="tray-page table-page">
             <h1>"Table"</h1>
-            {move || if at() {
+            {move || if at.get() {
                 view! { <AtTable data live/> }.into_any()
             } else {
                 view! { <NoTable data live/> }.into_any()
@@ -135,8 +137,8 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
         let code = live.view.with(|v| v.code.clone());
         format!("{}{}", page_url(), Page::join_href(&code))
     });
-    let am_gm = move || live.view.with(|v| v.am_gm);
-    let ended = move || live.view.with(|v| v.ended);
+    let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
+    let ended = Memo::new(move |_| live.view.with(|v| v.ended));
     let show_qr = RwSignal::new(false);
     let copy = move |_| {
         let link = link.get_untracked();
@@ -157,7 +159,7 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
     };
     view! {
         <p class="table-role">
-            {move || if am_gm() { "You are the GM of this table.".to_string() } else {
+            {move || if am_gm.get() { "You are the GM of this table.".to_string() } else {
                 let gm = live.view.with(|v| {
                     v.people.iter().find(|p| p.gm).map(|p| p.shown.clone())
                         .unwrap_or_else(|| "the GM".into())
@@ -165,7 +167,7 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
                 format!("You are at {gm}'s table.")
             }}
         </p>
-        {move || ended().then(|| view! {
+        {move || ended.get().then(|| view! {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
         })}
         <section class="table-invite" aria-labelledby="invite-title">
@@ -217,10 +219,10 @@ fn People(live: Live) -> impl IntoView {
 /// The table's one Destiny pool: flips from any phone, the start and dark flips from the GM.
 #[component]
 fn DestinyPool(live: Live) -> impl IntoView {
-    let pool = move || live.view.with(|v| v.pool);
-    let am_gm = move || live.view.with(|v| v.am_gm);
-    let light = RwSignal::new(pool().light.max(2));
-    let dark = RwSignal::new(pool().dark.max(2));
+    let pool = Memo::new(move |_| live.view.with(|v| v.pool));
+    let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
+    let light = RwSignal::new(pool.get_untracked().light.max(2));
+    let dark = RwSignal::new(pool.get_untracked().dark.max(2));
     let stepper = move |label: &'static str, value: RwSignal<u8>| {
         view! {
             <label class="field small-field">
@@ -231,7 +233,7 @@ fn DestinyPool(live: Live) -> impl IntoView {
                     max="20"
                     inputmode="numeric"
                     prop:value=move || value.get().to_string()
-                    on:change=move |ev| {
+                    on:input=move |ev| {
                         let n = event_target_value(&ev).trim().parse::<u8>().unwrap_or(0).min(20);
                         value.set(n);
                     }
@@ -244,7 +246,7 @@ fn DestinyPool(live: Live) -> impl IntoView {
             <h2 id="pool-title">"Destiny pool"</h2>
             <p class="pool-count" aria-live="polite">
                 {move || {
-                    let p = pool();
+                    let p = pool.get();
                     let pips = |n: u8, class: &'static str| (0..n).map(|_| view! { <span class=class aria-hidden="true"></span> }).collect_view();
                     view! {
                         <span class="pips">{pips(p.light, "pip-light")}{pips(p.dark, "pip-dark")}</span>
@@ -253,18 +255,18 @@ fn DestinyPool(live: Live) -> impl IntoView {
                 }}
             </p>
             <div class="row-actions">
-                <button type="button" disabled=move || pool().light == 0
+                <button type="button" disabled=move || pool.get().light == 0
                     on:click=move |_| live.say(What::Flip { from: PointSide::Light }, false)>
                     "Flip a light point"
                 </button>
-                {move || am_gm().then(|| view! {
-                    <button type="button" disabled=move || pool().dark == 0
+                {move || am_gm.get().then(|| view! {
+                    <button type="button" disabled=move || pool.get().dark == 0
                         on:click=move |_| live.say(What::Flip { from: PointSide::Dark }, false)>
                         "Flip a dark point"
                     </button>
                 })}
             </div>
-            {move || am_gm().then(|| view! {
+            {move || am_gm.get().then(|| view! {
                 <div class="pool-set">
                     {stepper("Light", light)}
                     {stepper("Dark", dark)}
@@ -338,8 +340,8 @@ fn Relays(live: Live) -> impl IntoView {
 /// Leave; for the GM, hand the role over or end the table.
 #[component]
 fn Leaving(data: AppData, live: Live) -> impl IntoView {
-    let am_gm = move || live.view.with(|v| v.am_gm);
-    let others = move || {
+    let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
+    let others = Memo::new(move |_| {
         live.view.with(|v| {
             v.people
                 .iter()
@@ -347,18 +349,18 @@ fn Leaving(data: AppData, live: Live) -> impl IntoView {
                 .cloned()
                 .collect::<Vec<_>>()
         })
-    };
+    });
     let heir = RwSignal::new(String::new());
     view! {
         <section class="table-leave" aria-labelledby="leave-title">
             <h2 id="leave-title">"Leave"</h2>
-            {move || (am_gm() && !others().is_empty()).then(|| view! {
+            {move || (am_gm.get() && !others.get().is_empty()).then(|| view! {
                 <div class="pool-set">
                     <label class="field">
                         <span>"Hand the GM role to"</span>
                         <select on:change=move |ev| heir.set(event_target_value(&ev))>
                             <option value="">"choose a player"</option>
-                            {others().into_iter().map(|p| view! { <option value=p.pubkey.clone()>{p.shown.clone()}</option> }).collect_view()}
+                            {others.get().into_iter().map(|p| view! { <option value=p.pubkey.clone()>{p.shown.clone()}</option> }).collect_view()}
                         </select>
                     </label>
                     <button type="button" on:click=move |_| {
@@ -376,7 +378,7 @@ fn Leaving(data: AppData, live: Live) -> impl IntoView {
                     live.call(Call::Leave(false));
                     data.snackbar.say("You left the table. Its link brings you back.");
                 }>"Leave the table"</button>
-                {move || am_gm().then(|| view! {
+                {move || am_gm.get().then(|| view! {
                     <button type="button" class="danger" on:click=move |_| {
                         live.call(Call::Leave(true));
                         data.snackbar.say("The table is over for everyone.");

@@ -18,7 +18,7 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
     };
     // The GM's side for this tray, unless this device is the GM or has taken it.
     let taken = RwSignal::new(String::new());
-    let side = move || {
+    let side = Memo::new(move |_| {
         live.view.with(|v| {
             (!v.am_gm)
                 .then(|| {
@@ -30,8 +30,8 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
                 .flatten()
                 .filter(|s| !s.is_empty())
         })
-    };
-    let offered = move || side().filter(|s| *s != taken.get());
+    });
+    let offered = Memo::new(move |_| side.get().filter(|s| *s != taken.get()));
     view! {
         <div class="table-strip" role="group" aria-label="Live table">
             <a class="chip chip-link" href=Page::Table.href()>
@@ -39,7 +39,7 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
             </a>
             <SendChoice live/>
         </div>
-        {move || offered().map(|challenge| {
+        {move || offered.get().map(|challenge| {
             let href = page.challenge_href(&challenge);
             let shown = challenge.replace('+', " ");
             view! {

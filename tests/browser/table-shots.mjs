@@ -1,0 +1,87 @@
+// Screenshots of the live table, to look at: a GM and a player at one table through a relay
+// on 127.0.0.1; the Table page (GM and player) at 390x844 light and dark, 360x640 and sideways
+// (844x390), and a player's tray with the table's line and the GM's side offered. Written to
+// docs/screenshots/edges/table-*.png. Run after a build: `node tests/browser/table-shots.mjs`.
+import { fileURLToPath } from 'node:url';
+import { drawn, launch } from './harness.mjs';
+import { startRelay } from './relay.mjs';
+
+const OUT = fileURLToPath(new URL('../../docs/screenshots/edges/', import.meta.url));
+const SIZES = [
+  ['390x844', { width: 390, height: 844 }, 'light'],
+  ['390x844-dark', { width: 390, height: 844 }, 'dark'],
+  ['360x640', { width: 360, height: 640 }, 'light'],
+  ['844x390', { width: 844, height: 390 }, 'light'],
+];
+
+const env = await launch();
+const relay = await startRelay();
+try {
+  const phone = async (relays) => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: env.origin });
+    await context.addInitScript((urls) => {
+      if (!localStorage.getItem('dicetray.table')) {
+        localStorage.setItem('dicetray.table', JSON.stringify({ version: 1, data: { send_to: 'table', relays: urls, at: null } }));
+      }
+    }, relays);
+    return { context, page: await context.newPage() };
+  };
+  const gm = await phone([relay.url]);
+  await gm.page.goto('/#/table');
+  await drawn(gm.page);
+  await gm.page.screenshot({ path: `${OUT}table-390x844-start.png` });
+  await gm.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Gemma');
+  await gm.page.getByRole('button', { name: 'Start a table' }).click();
+  const link = gm.page.getByRole('textbox', { name: 'Table link' });
+  await link.waitFor();
+  const full = await link.inputValue();
+  const path = '/' + full.slice(full.indexOf('#'));
+
+  const ana = await phone([]);
+  await ana.page.goto(path);
+  await drawn(ana.page);
+  await ana.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Ana the Bold');
+  await ana.page.screenshot({ path: `${OUT}table-390x844-join.png` });
+  await ana.page.getByRole('button', { name: 'Join the table' }).click();
+  await ana.page.getByRole('region', { name: 'At the table' }).waitFor();
+
+  // The GM starts the pool; Ana rolls twice; the GM sends a side.
+  const pool = gm.page.getByRole('region', { name: 'Destiny pool' });
+  await pool.getByRole('spinbutton', { name: 'Light' }).fill('2');
+  await pool.getByRole('spinbutton', { name: 'Dark' }).fill('3');
+  await pool.getByRole('spinbutton', { name: 'Dark' }).blur();
+  await pool.getByRole('button', { name: 'Set the pool' }).click();
+  await ana.page.goto('/#/narrative');
+  await drawn(ana.page);
+  for (const name of ['Add ability die', 'Add ability die', 'Add proficiency die']) {
+    await ana.page.getByRole('button', { name, exact: true }).click();
+  }
+  await ana.page.getByRole('textbox', { name: 'Label for the next rolls' }).fill('Slice the door');
+  const roll = () => ana.page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: 'Roll', exact: true }).click();
+  await roll();
+  await roll();
+  await gm.page.goto('/#/narrative');
+  await drawn(gm.page);
+  await gm.page.getByRole('button', { name: 'Add difficulty die', exact: true }).click();
+  await gm.page.getByRole('button', { name: 'Add challenge die', exact: true }).click();
+  await gm.page.getByText('Share', { exact: true }).click();
+  await gm.page.getByRole('button', { name: 'Send to the table' }).click();
+  await ana.page.locator('.table-side').waitFor();
+  await ana.page.locator('.table-strip').scrollIntoViewIfNeeded();
+  await ana.page.screenshot({ path: `${OUT}table-narrative-390x844-side-offered.png` });
+
+  for (const [name, viewport, scheme] of SIZES) {
+    for (const [who, p] of [['gm', gm.page], ['player', ana.page]]) {
+      await p.setViewportSize(viewport);
+      await p.emulateMedia({ colorScheme: scheme });
+      await p.goto('/#/table');
+      await drawn(p);
+      await p.locator('.table-log .history-list > li').first().waitFor();
+      await p.screenshot({ path: `${OUT}table-${name}-${who}.png`, fullPage: true });
+    }
+  }
+  console.log('screenshots in docs/screenshots/edges/table-*.png');
+} finally {
+  await relay.stop();
+  await env.close();
+}
