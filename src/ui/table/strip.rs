@@ -32,6 +32,31 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
         })
     });
     let offered = Memo::new(move |_| side.get().filter(|s| *s != taken.get()));
+    // A side that arrives while the player looks at the tray is said where they look, by
+    // the roll bar, with the same Take.
+    let take = move |challenge: String| {
+        taken.set(challenge.clone());
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&page.challenge_href(&challenge));
+        }
+    };
+    Effect::new(move |was: Option<Option<String>>| {
+        let now = offered.get();
+        if let Some(challenge) = now.clone()
+            && was.is_some_and(|was| was.as_ref() != Some(&challenge))
+        {
+            let action = data.lasting(|| {
+                let challenge = challenge.clone();
+                Callback::new(move |()| take(challenge.clone()))
+            });
+            data.snackbar.say_with(
+                format!("The GM sent their side: {}", challenge.replace('+', " ")),
+                "Take",
+                action,
+            );
+        }
+        now
+    });
     view! {
         <div class="table-strip" role="group" aria-label="Live table">
             <a class="chip chip-link" href=Page::Table.href()>
@@ -40,17 +65,13 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
             <SendChoice live/>
         </div>
         {move || offered.get().map(|challenge| {
-            let href = page.challenge_href(&challenge);
             let shown = challenge.replace('+', " ");
             view! {
                 <div class="table-side" role="status">
                     <span>{format!("The GM sent their side: {shown}")}</span>
-                    <button type="button" class="small" on:click=move |_| {
-                        taken.set(challenge.clone());
-                        if let Some(w) = web_sys::window() {
-                            let _ = w.location().set_hash(&href);
-                        }
-                    }>"Take the GM's side"</button>
+                    <button type="button" class="small" on:click=move |_| take(challenge.clone())>
+                        "Take the GM's side"
+                    </button>
                 </div>
             }
         })}
