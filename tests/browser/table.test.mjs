@@ -290,7 +290,7 @@ test('a hidden phone comes back: it reconnects and catches up', async ({ phone }
   await expect(gm.page.getByText('You are the GM of this table.')).toBeVisible();
 });
 
-test('two tabs of one phone: a roll made in one shows in both, and leaving in one leaves in both', async ({ phone }) => {
+test('two tabs of one phone: one connection, a roll made in either reaches the table, leaving in one leaves in both', async ({ phone }) => {
   const gm = await tablePhone(phone);
   const path = await startTable(gm.page, 'Gemma');
   const ana = await tablePhone(phone, []);
@@ -302,8 +302,16 @@ test('two tabs of one phone: a roll made in one shows in both, and leaving in on
   await narrativeRoll(ana.page, 2);
   await expect(log(second)).toHaveCount(1);
   await expect(log(gm.page)).toHaveCount(1);
+  // The second tab holds no connection (Web Locks): its roll goes out through the first.
+  await narrativeRoll(second, 1);
+  await expect(log(gm.page)).toHaveCount(2);
+  await expect(log(gm.page).first()).toContainText('3 Ability');
   await ana.page.goto('/#/table');
+  await expect(log(ana.page)).toHaveCount(2);
   await ana.page.getByRole('button', { name: 'Leave the table' }).click();
+  // The second tab, in its tray, loses the table's line; its Table page offers a new table.
+  await expect(second.getByRole('group', { name: 'Live table' })).toHaveCount(0);
+  await second.goto('/#/table');
   await expect(second.getByRole('button', { name: 'Start a table' })).toBeVisible();
 });
 

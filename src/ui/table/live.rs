@@ -70,6 +70,8 @@ pub struct Live {
     here_frame: StoredValue<Option<String>>,
     /// Ids of my refused flips already told.
     told: StoredValue<Vec<String>>,
+    /// This tab holds the phone's connection (Web Locks): only one tab talks to relays.
+    holder: StoredValue<bool>,
     /// The name typed in the join or start form, kept if the player leaves the page.
     pub typed_name: RwSignal<String>,
     /// What is typed in the relays' field.
@@ -109,10 +111,12 @@ impl Live {
             said_here: StoredValue::new(0),
             here_frame: StoredValue::new(None),
             told: StoredValue::new(Vec::new()),
+            holder: StoredValue::new(false),
             typed_name: RwSignal::new(String::new()),
             typed_relays: RwSignal::new(String::new()),
         };
         live.call(Call::Load);
+        live.hold_connection();
         // What the trays hand over is sent as it comes.
         Effect::new(move |_| {
             data.table.queued.get();
@@ -167,8 +171,10 @@ impl Live {
             let leaving = !after.0;
             set_timeout(
                 move || {
-                    this.disconnect_all();
-                    this.connect_all();
+                    if this.holder.get_value() {
+                        this.disconnect_all();
+                        this.connect_all();
+                    }
                 },
                 Duration::from_millis(if leaving { 800 } else { 0 }),
             );
@@ -237,10 +243,49 @@ impl Live {
     }
 
     fn say_here(&self) {
+        // Presence is the connected tab's to say: another tab's would go nowhere.
+        if !self.holder.get_value() {
+            return;
+        }
         let name = self.view.with_untracked(|v| v.at.then(|| v.name.clone()));
         if let Some(name) = name {
             self.said_here.set_value(now_s());
             self.say(What::Here { name }, false);
+        }
+    }
+
+    /// Asks for the phone's one connection to the relays (Web Locks): granted, this tab
+    /// connects and holds it while it lives; another tab follows the table through storage
+    /// (what it says waits in the outbox, which the holder sends). Without Web Locks every
+    /// tab connects: relays and phones take each event once, by its id.
+    fn hold_connection(&self) {
+        use wasm_bindgen::JsValue;
+        let this = *self;
+        let take = move || {
+            this.holder.set_value(true);
+            this.connect_all();
+        };
+        let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+            return;
+        };
+        let locks = js_sys::Reflect::get(&navigator, &"locks".into()).unwrap_or(JsValue::UNDEFINED);
+        let request = js_sys::Reflect::get(&locks, &"request".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let Some(request) = request.filter(|_| !locks.is_undefined()) else {
+            take();
+            return;
+        };
+        let granted = Closure::once_into_js(move |_lock: JsValue| -> js_sys::Promise {
+            take();
+            // Never settles: the lock is held until the tab goes.
+            js_sys::Promise::new(&mut |_, _| {})
+        });
+        if request
+            .call2(&locks, &"dicetray-table".into(), &granted)
+            .is_err()
+        {
+            take();
         }
     }
 
@@ -441,7 +486,7 @@ impl Live {
     fn listen(&self) {
         let this = *self;
         let back = move || {
-            if !this.view.with_untracked(|v| v.at) {
+            if !this.view.with_untracked(|v| v.at) || !this.holder.get_value() {
                 return;
             }
             let count = SOCKETS.with(|s| s.borrow().len());

@@ -12,7 +12,7 @@ use crate::table::relays::{DEFAULT_RELAYS, check_relay_url};
 use crate::table::state::KIND_PRESENCE;
 use crate::table::wire::{self, Frame};
 use crate::table::{DeviceKey, Invite, LogEntry, Person, Pool, Table, What};
-use crate::ui::platform::browser::{now_ms, with_store};
+use crate::ui::platform::browser::{now_ms, storage_is_lasting, with_store};
 
 /// What the views ask.
 #[derive(Clone, Debug)]
@@ -106,7 +106,9 @@ fn now_s() -> u64 {
 pub fn answer(call: Call) -> Reply {
     KEPT.with(|kept| {
         let mut kept = kept.borrow_mut();
-        if kept.is_none() || matches!(call, Call::Load) {
+        // Read again before every change: another tab of this phone may have written since,
+        // and its messages must not be lost to this tab's older copy.
+        if kept.is_none() || storage_is_lasting() {
             *kept = Some(with_store(|store| storage::load::<TableDoc>(store, now_ms())).value);
         }
         let doc = kept.get_or_insert_with(TableDoc::default);
@@ -124,7 +126,12 @@ pub fn answer(call: Call) -> Reply {
 fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
     let now = now_s();
     match call {
-        Call::Load => false,
+        Call::Load => {
+            // What another tab of this phone said waits in the outbox: the tab that holds
+            // the connection sends it (relays take each event once, by its id).
+            reply.publish = doc.outbox.frames();
+            false
+        }
         Call::Start(name) => match clean_name(&name) {
             Ok(name) => {
                 let me = DeviceKey::generate(&mut random);
