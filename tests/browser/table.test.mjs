@@ -329,3 +329,28 @@ test('the GM hands the role over, then the new GM ends the table for everyone', 
   await ana.page.getByRole('button', { name: 'End the table' }).click();
   await expect(gm.page.getByText('The GM has ended this table.')).toBeVisible();
 });
+
+test("a tray's story points are the table's Destiny pool: set by the GM, a player's spend flips it on every phone", async ({ phone }) => {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  const pool = gm.page.getByRole('region', { name: 'Destiny pool' });
+  await pool.getByRole('spinbutton', { name: 'Light' }).fill('1');
+  await pool.getByRole('spinbutton', { name: 'Dark' }).fill('2');
+  await pool.getByRole('button', { name: 'Set the pool' }).click();
+  await expect(poolCount(ana.page)).toContainText('1 light, 2 dark');
+
+  // Ana's narrative tray shows the table's pool in its Story points fold, and spends from it.
+  await ana.page.goto('/#/narrative');
+  await drawn(ana.page);
+  await tap(ana.page, 'Add ability die', 1);
+  await ana.page.locator('summary', { hasText: 'Story points' }).click();
+  const note = ana.page.locator('details.fold', { hasText: 'Story points' }).locator('.fold-note');
+  await expect(note).toHaveText('1 light, 2 dark');
+  await tap(ana.page, 'Spend a light side point');
+  // The flip reached the table: 0 light, 3 dark on the GM's phone, and in Ana's fold.
+  await expect(poolCount(gm.page)).toContainText('0 light, 3 dark');
+  await expect(log(gm.page).filter({ hasText: 'flipped a light point' })).toHaveCount(1);
+  await expect(note).toHaveText('0 light, 3 dark');
+});

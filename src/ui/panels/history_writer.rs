@@ -27,8 +27,15 @@ pub enum HistoryChange {
 /// Keeps `change` in History: at once when the writer's code is here, else once it comes.
 pub fn send(data: AppData, change: HistoryChange) {
     // At a table, the roll goes to the table too (a re-roll as what it is: the roll again).
-    if data.table.at_table.get_untracked() {
-        let (HistoryChange::Record(entry) | HistoryChange::Replace(entry)) = &change;
+    // Story point changes go as what they are (flips, the GM's set-up: see
+    // `ui::panels::story_points`), not as rolls.
+    let (HistoryChange::Record(entry) | HistoryChange::Replace(entry)) = &change;
+    if data.table.at_table.get_untracked()
+        && !matches!(
+            entry.roll,
+            crate::core::history::RecordedRoll::StoryPoints(_)
+        )
+    {
         data.table.send(Outgoing::Roll(entry.clone()));
         run_table(data);
     }

@@ -18,8 +18,10 @@ use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_roll;
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 
-/// Keeps a change to the points in History, like a roll (who changed them is not known).
+/// Keeps a change to the points in History, like a roll (who changed them is not known), and
+/// at a table shares it there. Every change of the points goes through here.
 pub fn record_change(data: AppData, change: StoryChange) {
+    share_with_table(data, &change);
     let _ = record_roll(data, "", |_| RecordedRoll::StoryPoints(change));
 }
 
@@ -50,6 +52,28 @@ fn apply(
             data.snackbar.say(reason);
             None
         }
+    }
+}
+
+/// At a table the story points are its one Destiny pool: a spend flips a point there, and
+/// the GM's set-up sets it (a player's own set-up gives way to the table's pool).
+fn share_with_table(data: AppData, change: &StoryChange) {
+    use crate::ui::table::hook::Outgoing;
+    if !data.table.at_table.get_untracked() {
+        return;
+    }
+    let outgoing = match &change.kind {
+        ChangeKind::Spent(side) => Some(Outgoing::Flip(*side == StorySide::Players)),
+        ChangeKind::Set | ChangeKind::Started | ChangeKind::Rolled(_)
+            if data.table.gm.get_untracked() =>
+        {
+            Some(Outgoing::Points(change.after.players, change.after.gm))
+        }
+        _ => None,
+    };
+    if let Some(outgoing) = outgoing {
+        data.table.send(outgoing);
+        crate::ui::table::run_table(data);
     }
 }
 

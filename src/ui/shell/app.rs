@@ -76,7 +76,14 @@ pub fn App() -> impl IntoView {
             <Pages data page/>
         </main>
         <footer class="app-footer">
-            <p>"Odds are exact. Rolls use your browser's secure random numbers. Everything stays on this device."</p>
+            <p>
+                "Odds are exact. Rolls use your browser's secure random numbers. "
+                {move || if data.table.at_table.get() {
+                    "At a table, your rolls also go to its relays, sealed with its key."
+                } else {
+                    "Everything stays on this device."
+                }}
+            </p>
         </footer>
     }
 }

@@ -16,6 +16,11 @@ pub enum Outgoing {
     Roll(HistoryEntry),
     /// The GM's side for a tray, as its challenge link's text.
     Side(Page, String),
+    /// A story point spent in the tray: `true` from the light side (a player's), `false`
+    /// from the dark side (the GM's).
+    Flip(bool),
+    /// The GM set the story points in the tray: (light, dark).
+    Points(u32, u32),
 }
 
 /// The app's handle on the live table; cheap to copy.

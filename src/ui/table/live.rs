@@ -14,10 +14,11 @@ use wasm_bindgen::closure::Closure;
 
 use super::service::{Call, Reply, TableView};
 use super::table_service;
+use crate::core::story_points::PointCounts;
 use crate::route::Page;
 use crate::storage::entry_link_text;
-use crate::table::What;
 use crate::table::relays::backoff_ms;
+use crate::table::{PointSide, What};
 use crate::ui::platform::browser::now_ms;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::table::hook::Outgoing;
@@ -72,6 +73,8 @@ pub struct Live {
     told: StoredValue<Vec<String>>,
     /// This tab holds the phone's connection (Web Locks): only one tab talks to relays.
     holder: StoredValue<bool>,
+    /// Presence is due for someone who just came.
+    here_due: StoredValue<bool>,
     /// The name typed in the join or start form, kept if the player leaves the page.
     pub typed_name: RwSignal<String>,
     /// What is typed in the relays' field.
@@ -112,6 +115,7 @@ impl Live {
             here_frame: StoredValue::new(None),
             told: StoredValue::new(Vec::new()),
             holder: StoredValue::new(false),
+            here_due: StoredValue::new(false),
             typed_name: RwSignal::new(String::new()),
             typed_relays: RwSignal::new(String::new()),
         };
@@ -155,9 +159,31 @@ impl Live {
             reply.view.code.clone(),
             reply.view.relays.clone(),
         );
-        self.data.table.at_table.set(reply.view.at);
-        self.data.table.gm.set(reply.view.am_gm);
+        // Set only on a change: what follows these redraws when they are set.
+        if self.data.table.at_table.get_untracked() != reply.view.at {
+            self.data.table.at_table.set(reply.view.at);
+        }
+        if self.data.table.gm.get_untracked() != reply.view.am_gm {
+            self.data.table.gm.set(reply.view.am_gm);
+        }
+        let pool_before = self.view.with_untracked(|v| v.pool);
+        let people_before: Vec<String> = self
+            .view
+            .with_untracked(|v| v.people.iter().map(|p| p.pubkey.clone()).collect());
+        let newcomer = reply
+            .view
+            .people
+            .iter()
+            .any(|p| !p.me && !people_before.contains(&p.pubkey));
+        let pool = reply.view.pool;
+        let at = reply.view.at;
         self.view.set(reply.view);
+        if at && pool != pool_before {
+            self.mirror_pool(pool);
+        }
+        if newcomer && !people_before.is_empty() {
+            self.presence_for_newcomer();
+        }
         if let Some(frame) = reply.presence {
             self.said_here.set_value(now_s());
             self.here_frame.set_value(Some(frame));
@@ -200,6 +226,42 @@ impl Live {
         self.tell_refused_flips();
     }
 
+    /// The tray's story points follow the table's one Destiny pool: light side points are
+    /// the players', dark side the GM's.
+    fn mirror_pool(&self, pool: crate::table::Pool) {
+        let counts = PointCounts {
+            players: u32::from(pool.light),
+            gm: u32::from(pool.dark),
+        };
+        self.data.story_points().update(|points| {
+            if points.counts() != counts {
+                let _ = points.set(counts);
+                // The table's change is not this phone's to undo.
+                points.forget_undo();
+            }
+        });
+    }
+
+    /// Someone new is here: they hear who else is as soon as presence may be said again
+    /// (at most once a minute).
+    fn presence_for_newcomer(&self) {
+        if self.here_due.get_value() {
+            return;
+        }
+        let wait = (self.said_here.get_value() + PRESENCE_EVERY_S).saturating_sub(now_s());
+        self.here_due.set_value(true);
+        let this = *self;
+        set_timeout(
+            move || {
+                this.here_due.set_value(false);
+                if page_visible() {
+                    this.say_here();
+                }
+            },
+            Duration::from_secs(wait),
+        );
+    }
+
     /// Says `what` to the table (or to the GM only).
     pub fn say(&self, what: What, to_gm: bool) {
         self.call(Call::Say(what, to_gm));
@@ -227,6 +289,24 @@ impl Live {
                         label: entry.label.clone(),
                         roll: entry_link_text(&entry),
                     }));
+                }
+                Outgoing::Flip(light) => {
+                    let from = if light {
+                        PointSide::Light
+                    } else {
+                        PointSide::Dark
+                    };
+                    self.say(What::Flip { from }, false);
+                }
+                Outgoing::Points(light, dark) => {
+                    let cap = |n: u32| n.min(20) as u8;
+                    self.say(
+                        What::Points {
+                            light: cap(light),
+                            dark: cap(dark),
+                        },
+                        false,
+                    );
                 }
                 Outgoing::Side(page, challenge) => {
                     self.say(

@@ -221,8 +221,8 @@ fn People(live: Live) -> impl IntoView {
 fn DestinyPool(live: Live) -> impl IntoView {
     let pool = Memo::new(move |_| live.view.with(|v| v.pool));
     let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
-    let light = RwSignal::new(pool.get_untracked().light.max(2));
-    let dark = RwSignal::new(pool.get_untracked().dark.max(2));
+    let light = RwSignal::new(pool.get_untracked().light);
+    let dark = RwSignal::new(pool.get_untracked().dark);
     let stepper = move |label: &'static str, value: RwSignal<u8>| {
         view! {
             <label class="field small-field">
@@ -267,7 +267,8 @@ fn DestinyPool(live: Live) -> impl IntoView {
                 })}
             </div>
             {move || am_gm.get().then(|| view! {
-                <div class="pool-set">
+                <div class="pool-set" role="group" aria-label="Set the pool">
+                    <p class="hint">"As the GM, start or set the pool:"</p>
                     {stepper("Light", light)}
                     {stepper("Dark", dark)}
                     <button type="button" on:click=move |_| live.say(
