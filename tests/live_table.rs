@@ -269,9 +269,9 @@ fn a_players_forged_gm_messages_are_dropped() {
     let points = say(&mut liar, What::Points { light: 9, dark: 0 }, T0, 3);
     assert_eq!(ben.receive(&points[0], T0), Err(Dropped::NotGm));
     assert!(ben.log().is_empty());
-    // Its 37237 pool copy is "the pool the author saw" (the protocol takes it from anyone)...
-    assert_eq!(ben.receive(&points[1], T0), Ok(true));
-    // ...but only while no GM has set the pool in the log.
+    // Its 37237 pool copy is dropped too: the pool's state is the GM's to keep.
+    assert_eq!(ben.receive(&points[1], T0), Err(Dropped::NotGm));
+    assert_eq!((ben.pool().light, ben.pool().dark), (0, 0));
     let real = say(&mut gm, What::Points { light: 1, dark: 1 }, T0 + 1, 4);
     deliver(&mut ben, &real, T0 + 1);
     deliver(&mut ana, &real, T0 + 1);

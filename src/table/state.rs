@@ -659,6 +659,11 @@ impl Table {
                 let d = event.tag("d").unwrap_or_default().to_string();
                 match (&msg.what, d.strip_prefix("side:")) {
                     (What::Points { .. }, None) if d == "pool" => {
+                        // The pool's state comes from the GM, like its start: a player's
+                        // copy (published after their flips) is not taken.
+                        if !self.gms.contains(&event.pubkey) {
+                            return Err(Dropped::NotGm);
+                        }
                         self.seen_message(&event, &msg);
                         Ok(self.keep_pool_copy(&event, &msg))
                     }

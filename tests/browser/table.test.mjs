@@ -353,4 +353,9 @@ test("a tray's story points are the table's Destiny pool: set by the GM, a playe
   await expect(poolCount(gm.page)).toContainText('0 light, 3 dark');
   await expect(log(gm.page).filter({ hasText: 'flipped a light point' })).toHaveCount(1);
   await expect(note).toHaveText('0 light, 3 dark');
+  // Undo in the tray takes the flip back at the table too.
+  await dock(ana.page).getByRole('button', { name: 'Undo' }).click();
+  await expect(note).toHaveText('1 light, 2 dark');
+  await expect(poolCount(gm.page)).toContainText('1 light, 2 dark');
+  await expect(log(gm.page).filter({ hasText: 'taken back' })).toHaveCount(1);
 });

@@ -64,6 +64,7 @@ fn share_with_table(data: AppData, change: &StoryChange) {
     }
     let outgoing = match &change.kind {
         ChangeKind::Spent(side) => Some(Outgoing::Flip(*side == StorySide::Players)),
+        ChangeKind::Undone => Some(Outgoing::Undo),
         ChangeKind::Set | ChangeKind::Started | ChangeKind::Rolled(_)
             if data.table.gm.get_untracked() =>
         {

@@ -21,6 +21,8 @@ pub enum Outgoing {
     Flip(bool),
     /// The GM set the story points in the tray: (light, dark).
     Points(u32, u32),
+    /// Undo of the last story point change in the tray.
+    Undo,
 }
 
 /// The app's handle on the live table; cheap to copy.

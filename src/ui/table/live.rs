@@ -298,6 +298,25 @@ impl Live {
                     };
                     self.say(What::Flip { from }, false);
                 }
+                Outgoing::Undo => {
+                    // The table takes back this phone's last flip; the GM's set-up, undone,
+                    // is the GM's to set again.
+                    let last = self.view.with_untracked(|v| {
+                        v.log
+                            .iter()
+                            .rev()
+                            .find(|e| {
+                                e.mine
+                                    && !e.undone
+                                    && !e.refused
+                                    && matches!(e.what, What::Flip { .. } | What::Points { .. })
+                            })
+                            .map(|e| e.id.clone())
+                    });
+                    if let Some(of) = last {
+                        self.say(What::Undo { of }, false);
+                    }
+                }
                 Outgoing::Points(light, dark) => {
                     let cap = |n: u32| n.min(20) as u8;
                     self.say(
