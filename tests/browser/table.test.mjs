@@ -216,7 +216,7 @@ test('one of two relays down: the table works through the other', async ({ phone
   await narrativeRoll(ana.page, 2);
   await gm.page.goto('/#/table');
   await expect(log(gm.page)).toHaveCount(1);
-  await gm.page.getByText('Relays', { exact: true }).click();
+  await gm.page.getByText('Live table relays', { exact: true }).click();
   await expect(gm.page.locator('.table-relays li').filter({ hasText: second.url })).toContainText(/no connection|connecting/);
   await expect(gm.page.locator('.table-relays li').filter({ hasText: relay.url })).toContainText('connected');
   forgiveRefusedSockets(gm.page, ana.page);
@@ -358,4 +358,22 @@ test("a tray's story points are the table's Destiny pool: set by the GM, a playe
   await expect(note).toHaveText('1 light, 2 dark');
   await expect(poolCount(gm.page)).toContainText('1 light, 2 dark');
   await expect(log(gm.page).filter({ hasText: 'taken back' })).toHaveCount(1);
+});
+
+test("Settings keeps the relays for the tables this phone starts, refusing what is not a relay, and a table's link carries them", async ({ phone }) => {
+  const { page } = await phone();
+  await page.goto('/#/characters');
+  await drawn(page);
+  await page.locator('summary', { hasText: 'Settings' }).click();
+  await page.getByText('Live table relays', { exact: true }).click();
+  const field = page.getByRole('textbox', { name: /^Relays for tables I start/ });
+  await field.fill('https://example.org');
+  await page.getByRole('button', { name: 'Save relays' }).click();
+  await expect(page.locator('.snackbar')).toContainText('is not a relay address');
+  await field.fill(relay.url);
+  await page.getByRole('button', { name: 'Save relays' }).click();
+  await expect(page.locator('.snackbar')).toContainText('Tables you start from now on use these relays.');
+  // A table started now names that relay in its link.
+  const path = await startTable(page, 'Gemma');
+  expect(readInvite(path.split('join=')[1]).relays).toEqual([relay.url]);
 });

@@ -3,6 +3,9 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shell::rare::{Rare, RareView};
+use crate::ui::table::TableAsk;
+
 use crate::storage::Settings;
 use crate::ui::shell::app_data::AppData;
 
@@ -55,6 +58,8 @@ pub fn SettingsPanel(data: AppData) -> impl IntoView {
                 read=|s| s.coach
                 write=|s, on| s.coach = on
             />
+            // The live table's relays: their code comes with the table's.
+            <RareView data ask=Rare::Table(TableAsk::Relays)/>
         </div>
     }
 }

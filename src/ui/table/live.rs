@@ -130,11 +130,6 @@ impl Live {
         live
     }
 
-    /// The app's shared data.
-    pub fn data(&self) -> AppData {
-        self.data
-    }
-
     /// Asks the protocol's module (fetched the first time) and takes its answer.
     pub fn call(&self, call: Call) {
         let this = *self;
@@ -222,6 +217,8 @@ impl Live {
         }
         if let Some(reason) = reply.refused {
             self.data.snackbar.say(reason);
+        } else if let Some(done) = reply.done {
+            self.data.snackbar.say(done);
         }
         self.tell_refused_flips();
     }

@@ -35,6 +35,8 @@ pub enum TableAsk {
     Strip(Page),
     /// Only connect (a page opened on a device at a table).
     Run,
+    /// The relays and their states, for Settings.
+    Relays,
 }
 
 /// Draws or does a part of the live table (from the rare code).
@@ -42,6 +44,10 @@ pub fn draw_table(data: AppData, ask: TableAsk) -> AnyView {
     match ask {
         TableAsk::Page => view! { <page::TablePage data/> }.into_any(),
         TableAsk::Strip(page) => view! { <strip::TrayStrip data page/> }.into_any(),
+        TableAsk::Relays => {
+            let live = live::Live::of(data);
+            view! { <page::Relays live/> }.into_any()
+        }
         TableAsk::Run => {
             live::Live::of(data);
             ().into_any()

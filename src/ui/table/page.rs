@@ -307,20 +307,17 @@ pub fn SendChoice(live: Live) -> impl IntoView {
 
 /// Each relay and its state; the device's own list, used by the tables it starts.
 #[component]
-fn Relays(live: Live) -> impl IntoView {
+pub fn Relays(live: Live) -> impl IntoView {
     let own = move || live.view.with(|v| v.own_relays.join("\n"));
     if live.typed_relays.get_untracked().is_empty() {
         live.typed_relays.set(own());
     }
     let save = move |_| {
         live.call(Call::Relays(live.typed_relays.get_untracked()));
-        live.data()
-            .snackbar
-            .say("Tables you start from now on use these relays.");
     };
     view! {
         <details class="fold table-relays">
-            <summary>"Relays"</summary>
+            <summary>"Live table relays"</summary>
             <ul>
                 {move || live.relays.get().into_iter().map(|(url, state)| view! {
                     <li><span class="relay-url">{url}</span>" "<span class="hint">{state.words()}</span></li>

@@ -85,6 +85,8 @@ pub struct Reply {
     pub wrong_clock: bool,
     /// Why the call could not be done, for the player.
     pub refused: Option<String>,
+    /// What was done, when the player should hear it.
+    pub done: Option<String>,
 }
 
 thread_local! {
@@ -193,6 +195,11 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
                     Err(reason) => return refuse(reply, reason),
                 }
             }
+            reply.done = Some(if kept.is_empty() {
+                "Tables you start from now on use the well-known public relays.".into()
+            } else {
+                "Tables you start from now on use these relays.".into()
+            });
             doc.relays = kept;
             true
         }
