@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.mjs';
 import { drawn } from './harness.mjs';
 import { startRelay } from './relay.mjs';
 import { KIND, RelayClient, makeDevice, message, now, readInvite, seal, signEvent } from './table-client.mjs';
-import { dock, roll, tap } from './narrative-helpers.mjs';
+import { dock, faces, roll, tap } from './narrative-helpers.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -110,10 +110,20 @@ test('three phones: the log reaches every phone in one order, late joiners see i
   await ana.page.goto('/#/table');
   await expect(log(ana.page)).toHaveCount(1);
 
+  // Ana rolls again and re-rolls one die: the GM's log shows that roll once, as it stands.
+  await ana.page.goto('/#/narrative');
+  await drawn(ana.page);
+  await roll(ana.page);
+  await faces(ana.page).first().click();
+  await tap(ana.page, 'Re-roll picked die');
+  await gm.page.goto('/#/table');
+  await expect(log(gm.page).filter({ hasText: 're-rolled' })).toHaveCount(1);
+  await expect(log(gm.page)).toHaveCount(3);
+
   // Every phone lists the same rolls in the same order.
   await ben.page.goto('/#/table');
   const order = async (page) => (await log(page).allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
-  await expect(log(ben.page)).toHaveCount(2);
+  await expect(log(ben.page)).toHaveCount(3);
   expect(await order(ben.page)).toEqual(await order(gm.page));
 });
 

@@ -14,22 +14,13 @@ use crate::ui::shell::app_data::AppData;
 /// The log.
 #[component]
 pub fn TableLog(data: AppData, live: Live) -> impl IntoView {
-    let entries = move || {
-        live.view.with(|v| {
-            v.log
-                .iter()
-                .rev()
-                .filter(|e| shown(e))
-                .cloned()
-                .collect::<Vec<_>>()
-        })
-    };
+    let entries = move || live.view.with(|v| shown_entries(&v.log));
     view! {
         <section class="table-log" aria-labelledby="log-title">
             <h2 id="log-title">"The table's rolls"</h2>
             <ol class="history-list" aria-live="polite">
-                <For each=entries key=|e| (e.id.clone(), e.refused, e.undone) let(entry)>
-                    <LogItem data entry/>
+                <For each=entries key=|(e, again)| (e.id.clone(), e.refused, e.undone, *again) let((entry, again))>
+                    <LogItem data entry again/>
                 </For>
             </ol>
             {move || entries().is_empty().then(|| view! {
@@ -39,14 +30,46 @@ pub fn TableLog(data: AppData, live: Live) -> impl IntoView {
     }
 }
 
-/// Presence is not news; everything else is.
-fn shown(entry: &LogEntry) -> bool {
-    !matches!(entry.what, What::Here { .. })
+/// What the log shows, newest first: not presence; a roll re-rolled since (a die rolled
+/// again, sent as the same roll of History) shows once, as it stands now, marked so.
+fn shown_entries(log: &[LogEntry]) -> Vec<(LogEntry, bool)> {
+    // Each roll's History id, read once.
+    let ids: Vec<Option<u64>> = log
+        .iter()
+        .map(|e| match &e.what {
+            What::Roll { roll, .. } => entry_from_link(roll).ok().map(|r| r.id),
+            _ => None,
+        })
+        .collect();
+    let copies = |author: &str, id: u64| {
+        log.iter()
+            .zip(&ids)
+            .filter(|(e, other)| e.author == author && **other == Some(id))
+            .count()
+    };
+    let mut seen: Vec<(&str, u64)> = Vec::new();
+    let mut shown = Vec::new();
+    for (entry, id) in log.iter().zip(&ids).rev() {
+        if matches!(entry.what, What::Here { .. }) {
+            continue;
+        }
+        match id {
+            Some(id) => {
+                let key = (entry.author.as_str(), *id);
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    shown.push((entry.clone(), copies(&entry.author, *id) > 1));
+                }
+            }
+            None => shown.push((entry.clone(), false)),
+        }
+    }
+    shown
 }
 
 /// One message of the log.
 #[component]
-fn LogItem(data: AppData, entry: LogEntry) -> impl IntoView {
+fn LogItem(data: AppData, entry: LogEntry, again: bool) -> impl IntoView {
     let by = entry.by.clone();
     let private = entry
         .to_gm
@@ -110,6 +133,7 @@ fn LogItem(data: AppData, entry: LogEntry) -> impl IntoView {
         <li class="history-item table-item" class:undone=entry.undone>
             <p class="table-by"><span class="who">{by}</span>{private}
                 {entry.undone.then(|| view! { <span class="tag">"taken back"</span> })}
+                {again.then(|| view! { <span class="tag">"re-rolled"</span> })}
             </p>
             {body}
         </li>
