@@ -249,7 +249,9 @@ test.describe('6. the bar\'s chances never break a word', () => {
       widths.push(700, 750, 844, 900, 1024, 1100);
       for (const width of widths) {
         await page.setViewportSize({ width, height: 800 });
-        const broken = await odds.evaluate((button) => {
+        // Polled: a width just set may take a frame or two to settle (the hints' line,
+        // fetched once the page is idle, can still be arriving).
+        const check = () => odds.evaluate((button) => {
           const out = [];
           const inside = button.getBoundingClientRect();
           for (const name of button.querySelectorAll('.bar-chance-name')) {
@@ -268,7 +270,7 @@ test.describe('6. the bar\'s chances never break a word', () => {
           }
           return out;
         });
-        expect(broken, `${tray} at ${width} px`).toEqual([]);
+        await expect.poll(check, { message: `${tray} at ${width} px` }).toEqual([]);
       }
       await page.setViewportSize({ width: 440, height: 932 });
       await settled(page);
