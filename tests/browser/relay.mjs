@@ -54,23 +54,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { freePort } from './server.mjs';
 
 const VENV = fileURLToPath(new URL('../../tools/relay/.venv/', import.meta.url));
 const BIN = join(VENV, 'bin', 'nostr-relay');
 /** Content characters an event may carry: the protocol's 16 KB. */
 export const MAX_CONTENT = 16_384;
 
-/** A free TCP port on 127.0.0.1 (the kernel's pick, released at once). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** The package's own config.yaml, from the venv. */
 async function packageConfig() {

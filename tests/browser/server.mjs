@@ -1,6 +1,7 @@
 // A static file server for dist/, at the root and under a sub-path, for browser tests and
 // benchmarks. `node tests/browser/server.mjs [port]` serves until stopped.
 import { createServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -102,4 +103,17 @@ export function startServer(port = 0, root = DIST, overrides = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { origin } = await startServer(Number(process.argv[2] ?? 8080));
   console.log(`Serving dist/ at ${origin}/ and ${origin}${SUB_PATH}`);
+}
+
+/** A free TCP port on 127.0.0.1: the kernel's pick, released at once for a server a test
+ *  starts just after (the relay, WebKit's driver). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createTcpServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -70,6 +70,15 @@ async function joinTable(page, path, name) {
   await expect(page.getByRole('region', { name: 'At the table' })).toBeVisible();
 }
 
+/** The usual start: Gemma starts a table on a phone of the test's relay, Ana joins by its link. */
+async function gmAndAna(phone) {
+  const gm = await tablePhone(phone);
+  const path = await startTable(gm.page, 'Gemma');
+  const ana = await tablePhone(phone, []);
+  await joinTable(ana.page, path, 'Ana');
+  return { gm, ana, path };
+}
+
 /** Rolls `dice` ability dice in the narrative tray; returns the headline the phone shows. */
 async function narrativeRoll(page, dice = 1) {
   await page.goto('/#/narrative');
@@ -80,10 +89,7 @@ async function narrativeRoll(page, dice = 1) {
 }
 
 test('three phones: the log reaches every phone in one order, late joiners see it, GM-only stays with the GM', async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana, path } = await gmAndAna(phone);
   await expect(people(gm.page)).toHaveCount(2);
 
   // Ana rolls in her tray; the roll is in the GM's log, by Ana, with its dice.
@@ -161,10 +167,7 @@ test('one Destiny pool: with one light point left, two simultaneous flips leave 
 });
 
 test("the GM's side reaches the players' trays and is taken with one tap; a player's forged side is dropped", async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana, path } = await gmAndAna(phone);
 
   // A dishonest phone (a key that is not the GM's) sends a side sealed with the table key.
   const invite = readInvite(path.split('join=')[1]);
@@ -193,10 +196,7 @@ test("the GM's side reaches the players' trays and is taken with one tap; a play
 });
 
 test('the relay stopped and restarted mid-session: the roll made meanwhile arrives once', async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana } = await gmAndAna(phone);
   await narrativeRoll(ana.page, 1);
   await gm.page.goto('/#/table');
   await expect(log(gm.page)).toHaveCount(1);
@@ -233,10 +233,7 @@ test('one of two relays down: the table works through the other', async ({ phone
 });
 
 test('bad input from a relay is dropped: forged signatures, wrong keys, junk, replays, far times, a flood of 1,000', async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana, path } = await gmAndAna(phone);
   await narrativeRoll(ana.page, 1);
   await gm.page.goto('/#/table');
   await expect(log(gm.page)).toHaveCount(1);
@@ -282,10 +279,7 @@ test('bad input from a relay is dropped: forged signatures, wrong keys, junk, re
 });
 
 test('a hidden phone comes back: it reconnects and catches up', async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana } = await gmAndAna(phone);
   // The GM's phone is frozen as a background tab is, and its sockets are cut.
   const cdp = await gm.context.newCDPSession(gm.page);
   await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
@@ -301,10 +295,7 @@ test('a hidden phone comes back: it reconnects and catches up', async ({ phone }
 });
 
 test('two tabs of one phone: one connection, a roll made in either reaches the table, leaving in one leaves in both', async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana } = await gmAndAna(phone);
   const second = await ana.context.newPage();
   await second.goto('/#/table');
   await drawn(second);
@@ -326,10 +317,7 @@ test('two tabs of one phone: one connection, a roll made in either reaches the t
 });
 
 test('the GM hands the role over, then the new GM ends the table for everyone', async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana } = await gmAndAna(phone);
   await expect(people(gm.page)).toHaveCount(2);
   await gm.page.getByRole('combobox', { name: 'Hand the GM role to' }).selectOption({ label: 'Ana' });
   await gm.page.getByRole('button', { name: 'Hand over' }).click();
@@ -341,10 +329,7 @@ test('the GM hands the role over, then the new GM ends the table for everyone', 
 });
 
 test("a tray's story points are the table's Destiny pool: set by the GM, a player's spend flips it on every phone", async ({ phone }) => {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const ana = await tablePhone(phone, []);
-  await joinTable(ana.page, path, 'Ana');
+  const { gm, ana } = await gmAndAna(phone);
   const pool = gm.page.getByRole('region', { name: 'Destiny pool' });
   await pool.getByRole('spinbutton', { name: 'Light' }).fill('1');
   await pool.getByRole('spinbutton', { name: 'Dark' }).fill('2');

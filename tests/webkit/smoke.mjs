@@ -19,10 +19,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../browser/server.mjs';
+import { freePort, startServer } from '../browser/server.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const SHOTS = resolve(process.env.WEBKIT_SCREENSHOTS ?? `${ROOT}/test-results/webkit`);
@@ -72,17 +71,6 @@ async function instrumentedPage() {
   return html.replace('<head>', '<head><script src="webkit-errors.js"></script>');
 }
 
-/** A free loopback port (the kernel picks one; the driver takes it just after). */
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** Polls `probe` until it returns something truthy, or fails after `ms` saying `what`. */
 async function until(what, probe, ms = WAIT_MS) {
