@@ -47,13 +47,6 @@ pub struct TableDoc {
     pub at: Option<Table>,
 }
 
-impl PartialEq for TableDoc {
-    fn eq(&self, other: &Self) -> bool {
-        // Only for the storage layer's tests of written bytes.
-        serde_json::to_string(self).ok() == serde_json::to_string(other).ok()
-    }
-}
-
 /// Whether the stored text may hold a table, without parsing it: the start-up of a device at
 /// no table reads nothing more.
 pub fn may_be_at_table(text: &str) -> bool {

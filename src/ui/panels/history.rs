@@ -14,7 +14,9 @@ use crate::route::Page;
 use crate::storage::{entry_from_link, entry_link_text};
 use crate::ui::panels::history_writer::write_pending;
 use crate::ui::panels::roll_card::RollCard;
-use crate::ui::platform::browser::{can_share_text, clock_text, copy_text, page_url, share_text};
+use crate::ui::platform::browser::{
+    can_share_text, clock_text, copy_text, go_to, page_url, share_text,
+};
 use crate::ui::shell::app_data::{AppData, Shared};
 use crate::ui::shell::rare::{Rare, RareView, rare};
 use crate::ui::tray::state::Shown;
@@ -146,10 +148,8 @@ fn result_link(entry: &HistoryEntry) -> String {
 /// once, on another after going there (the link waits for its tray).
 fn open_entry(data: AppData, here: Page, tray: Page, link_text: String) {
     data.share_with(tray, Shared::Result(link_text));
-    if tray != here
-        && let Some(window) = web_sys::window()
-    {
-        let _ = window.location().set_hash(&tray.href());
+    if tray != here {
+        go_to(&tray.href());
     }
 }
 

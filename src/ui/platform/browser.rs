@@ -105,6 +105,13 @@ pub fn location_hash() -> String {
         .unwrap_or_default()
 }
 
+/// Goes to `hash` as a tapped link would: a new history entry and a `hashchange` event.
+pub fn go_to(hash: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_hash(hash);
+    }
+}
+
 /// Swaps the hash without a new history entry or a `hashchange` event.
 pub fn replace_hash(hash: &str) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {

@@ -9,18 +9,18 @@ use crate::route::Page;
 use crate::storage::entry_from_link;
 use crate::table::{LogEntry, PointSide, What};
 use crate::ui::panels::roll_card::RollCard;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::platform::browser::go_to;
 
 /// The log.
 #[component]
-pub fn TableLog(data: AppData, live: Live) -> impl IntoView {
+pub fn TableLog(live: Live) -> impl IntoView {
     let entries = move || live.view.with(|v| shown_entries(&v.log));
     view! {
         <section class="table-log" aria-labelledby="log-title">
             <h2 id="log-title">"The table's rolls"</h2>
             <ol class="history-list" aria-live="polite">
                 <For each=entries key=|(e, again)| (e.id.clone(), e.refused, e.undone, *again) let((entry, again))>
-                    <LogItem data entry again/>
+                    <LogItem entry again/>
                 </For>
             </ol>
             {move || entries().is_empty().then(|| view! {
@@ -69,7 +69,7 @@ fn shown_entries(log: &[LogEntry]) -> Vec<(LogEntry, bool)> {
 
 /// One message of the log.
 #[component]
-fn LogItem(data: AppData, entry: LogEntry, again: bool) -> impl IntoView {
+fn LogItem(entry: LogEntry, again: bool) -> impl IntoView {
     let by = entry.by.clone();
     let private = entry
         .to_gm
@@ -83,12 +83,7 @@ fn LogItem(data: AppData, entry: LogEntry, again: bool) -> impl IntoView {
                     <RollCard entry=rolled here=None/>
                     {href.map(|href| view! {
                         <div class="history-actions">
-                            <button type="button" class="small" on:click=move |_| {
-                                let _ = data;
-                                if let Some(w) = web_sys::window() {
-                                    let _ = w.location().set_hash(&href);
-                                }
-                            }>"Open"</button>
+                            <button type="button" class="small" on:click=move |_| go_to(&href)>"Open"</button>
                         </div>
                     })}
                 }

@@ -29,7 +29,7 @@ pub fn TablePage(data: AppData) -> impl IntoView {
     if data.table.start_asked.get_untracked() {
         data.table.start_asked.set(false);
         if !data.table.at_table.get_untracked() && !live.typed_name.get_untracked().is_empty() {
-            start(data, live);
+            start(live);
         }
     }
     // Memos: the table's view changes with every message; these parts redraw only when
@@ -48,7 +48,7 @@ pub fn TablePage(data: AppData) -> impl IntoView {
     }
 }
 
-fn start(_data: AppData, live: Live) {
+fn start(live: Live) {
     live.call(Call::Start(live.typed_name.get_untracked()));
 }
 
@@ -108,7 +108,7 @@ fn NoTable(data: AppData, live: Live) -> impl IntoView {
                      pool for all."
                 </p>
                 {name_field()}
-                <button type="button" class="primary" on:click=move |_| start(data, live)>"Start a table"</button>
+                <button type="button" class="primary" on:click=move |_| start(live)>"Start a table"</button>
                 <h2>"Join a table"</h2>
                 <label class="field">
                     <span>"The table's link"</span>
@@ -189,7 +189,7 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
         <People live/>
         <DestinyPool live/>
         <SendChoice live/>
-        <TableLog data live/>
+        <TableLog live/>
         <Relays live/>
         <Leaving data live/>
     }

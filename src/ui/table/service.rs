@@ -6,8 +6,8 @@
 
 use std::cell::RefCell;
 
+use crate::storage;
 use crate::storage::table::{SendTo, TableDoc};
-use crate::storage::{self, Document};
 use crate::table::relays::{DEFAULT_RELAYS, check_relay_url};
 use crate::table::state::KIND_PRESENCE;
 use crate::table::wire::{self, Frame};
@@ -338,6 +338,3 @@ fn clean_name(name: &str) -> Result<String, String> {
     }
     Ok(name.chars().take(40).collect())
 }
-
-// `Document` is named so the kept table's key and version come from one place.
-const _: &str = <TableDoc as Document>::KEY;

@@ -36,9 +36,7 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
     // the roll bar, with the same Take.
     let take = move |challenge: String| {
         taken.set(challenge.clone());
-        if let Some(w) = web_sys::window() {
-            let _ = w.location().set_hash(&page.challenge_href(&challenge));
-        }
+        crate::ui::platform::browser::go_to(&page.challenge_href(&challenge));
     };
     Effect::new(move |was: Option<Option<String>>| {
         let now = offered.get();

@@ -200,9 +200,7 @@ fn when_idle(then: impl Fn() + Clone + 'static) {
 fn StartTable(data: AppData) -> impl IntoView {
     let start = move |_| {
         data.table.start_asked.set(true);
-        if let Some(w) = web_sys::window() {
-            let _ = w.location().set_hash(&Page::Table.href());
-        }
+        crate::ui::platform::browser::go_to(&Page::Table.href());
     };
     move || {
         if data.table.at_table.get() {
