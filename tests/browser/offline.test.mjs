@@ -58,12 +58,65 @@ test.describe('offline, installable, safe', () => {
     await context.close();
   });
 
+  test('a first visit fetches its page in one pack; later visits and a broken pack, module by module', async ({ phone, installed }) => {
+    const app = (await readdir(DIST)).find((name) => name.startsWith('app-'));
+    const wasmFetched = (page) => {
+      const names = [];
+      page.on('requestfinished', (request) => {
+        const name = new URL(request.url()).pathname.split('/').pop();
+        if (name.endsWith('.wasm')) names.push(name);
+      });
+      return names;
+    };
+    // A first visit: the EL tray's modules, the main one among them, in its one pack.
+    {
+      const { context, page } = await phone();
+      const names = wasmFetched(page);
+      await page.goto('/#/el');
+      await drawn(page);
+      await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
+      expect(names[0]).toBe('pack_el.wasm');
+      expect(names.filter((n) => /^(chunk_|split_el_page|dicetray_bg)/.test(n)), 'no module of the page fetched apart').toEqual([]);
+      await context.close();
+    }
+    // A pack that does not arrive whole: the modules come one by one and the tray works.
+    {
+      const overrides = { [`/${app}/pack_narrative.wasm`]: 'not a pack' };
+      const { server, origin } = await startServer(0, undefined, overrides);
+      try {
+        const { context, page } = await phone();
+        const names = wasmFetched(page);
+        await page.goto(origin + '/#/narrative');
+        await ready(page);
+        await tap(page, 'Add ability die');
+        await tap(page, 'Roll');
+        await expect(shownResult(page)).toHaveText(/(Success|Failure)/);
+        expect(names).toContain('dicetray_bg.wasm');
+        expect(names).toContain('split_narrative_page.wasm');
+        await context.close();
+      } finally {
+        server.close();
+      }
+    }
+    // Once the service worker holds the build, no pack: each module from its cache.
+    {
+      const { context, page } = await installed();
+      const names = wasmFetched(page);
+      await page.reload();
+      await ready(page);
+      expect(names.some((n) => n.startsWith('pack_')), names.join(' ')).toBeFalsy();
+      expect(names).toContain('dicetray_bg.wasm');
+      await context.close();
+    }
+  });
+
   test('the service worker precaches exactly the build, and the manifest makes it installable', async ({ origin }) => {
     const sw = await readFile(new URL('../../dist/sw.js', import.meta.url), 'utf8');
     const files = JSON.parse(sw.match(/const FILES = (\[.*\]);/)[1]);
-    // Exactly the built files: every file in dist/ but the worker itself, the page as './'.
+    // Exactly the built files: every file in dist/ but the worker itself and the pages'
+    // packs (a first visit's copies of modules listed apart), the page as './'.
     const built = (await readdir(new URL('../../dist/', import.meta.url), { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile() && entry.name !== 'sw.js')
+      .filter((entry) => entry.isFile() && entry.name !== 'sw.js' && !/^pack_[a-z0-9]+\.wasm$/.test(entry.name))
       .map((entry) => join(entry.parentPath, entry.name))
       .map((path) => relative(fileURLToPath(new URL('../../dist/', import.meta.url)), path).split(sep).join('/'))
       .map((path) => (path === 'index.html' ? './' : `./${path}`));
