@@ -372,3 +372,18 @@ test("Settings keeps the relays for the tables this phone starts, refusing what 
   const path = await startTable(page, 'Gemma');
   expect(readInvite(path.split('join=')[1]).relays).toEqual([relay.url]);
 });
+
+test('the Table page opens without the protocol\'s code, which comes when a table is started', async ({ phone }) => {
+  const { page } = await tablePhone(phone);
+  const fetched = [];
+  page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname.split('/').pop()));
+  await page.goto('/#/table');
+  await drawn(page);
+  await expect(page.getByRole('button', { name: 'Start a table' })).toBeVisible();
+  expect(fetched).toContain('pack_table.wasm');
+  expect(fetched.filter((name) => /table_core/.test(name))).toEqual([]);
+  await page.getByRole('textbox', { name: 'Your name at the table' }).fill('Gemma');
+  await page.getByRole('button', { name: 'Start a table' }).click();
+  await expect(page.getByRole('textbox', { name: 'Table link' })).toHaveValue(/#\/table\?join=/);
+  expect(fetched).toContain('split_table_core.wasm');
+});

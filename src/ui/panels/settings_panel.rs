@@ -3,8 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::shell::rare::{Rare, RareView};
-use crate::ui::table::TableAsk;
+use crate::ui::table::{TableAsk, TablePart};
 
 use crate::storage::Settings;
 use crate::ui::shell::app_data::AppData;
@@ -59,7 +58,7 @@ pub fn SettingsPanel(data: AppData) -> impl IntoView {
                 write=|s, on| s.coach = on
             />
             // The live table's relays: their code comes with the table's.
-            <RareView data ask=Rare::Table(TableAsk::Relays)/>
+            <TablePart data ask=TableAsk::Relays/>
         </div>
     }
 }

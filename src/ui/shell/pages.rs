@@ -96,7 +96,7 @@ async fn preload(page: Page) -> Result<(), leptos::wasm_split::SplitLoaderError>
         Page::HighestD6 => __preload_d6_page().await,
         Page::EffectiveLevel => __preload_el_page().await,
         Page::Characters => __preload_characters_page().await,
-        Page::Table => crate::ui::shell::rare::__preload_rare().await,
+        Page::Table => crate::ui::table::__preload_table_page().await,
     }
 }
 
@@ -108,9 +108,9 @@ fn draw(page: Page, data: AppData) -> Option<AnyView> {
         Page::HighestD6 => poll_once(d6_page(data)),
         Page::EffectiveLevel => poll_once(el_page(data)),
         Page::Characters => poll_once(characters_page(data)),
-        Page::Table => poll_once(crate::ui::shell::rare::rare(
+        Page::Table => poll_once(crate::ui::table::table_part(
             data,
-            crate::ui::shell::rare::Rare::Table(crate::ui::table::TableAsk::Page),
+            crate::ui::table::TableAsk::Page,
         )),
     };
     answer.and_then(Result::ok)

@@ -33,8 +33,6 @@ pub enum Rare {
     Page(PageRare),
     /// A tray's session in this tab: restored, then kept (see `ui::tray::session`).
     Session(TrayCore),
-    /// A part of the live table (see `ui::table`).
-    Table(crate::ui::table::TableAsk),
 }
 
 /// Does a rare part that draws nothing, once its code is here; says so if it cannot come.
@@ -83,7 +81,6 @@ split_view!(
                 keep_session(data, core);
                 ().into_any()
             }
-            Rare::Table(ask) => crate::ui::table::draw_table(data, ask),
         }
     }
 );

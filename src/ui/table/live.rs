@@ -119,7 +119,11 @@ impl Live {
             typed_name: RwSignal::new(String::new()),
             typed_relays: RwSignal::new(String::new()),
         };
-        live.call(Call::Load);
+        // Away from a table nothing needs the protocol's module: the Table page's start and
+        // join forms open without it, and it is fetched when a table is started or joined.
+        if data.table.at_table.get_untracked() {
+            live.call(Call::Load);
+        }
         live.hold_connection();
         // What the trays hand over is sent as it comes.
         Effect::new(move |_| {

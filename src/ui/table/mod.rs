@@ -6,8 +6,8 @@
 //! - [`hook`], in every page's first load: whether this device is at a table, and what the
 //!   trays hand it to send. A few lines.
 //! - the views and sockets ([`TableAsk`]: the Table page, the line in each tray, the
-//!   connection), drawn from the app's rare code (`ui::shell::rare`): they use the same
-//!   widgets as the rest of it, so sharing its module splits no page's code further.
+//!   connection, the relays in Settings), the Table page's own module `table_page`: the page
+//!   opens with it, and a tray fetches it only while this device is at a table.
 //! - the protocol at work ([`service`]: keys, signatures, seals, the kept log and pool), its
 //!   own module `table_core`, fetched only at a table and asked through [`table_service`].
 
@@ -22,8 +22,7 @@ use leptos::prelude::*;
 
 use crate::route::Page;
 use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::deferred::LoadError;
-use crate::ui::shell::rare::{Rare, RareView};
+use crate::ui::shell::deferred::{Deferred, LoadError, split_view};
 use service::{Call, Reply};
 
 /// What is asked of the table's views.
@@ -39,8 +38,15 @@ pub enum TableAsk {
     Relays,
 }
 
-/// Draws or does a part of the live table (from the rare code).
-pub fn draw_table(data: AppData, ask: TableAsk) -> AnyView {
+split_view!(
+    /// Draws or does a part of the live table; an empty view for what only does.
+    pub table_part in table_page,
+    __preload_table_page,
+    |data: AppData, ask: TableAsk| draw_table(data, ask)
+);
+
+/// Draws or does a part of the live table (in the Table page's module).
+fn draw_table(data: AppData, ask: TableAsk) -> AnyView {
     match ask {
         TableAsk::Page => view! { <page::TablePage data/> }.into_any(),
         TableAsk::Strip(page) => view! { <strip::TrayStrip data page/> }.into_any(),
@@ -77,7 +83,7 @@ pub async fn table_service(call: Call) -> Result<Reply, LoadError> {
 /// come (the Table page says so when opened).
 pub fn run_table(data: AppData) {
     leptos::task::spawn_local(async move {
-        let _ = crate::ui::shell::rare::rare(data, Rare::Table(TableAsk::Run)).await;
+        let _ = table_part(data, TableAsk::Run).await;
     });
 }
 
@@ -88,6 +94,13 @@ pub fn TableLine(data: AppData, page: Page) -> impl IntoView {
         data.table
             .at_table
             .get()
-            .then(|| view! { <RareView data ask=Rare::Table(TableAsk::Strip(page))/> })
+            .then(|| view! { <TablePart data ask=TableAsk::Strip(page)/> })
     }
+}
+
+/// A part of the live table drawn where it stands, once its code is here.
+#[component]
+pub fn TablePart(data: AppData, ask: TableAsk) -> impl IntoView {
+    let draw = move || table_part(data, ask);
+    view! { <Deferred preload=__preload_table_page draw/> }
 }

@@ -309,14 +309,26 @@ pub fn SendChoice(live: Live) -> impl IntoView {
 #[component]
 pub fn Relays(live: Live) -> impl IntoView {
     let own = move || live.view.with(|v| v.own_relays.join("\n"));
-    if live.typed_relays.get_untracked().is_empty() {
-        live.typed_relays.set(own());
-    }
+    // The field shows the kept list once it is read, unless the player has typed since.
+    Effect::new(move |shown: Option<String>| {
+        let own = own();
+        if live.typed_relays.get_untracked() == shown.unwrap_or_default() {
+            live.typed_relays.set(own.clone());
+        }
+        own
+    });
+    // Away from a table the list is read when the fold is opened, not before: reading it
+    // fetches the protocol's module.
+    let read = move |_| {
+        if !live.view.with_untracked(|v| v.at) {
+            live.call(Call::Load);
+        }
+    };
     let save = move |_| {
         live.call(Call::Relays(live.typed_relays.get_untracked()));
     };
     view! {
-        <details class="fold table-relays">
+        <details class="fold table-relays" on:toggle=read>
             <summary>"Live table relays"</summary>
             <ul>
                 {move || live.relays.get().into_iter().map(|(url, state)| view! {
