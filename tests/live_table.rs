@@ -2,7 +2,7 @@
 
 use dicetray::table::message::PointSide;
 use dicetray::table::seal::{Sealed, seal};
-use dicetray::table::{DeviceKey, Dropped, Event, Invite, Table, What};
+use dicetray::table::{Amendment, DeviceKey, Dropped, Event, Invite, Table, What, shown_log};
 use proptest::prelude::*;
 
 const T0: u64 = 1_800_000_000;
@@ -566,4 +566,29 @@ proptest! {
         let framed = forged(&key(2), kind, d.as_deref(), &format!(r#"{{"v":1,"n":1,"by":"A","what":{plain}}}"#), T0);
         let _ = ben.receive(&framed, T0);
     }
+}
+
+#[test]
+fn a_roll_changed_goes_as_a_change_of_ones_own_roll_only() {
+    let (mut gm, mut ana, mut ben) = phones();
+    let first = say(&mut ana, roll("Attack"), 1_000, 1);
+    deliver(&mut gm, &first, 1_000);
+    deliver(&mut ben, &first, 1_000);
+    let of = ana.log()[0].id.clone();
+    let amend = |of: &str| What::Amend {
+        of: of.into(),
+        why: Amendment::Reroll,
+        tray: "narrative".into(),
+        label: "Attack".into(),
+        roll: "[7,{}]".into(),
+    };
+    // Ben may not change Ana's roll; Ana may.
+    assert!(ben.say(amend(&of), false, 1_001, &mut rng(2)).is_err());
+    let changed = say(&mut ana, amend(&of), 1_002, 3);
+    deliver(&mut gm, &changed, 1_002);
+    // The GM shows Ana's roll once, as it stands, marked changed.
+    let shown = shown_log(gm.log());
+    assert_eq!(shown.len(), 1);
+    assert!(shown[0].1);
+    assert!(matches!(&shown[0].0.what, What::Amend { of: named, .. } if *named == of));
 }

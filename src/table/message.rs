@@ -30,6 +30,21 @@ pub enum PointSide {
     Dark,
 }
 
+/// Why a roll was changed after it was sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Amendment {
+    /// Some of its dice were rolled again.
+    Reroll,
+    /// The cost of a costly success was noted.
+    Cost,
+}
+
+impl Amendment {
+    /// Every reason this version reads, as written.
+    const KNOWN: [&str; 2] = ["reroll", "cost"];
+}
+
 /// What a message says: exactly one of the protocol's forms, or one this version cannot read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -41,6 +56,20 @@ pub enum What {
         /// The roll's label.
         label: String,
         /// The result link text.
+        roll: String,
+    },
+    /// The author's own earlier roll, changed: it stands in for that roll (`of`, the event
+    /// id of the roll as first sent), as it is now, and says why.
+    Amend {
+        /// The event id of the roll changed.
+        of: String,
+        /// Why it changed.
+        why: Amendment,
+        /// `narrative`, `d6` or `el`.
+        tray: String,
+        /// The roll's label.
+        label: String,
+        /// The result link text, as the roll stands now.
         roll: String,
     },
     /// The author takes back their own earlier message (by event id).
@@ -121,8 +150,8 @@ fn chars_within(text: &str, min: usize, max: usize) -> bool {
 }
 
 fn read_what(value: serde_json::Value) -> Result<What, String> {
-    const KNOWN: [&str; 8] = [
-        "roll", "undo", "flip", "points", "side", "here", "gm", "end",
+    const KNOWN: [&str; 9] = [
+        "roll", "amend", "undo", "flip", "points", "side", "here", "gm", "end",
     ];
     let known = match &value {
         serde_json::Value::Object(map) => {
@@ -130,7 +159,13 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         }
         _ => false,
     };
-    if !known {
+    // A change for a reason a later version added reads as one this version cannot show.
+    let later_amendment = value
+        .get("amend")
+        .and_then(|amend| amend.get("why"))
+        .and_then(serde_json::Value::as_str)
+        .is_some_and(|why| !Amendment::KNOWN.contains(&why));
+    if !known || later_amendment {
         return Ok(What::Unsupported);
     }
     let what: What = serde_json::from_value(value).map_err(|e| e.to_string())?;
@@ -140,6 +175,20 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
                 return Ok(What::Unsupported);
             }
             chars_within(label, 0, MAX_TEXT_CHARS) && chars_within(roll, 0, MAX_ROLL_CHARS)
+        }
+        What::Amend {
+            of,
+            tray,
+            label,
+            roll,
+            ..
+        } => {
+            if !TRAYS.contains(&tray.as_str()) {
+                return Ok(What::Unsupported);
+            }
+            from_hex_array::<32>(of).is_some()
+                && chars_within(label, 0, MAX_TEXT_CHARS)
+                && chars_within(roll, 0, MAX_ROLL_CHARS)
         }
         What::Side { tray, challenge } => {
             if !TRAYS.contains(&tray.as_str()) {
@@ -247,5 +296,27 @@ mod tests {
         assert_eq!(decode(r#"{"v":1,"n":1,"by":"","what":{"end":{}}}"#), None);
         assert_eq!(decode(r#"{"v":1,"n":1,"what":{"end":{}}}"#), None);
         assert_eq!(decode("[]"), None);
+    }
+
+    #[test]
+    fn a_change_reads_with_its_reason_and_a_later_reason_is_unsupported() {
+        let w = |why: &str, of: &str| {
+            format!(
+                r#"{{"v":1,"n":2,"by":"A","what":{{"amend":{{"of":"{of}","why":"{why}","tray":"d6","label":"","roll":"x"}}}}}}"#
+            )
+        };
+        let of = "ab".repeat(32);
+        assert_eq!(
+            decode(&w("cost", &of)),
+            Some(What::Amend {
+                of: of.clone(),
+                why: Amendment::Cost,
+                tray: "d6".into(),
+                label: String::new(),
+                roll: "x".into(),
+            })
+        );
+        assert_eq!(decode(&w("bribe", &of)), Some(What::Unsupported));
+        assert_eq!(decode(&w("reroll", "12")), None);
     }
 }

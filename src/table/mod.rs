@@ -11,6 +11,7 @@ pub mod message;
 pub mod outbox;
 pub mod relays;
 pub mod seal;
+pub mod shown;
 pub mod state;
 pub mod wire;
 
@@ -18,5 +19,6 @@ pub use dropped::Dropped;
 pub use event::Event;
 pub use invite::Invite;
 pub use keys::DeviceKey;
-pub use message::{Message, PointSide, What};
+pub use message::{Amendment, Message, PointSide, What};
+pub use shown::shown_log;
 pub use state::{LogEntry, Person, Pool, Table};

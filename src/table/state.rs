@@ -165,7 +165,11 @@ fn chars_within(text: &str, min: usize, max: usize) -> bool {
 fn undoable(what: &What) -> bool {
     matches!(
         what,
-        What::Roll { .. } | What::Flip { .. } | What::Points { .. } | What::Side { .. }
+        What::Roll { .. }
+            | What::Amend { .. }
+            | What::Flip { .. }
+            | What::Points { .. }
+            | What::Side { .. }
     )
 }
 
@@ -232,7 +236,11 @@ fn step(state: &mut Replayed, entry: &mut LogEntry) {
                 entry.refused = true;
             }
         }
-        What::Roll { .. } | What::Undo { .. } | What::Here { .. } | What::Unsupported => {}
+        What::Roll { .. }
+        | What::Amend { .. }
+        | What::Undo { .. }
+        | What::Here { .. }
+        | What::Unsupported => {}
     }
 }
 
@@ -490,7 +498,12 @@ impl Table {
         if self.ended() {
             return Err("This table has ended.".into());
         }
-        if to_gm && !matches!(what, What::Roll { .. } | What::Undo { .. }) {
+        if to_gm
+            && !matches!(
+                what,
+                What::Roll { .. } | What::Amend { .. } | What::Undo { .. }
+            )
+        {
             return Err("Only rolls can be sent to the GM alone.".into());
         }
         if what.gm_only() && !self.am_gm() {
@@ -504,6 +517,28 @@ impl Table {
                 if !chars_within(label, 0, MAX_TEXT_CHARS) || !chars_within(roll, 0, MAX_ROLL_CHARS)
                 {
                     return Err("This roll is too long to share.".into());
+                }
+            }
+            What::Amend {
+                of,
+                tray,
+                label,
+                roll,
+                ..
+            } => {
+                if !TRAYS.contains(&tray.as_str()) {
+                    return Err(format!("There is no {tray} tray."));
+                }
+                if !chars_within(label, 0, MAX_TEXT_CHARS) || !chars_within(roll, 0, MAX_ROLL_CHARS)
+                {
+                    return Err("This roll is too long to share.".into());
+                }
+                let mine = self
+                    .log
+                    .iter()
+                    .any(|e| e.id == *of && e.mine && matches!(e.what, What::Roll { .. }));
+                if !mine {
+                    return Err("Only your own roll can be changed.".into());
                 }
             }
             What::Undo { of } => {
@@ -681,7 +716,10 @@ impl Table {
             _ => {
                 let fits = match &msg.what {
                     What::Here { .. } => false,
-                    What::Roll { .. } | What::Undo { .. } | What::Unsupported => true,
+                    What::Roll { .. }
+                    | What::Amend { .. }
+                    | What::Undo { .. }
+                    | What::Unsupported => true,
                     _ => !to_gm,
                 };
                 if !fits {

@@ -6,7 +6,7 @@
 import { expect, test } from './fixtures.mjs';
 import { drawn } from './harness.mjs';
 import { startRelay } from './relay.mjs';
-import { KIND, RelayClient, makeDevice, message, now, readInvite, seal, signEvent } from './table-client.mjs';
+import { KIND, RelayClient, makeDevice, message, now, open, readInvite, seal, signEvent } from './table-client.mjs';
 import { dock, faces, roll, tap } from './narrative-helpers.mjs';
 
 test.describe.configure({ mode: 'serial' });
@@ -125,6 +125,22 @@ test('three phones: the log reaches every phone in one order, late joiners see i
   await gm.page.goto('/#/table');
   await expect(log(gm.page).filter({ hasText: 're-rolled' })).toHaveCount(1);
   await expect(log(gm.page)).toHaveCount(3);
+
+  // On the wire the re-roll is what it is: an `amend` of Ana's roll as first sent, why
+  // `reroll`, not that roll sent again.
+  const invite = readInvite(path.split('join=')[1]);
+  const reader = await RelayClient.connect(relay.url);
+  const opened = (await reader.query({ '#t': [invite.tag], kinds: [KIND.MESSAGE] }))
+    .map((event) => ({ id: event.id, pubkey: event.pubkey, body: event.content.startsWith('t1.') ? open(invite.key, KIND.MESSAGE, event.pubkey, event.content) : null }))
+    .filter((m) => m.body);
+  reader.close();
+  const amends = opened.filter((m) => m.body.what.amend);
+  expect(amends).toHaveLength(1);
+  expect(amends[0].body.what.amend.why).toBe('reroll');
+  const first = opened.find((m) => m.id === amends[0].body.what.amend.of);
+  expect(first?.body.what.roll, 'the roll it changes').toBeTruthy();
+  expect(first.pubkey).toBe(amends[0].pubkey);
+  expect(first.body.by).toBe('Ana');
 
   // Every phone lists the same rolls in the same order.
   await ben.page.goto('/#/table');

@@ -10,6 +10,7 @@ use super::state::D6State;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
 use crate::core::history::RecordedRoll;
+use crate::table::Amendment;
 use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::shell::app_data::AppData;
 use crate::ui::widgets::text_input::TextInput;
@@ -225,7 +226,7 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
             Ok(()) => {
                 let entry = entry.clone();
                 state.core.shown.set(Some(shown));
-                send(data, HistoryChange::Replace(entry));
+                send(data, HistoryChange::Replace(entry, Amendment::Cost));
             }
             Err(error) => state.core.snackbar.say(error),
         }

@@ -7,6 +7,7 @@ use crate::core::history::RecordedRoll;
 use crate::core::narrative::NarrativeRoll;
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::story_points::CheckSpends;
+use crate::table::Amendment;
 use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::shell::app_data::AppData;
 use crate::ui::tray::recorder::record_roll;
@@ -59,7 +60,7 @@ pub fn reroll_picked(state: NarrativeState, data: AppData) {
         Ok(()) => {
             let entry = entry.clone();
             state.core.shown.set(Some(shown));
-            send(data, HistoryChange::Replace(entry));
+            send(data, HistoryChange::Replace(entry, Amendment::Reroll));
         }
         Err(message) => state.core.snackbar.say(message),
     }

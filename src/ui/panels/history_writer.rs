@@ -9,6 +9,7 @@
 use leptos::prelude::*;
 
 use crate::core::history::{HistoryEntry, RollHistory};
+use crate::table::Amendment;
 use crate::ui::panels::history::HistoryAsk;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::rare::{Rare, rare};
@@ -21,22 +22,25 @@ pub enum HistoryChange {
     /// A new roll, at the front.
     Record(HistoryEntry),
     /// A changed roll (a die rolled again, a cost noted), in place of the one with its id.
-    Replace(HistoryEntry),
+    Replace(HistoryEntry, Amendment),
 }
 
 /// Keeps `change` in History: at once when the writer's code is here, else once it comes.
 pub fn send(data: AppData, change: HistoryChange) {
-    // At a table, the roll goes to the table too (a re-roll as what it is: the roll again).
-    // Story point changes go as what they are (flips, the GM's set-up: see
-    // `ui::panels::story_points`), not as rolls.
-    let (HistoryChange::Record(entry) | HistoryChange::Replace(entry)) = &change;
+    // At a table, the roll goes to the table too, and a change to it as what it is (a
+    // re-roll, a cost noted). Story point changes go as what they are (flips, the GM's
+    // set-up: see `ui::panels::story_points`), not as rolls.
+    let (HistoryChange::Record(entry) | HistoryChange::Replace(entry, _)) = &change;
     if data.table.at_table.get_untracked()
         && !matches!(
             entry.roll,
             crate::core::history::RecordedRoll::StoryPoints(_)
         )
     {
-        data.table.send(Outgoing::Roll(entry.clone()));
+        data.table.send(match &change {
+            HistoryChange::Record(entry) => Outgoing::Roll(entry.clone()),
+            HistoryChange::Replace(entry, why) => Outgoing::Amend(entry.clone(), *why),
+        });
         run_table(data);
     }
     data.queue_history_change(change);
@@ -66,6 +70,6 @@ pub fn write_pending(data: AppData) {
 fn apply(history: &mut RollHistory, change: HistoryChange) {
     match change {
         HistoryChange::Record(entry) => history.record(entry),
-        HistoryChange::Replace(entry) => history.replace(entry),
+        HistoryChange::Replace(entry, _) => history.replace(entry),
     }
 }

@@ -7,13 +7,16 @@ use leptos::prelude::*;
 use crate::core::history::HistoryEntry;
 use crate::route::Page;
 use crate::storage::table::may_be_at_table;
+use crate::table::Amendment;
 use crate::ui::platform::browser::with_store;
 
 /// Something a tray hands the table to send.
 #[derive(Clone, Debug)]
 pub enum Outgoing {
-    /// A roll, a re-roll or a story point change, as History keeps it.
+    /// A roll, as History keeps it.
     Roll(HistoryEntry),
+    /// A roll changed since it was sent (as History now keeps it), and why.
+    Amend(HistoryEntry, Amendment),
     /// The GM's side for a tray, as its challenge link's text.
     Side(Page, String),
     /// A story point spent in the tray: `true` from the light side (a player's), `false`
