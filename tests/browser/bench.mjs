@@ -481,23 +481,29 @@ async function tablePhone(url) {
 async function tableFigures() {
   const relay = await startRelay();
   try {
-    // The module: what opening the Table page fetches beyond a tray's own first load.
+    // The modules: the Table page's own (in its pack on a first visit; apart, when a tray
+    // at a table draws its line), and the protocol's, fetched when a table is started.
     const gm = await tablePhone(relay.url);
     const fetched = [];
     gm.page.on('requestfinished', (request) => fetched.push(request));
     await gm.page.goto(`${env.origin}/#/table`, { waitUntil: 'networkidle' });
     await drawn(gm.page);
-    console.log('the live table\'s own module(s), fetched when the Table page opens:');
-    for (const request of fetched) {
-      const name = new URL(request.url()).pathname.split('/').pop();
-      if (!/table/.test(name)) continue;
-      const response = await request.response();
-      if (response?.status() === 200) console.log(row(name, packed(await response.body())));
-    }
+    const opening = fetched.length;
     await gm.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Gemma');
     await gm.page.getByRole('button', { name: 'Start a table' }).click();
     const link = await gm.page.getByRole('textbox', { name: 'Table link' });
     await expect(link).toHaveValue(/join=/);
+    const dist = join(root, 'dist');
+    const app = readdirSync(dist).find((d) => d.startsWith('app-'));
+    console.log('the live table\'s modules:');
+    console.log(row('split_table_page.wasm (the page\'s own)', packed(readFileSync(join(dist, app, 'split_table_page.wasm')))));
+    for (const [at, request] of fetched.entries()) {
+      const name = new URL(request.url()).pathname.split('/').pop();
+      if (!/table/.test(name)) continue;
+      const response = await request.response();
+      const when = at < opening ? 'opening the page, first visit' : 'on Start';
+      if (response?.status() === 200) console.log(row(`${name} (${when})`, packed(await response.body())));
+    }
     const full = await link.inputValue();
     const path = '/' + full.slice(full.indexOf('#'));
 
