@@ -403,3 +403,17 @@ test('the Table page opens without the protocol\'s code, which comes when a tabl
   await expect(page.getByRole('textbox', { name: 'Table link' })).toHaveValue(/#\/table\?join=/);
   expect(fetched).toContain('split_table_core.wasm');
 });
+
+test('Start a table in a tray with no character asks for the name first, focused, then starts', async ({ phone }) => {
+  const { page } = await tablePhone(phone);
+  await page.goto('/#/narrative');
+  await drawn(page);
+  await page.getByText('Share', { exact: true }).click();
+  await page.getByRole('button', { name: 'Start a table' }).click();
+  const name = page.getByRole('textbox', { name: 'Your name at the table' });
+  await expect(name).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Give the name the table will see' })).toBeVisible();
+  await page.keyboard.type('Gemma');
+  await page.getByRole('button', { name: 'Start a table' }).click();
+  await expect(page.getByRole('textbox', { name: 'Table link' })).toHaveValue(/#\/table\?join=/);
+});

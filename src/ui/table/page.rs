@@ -25,10 +25,14 @@ pub fn TablePage(data: AppData) -> impl IntoView {
             .unwrap_or_default();
         live.typed_name.set(name);
     }
-    // "Start a table" in a tray: started at once when a name is at hand.
+    // "Start a table" in a tray: started at once when a name is at hand, else the name is
+    // asked for first, where the player is looking.
+    let name_wanted = data.table.start_asked.get_untracked()
+        && !data.table.at_table.get_untracked()
+        && live.typed_name.get_untracked().is_empty();
     if data.table.start_asked.get_untracked() {
         data.table.start_asked.set(false);
-        if !data.table.at_table.get_untracked() && !live.typed_name.get_untracked().is_empty() {
+        if !data.table.at_table.get_untracked() && !name_wanted {
             start(live);
         }
     }
@@ -41,7 +45,7 @@ pub fn TablePage(data: AppData) -> impl IntoView {
             {move || if at.get() {
                 view! { <AtTable data live/> }.into_any()
             } else {
-                view! { <NoTable data live/> }.into_any()
+                view! { <NoTable data live name_wanted/> }.into_any()
             }}
             <SnackbarView snackbar=data.snackbar class="page-foot"/>
         </div>
@@ -54,7 +58,12 @@ fn start(live: Live) {
 
 /// Not at a table: join the one a link names, or start one.
 #[component]
-fn NoTable(data: AppData, live: Live) -> impl IntoView {
+fn NoTable(
+    data: AppData,
+    live: Live,
+    /// Start a table was tapped in a tray with no name at hand: the name field is focused.
+    name_wanted: bool,
+) -> impl IntoView {
     let waiting = move || match data.waiting_link(Page::Table) {
         Some(Shared::Setup(code)) => Some(code),
         _ => None,
@@ -69,6 +78,14 @@ fn NoTable(data: AppData, live: Live) -> impl IntoView {
         }
     });
     let join = move |code: String| live.call(Call::Join(code, live.typed_name.get_untracked()));
+    let name_input = NodeRef::<leptos::html::Input>::new();
+    if name_wanted {
+        Effect::new(move |_| {
+            if let Some(input) = name_input.get() {
+                let _ = input.focus();
+            }
+        });
+    }
     let name_field = move || {
         view! {
             <label class="field">
@@ -77,10 +94,14 @@ fn NoTable(data: AppData, live: Live) -> impl IntoView {
                     type="text"
                     maxlength="40"
                     autocomplete="nickname"
+                    node_ref=name_input
                     prop:value=move || live.typed_name.get()
                     on:input=move |ev| live.typed_name.set(event_target_value(&ev))
                 />
             </label>
+            {name_wanted.then(|| view! {
+                <p class="hint" role="status">"Give the name the table will see beside your rolls, then Start a table."</p>
+            })}
         }
     };
     move || {
