@@ -3,6 +3,7 @@
 //! hand the GM role over, End table).
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::live::{Live, SendTo};
 use super::log_view::TableLog;
@@ -78,10 +79,14 @@ fn NoTable(
         }
     });
     let join = move |code: String| live.call(Call::Join(code, live.typed_name.get_untracked()));
-    let name_input = NodeRef::<leptos::html::Input>::new();
     if name_wanted {
-        Effect::new(move |_| {
-            if let Some(input) = name_input.get() {
+        // Once drawn (the next frame): where the player is to type.
+        request_animation_frame(|| {
+            if let Some(input) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("table-name"))
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
                 let _ = input.focus();
             }
         });
@@ -94,7 +99,7 @@ fn NoTable(
                     type="text"
                     maxlength="40"
                     autocomplete="nickname"
-                    node_ref=name_input
+                    id="table-name"
                     prop:value=move || live.typed_name.get()
                     on:input=move |ev| live.typed_name.set(event_target_value(&ev))
                 />
