@@ -12,6 +12,7 @@ use crate::route::Page;
 use crate::table::{PointSide, What};
 use crate::ui::platform::browser::{can_share_text, copy_text, page_url, share_text};
 use crate::ui::shell::app_data::{AppData, Shared};
+use crate::ui::shell::deferred::{Deferred, split_view};
 use crate::ui::shell::rare::{Rare, RareView};
 use crate::ui::widgets::snackbar::SnackbarView;
 
@@ -44,7 +45,8 @@ pub fn TablePage(data: AppData) -> impl IntoView {
         <div class="tray-page table-page">
             <h1>"Table"</h1>
             {move || if at.get() {
-                view! { <AtTable data live/> }.into_any()
+                let draw = move || at_table_part(data, live);
+                view! { <Deferred preload=__preload_table_at draw/> }.into_any()
             } else {
                 view! { <NoTable data live name_wanted/> }.into_any()
             }}
@@ -424,3 +426,10 @@ fn Leaving(data: AppData, live: Live) -> impl IntoView {
         </section>
     }
 }
+
+split_view!(
+    /// At a table: its own module, so the page opens a link's Join form without it.
+    at_table_part in table_at,
+    __preload_table_at,
+    |data: AppData, live: Live| view! { <AtTable data live/> }
+);
