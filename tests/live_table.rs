@@ -571,7 +571,16 @@ proptest! {
 #[test]
 fn a_roll_changed_goes_as_a_change_of_ones_own_roll_only() {
     let (mut gm, mut ana, mut ben) = phones();
-    let first = say(&mut ana, roll("Attack"), 1_000, 1);
+    let first = say(
+        &mut ana,
+        What::Roll {
+            tray: "narrative".into(),
+            label: "Attack".into(),
+            roll: "[3,{}]".into(),
+        },
+        1_000,
+        1,
+    );
     deliver(&mut gm, &first, 1_000);
     deliver(&mut ben, &first, 1_000);
     let of = ana.log()[0].id.clone();
@@ -590,5 +599,39 @@ fn a_roll_changed_goes_as_a_change_of_ones_own_roll_only() {
     let shown = shown_log(gm.log());
     assert_eq!(shown.len(), 1);
     assert!(shown[0].1);
-    assert!(matches!(&shown[0].0.what, What::Amend { of: named, .. } if *named == of));
+    assert!(
+        matches!(&shown[0].0.what, What::Amend { of: named, roll, .. } if *named == of && roll == "[7,{}]")
+    );
+    // Ana's own table finds the roll a change names, by its text, and where it went.
+    assert_eq!(
+        ana.my_roll(|text| text == "[3,{}]"),
+        Some((of.clone(), false))
+    );
+    assert_eq!(ana.my_roll(|text| text == "nothing"), None);
+}
+
+#[test]
+fn a_change_goes_where_its_roll_went_and_only_while_it_stands() {
+    let (_gm, mut ana, _ben) = phones();
+    let to_gm_only = What::Roll {
+        tray: "d6".into(),
+        label: "Sneak".into(),
+        roll: "[4,{}]".into(),
+    };
+    ana.say(to_gm_only, true, 1_000, &mut rng(1)).unwrap();
+    let of = ana.log()[0].id.clone();
+    let amend = || What::Amend {
+        of: of.clone(),
+        why: Amendment::Cost,
+        tray: "d6".into(),
+        label: "Sneak".into(),
+        roll: "[4,{}]".into(),
+    };
+    // Sent to the GM alone, its change goes to the GM alone, never to the whole table.
+    assert!(ana.say(amend(), false, 1_001, &mut rng(2)).is_err());
+    assert!(ana.say(amend(), true, 1_002, &mut rng(3)).is_ok());
+    // Once the roll is taken back, it is changed no more.
+    ana.say(What::Undo { of: of.clone() }, true, 1_003, &mut rng(4))
+        .unwrap();
+    assert!(ana.say(amend(), true, 1_004, &mut rng(5)).is_err());
 }

@@ -317,6 +317,11 @@ mod tests {
             })
         );
         assert_eq!(decode(&w("bribe", &of)), Some(What::Unsupported));
+        // Every reason written is one read.
+        for why in [Amendment::Reroll, Amendment::Cost] {
+            let written = serde_json::to_string(&why).unwrap_or_default();
+            assert!(Amendment::KNOWN.contains(&written.trim_matches('"')));
+        }
         assert_eq!(decode(&w("reroll", "12")), None);
     }
 }

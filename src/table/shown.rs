@@ -1,5 +1,7 @@
 //! The log as a phone shows it: newest first, without presence, and a roll changed since it
-//! was sent (dice re-rolled, a cost noted) as one item, as it stands now, marked changed.
+//! was sent (dice re-rolled, a cost noted) as one item, as it stands now, marked changed. A
+//! change taken back leaves the roll as it was before it; a roll taken back shows so, with
+//! none of its changes.
 
 use super::message::What;
 use super::state::LogEntry;
@@ -7,15 +9,20 @@ use super::state::LogEntry;
 /// The log's items to show, newest first, each with whether it is a roll changed since it
 /// was sent (`true`).
 pub fn shown_log(log: &[LogEntry]) -> Vec<(LogEntry, bool)> {
-    let changed: Vec<&str> = log.iter().filter_map(|e| stands_for(log, e)).collect();
+    // A change that counts: not taken back, of a roll not taken back.
+    let counts = |e| counts(log, e);
+    let changed: Vec<&str> = log.iter().filter_map(counts).collect();
     let mut seen: Vec<&str> = Vec::new();
     let mut shown = Vec::new();
     for entry in log.iter().rev() {
         if matches!(entry.what, What::Here { .. }) {
             continue;
         }
+        if stands_for(log, entry).is_some() && counts(entry).is_none() {
+            continue;
+        }
         // A roll and its changes are one item, the newest.
-        let roll = stands_for(log, entry).or(match entry.what {
+        let roll = counts(entry).or(match entry.what {
             What::Roll { .. } => Some(entry.id.as_str()),
             _ => None,
         });
@@ -32,12 +39,25 @@ pub fn shown_log(log: &[LogEntry]) -> Vec<(LogEntry, bool)> {
     shown
 }
 
-/// The roll a change stands in for: one of its author's own in the log, or none.
+/// The roll a change that counts stands in for: not taken back, of a roll not taken back.
+fn counts<'a>(log: &[LogEntry], entry: &'a LogEntry) -> Option<&'a str> {
+    if entry.undone {
+        return None;
+    }
+    stands_for(log, entry).filter(|roll| log.iter().any(|e| e.id == *roll && !e.undone))
+}
+
+/// The roll a change stands in for: one its author sent to the same phones, or none.
 fn stands_for<'a>(log: &[LogEntry], entry: &'a LogEntry) -> Option<&'a str> {
     match &entry.what {
         What::Amend { of, .. } => log
             .iter()
-            .any(|e| e.id == *of && e.author == entry.author && matches!(e.what, What::Roll { .. }))
+            .any(|e| {
+                e.id == *of
+                    && e.author == entry.author
+                    && e.to_gm == entry.to_gm
+                    && matches!(e.what, What::Roll { .. })
+            })
             .then_some(of.as_str()),
         _ => None,
     }
@@ -111,6 +131,34 @@ mod tests {
             entry("r1", "ana", roll("first")),
             entry("a1", "ben", amend("r1", Amendment::Cost, "forged")),
         ];
+        assert_eq!(
+            ids(&log),
+            [("a1".to_string(), true), ("r1".to_string(), false)]
+        );
+    }
+
+    #[test]
+    fn taking_back_a_change_or_a_roll() {
+        let mut log = vec![
+            entry("r1", "ana", roll("first")),
+            entry("a1", "ana", amend("r1", Amendment::Reroll, "second")),
+            entry("a2", "ana", amend("r1", Amendment::Cost, "third")),
+        ];
+        // The last change taken back: the roll as the change before left it.
+        log[2].undone = true;
+        assert_eq!(ids(&log), [("a1".to_string(), true)]);
+        // The roll itself taken back: shown so, none of its changes.
+        log[0].undone = true;
+        assert_eq!(ids(&log), [("r1".to_string(), false)]);
+    }
+
+    #[test]
+    fn a_change_sent_elsewhere_than_its_roll_is_not_that_roll() {
+        let mut log = [
+            entry("r1", "ana", roll("first")),
+            entry("a1", "ana", amend("r1", Amendment::Reroll, "second")),
+        ];
+        log[1].to_gm = true;
         assert_eq!(
             ids(&log),
             [("a1".to_string(), true), ("r1".to_string(), false)]

@@ -314,6 +314,17 @@ impl Table {
         &self.log
     }
 
+    /// My roll that `same` picks (by its roll text), not taken back: its event id, and
+    /// whether it went to the GM only. What a change of that roll names, and where it goes.
+    pub fn my_roll(&self, same: impl Fn(&str) -> bool) -> Option<(String, bool)> {
+        self.log.iter().find_map(|e| match &e.what {
+            What::Roll { roll, .. } if e.mine && !e.undone && same(roll) => {
+                Some((e.id.clone(), e.to_gm))
+            }
+            _ => None,
+        })
+    }
+
     /// The Destiny pool: the log's points, flips and undos replayed in order.
     pub fn pool(&self) -> Pool {
         self.now.pool.unwrap_or_default()
@@ -533,12 +544,16 @@ impl Table {
                 {
                     return Err("This roll is too long to share.".into());
                 }
-                let mine = self
-                    .log
-                    .iter()
-                    .any(|e| e.id == *of && e.mine && matches!(e.what, What::Roll { .. }));
+                // A change goes where its roll went, and only while that roll stands.
+                let mine = self.log.iter().any(|e| {
+                    e.id == *of
+                        && e.mine
+                        && !e.undone
+                        && e.to_gm == to_gm
+                        && matches!(e.what, What::Roll { .. })
+                });
                 if !mine {
-                    return Err("Only your own roll can be changed.".into());
+                    return Err("Only your own roll can be changed, where it was sent.".into());
                 }
             }
             What::Undo { of } => {

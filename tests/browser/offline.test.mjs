@@ -76,7 +76,32 @@ test.describe('offline, installable, safe', () => {
       await drawn(page);
       await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
       expect(names[0]).toBe('pack_el.wasm');
-      expect(names.filter((n) => /^(chunk_|split_el_page|dicetray_bg)/.test(n)), 'no module of the page fetched apart').toEqual([]);
+      // The pack's parts, by their custom sections' names (id 0, size, name, bytes).
+      const pack = await readFile(join(DIST, app, 'pack_el.wasm'));
+      const parts = [];
+      const leb = (at) => {
+        let value = 0;
+        let shift = 0;
+        for (;;) {
+          const byte = pack[at.i++];
+          value += (byte & 0x7f) * 2 ** shift;
+          shift += 7;
+          if (!(byte & 0x80)) return value;
+        }
+      };
+      for (const at = { i: 8 }; at.i < pack.length; ) {
+        expect(pack[at.i++], 'only custom sections').toBe(0);
+        const size = leb(at);
+        const end = at.i + size;
+        const length = leb(at);
+        parts.push(pack.subarray(at.i, at.i + length).toString('utf8'));
+        at.i = end;
+      }
+      expect(parts).toContain('dicetray_bg.wasm');
+      expect(parts).toContain('split_el_page.wasm');
+      // None of them fetched apart (the hints' code, fetched once the page is idle, is not
+      // the page's).
+      expect(names.filter((n) => parts.includes(n)), 'no module of the pack fetched apart').toEqual([]);
       await context.close();
     }
     // A pack that does not arrive whole: the modules come one by one and the tray works.

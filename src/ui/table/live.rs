@@ -16,7 +16,7 @@ use super::service::{Call, Reply, TableView};
 use super::table_service;
 use crate::core::story_points::PointCounts;
 use crate::route::Page;
-use crate::storage::{entry_from_link, entry_link_text};
+use crate::storage::entry_link_text;
 use crate::table::relays::backoff_ms;
 use crate::table::{PointSide, What};
 use crate::ui::platform::browser::now_ms;
@@ -292,31 +292,12 @@ impl Live {
                     }));
                 }
                 Outgoing::Amend(entry, why) => {
-                    let tray = entry.roll.tray_key().to_string();
-                    let label = entry.label.clone();
-                    let roll = entry_link_text(&entry);
-                    // It names the roll as first sent; one this table never had (made
-                    // before joining, or not sent) goes as a roll of its own.
-                    let sent = self.view.with_untracked(|v| {
-                        v.log
-                            .iter()
-                            .find(|e| {
-                                e.mine
-                                    && matches!(&e.what, What::Roll { roll, .. }
-                                        if entry_from_link(roll).is_ok_and(|r| r.id == entry.id))
-                            })
-                            .map(|e| e.id.clone())
-                    });
-                    self.call(Call::Roll(match sent {
-                        Some(of) => What::Amend {
-                            of,
-                            why,
-                            tray,
-                            label,
-                            roll,
-                        },
-                        None => What::Roll { tray, label, roll },
-                    }));
+                    let roll = What::Roll {
+                        tray: entry.roll.tray_key().to_string(),
+                        label: entry.label.clone(),
+                        roll: entry_link_text(&entry),
+                    };
+                    self.call(Call::Amend(roll, entry.id, why));
                 }
                 Outgoing::Flip(light) => {
                     let from = if light {

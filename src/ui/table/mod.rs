@@ -7,7 +7,9 @@
 //!   trays hand it to send. A few lines.
 //! - the views and sockets ([`TableAsk`]: the Table page, the line in each tray, the
 //!   connection, the relays in Settings), the Table page's own module `table_page`: the page
-//!   opens with it, and a tray fetches it only while this device is at a table.
+//!   opens with it; a tray fetches it only while this device is at a table, Settings when
+//!   its relays fold is drawn. What shows only at a table is `table_at`, so a link's Join
+//!   form opens without it.
 //! - the protocol at work ([`service`]: keys, signatures, seals, the kept log and pool), its
 //!   own module `table_core`, fetched only at a table and asked through [`table_service`].
 

@@ -1,17 +1,19 @@
 //! The table's protocol at work in the browser: the kept table (keys, seals, the log, the
 //! pool, the outbox), read and written here only. It is its own module, `table_core`,
-//! fetched when a table is started, joined or shown; the table's views and sockets (rare
-//! code, `ui::table::live`) ask it through [`table_service`] with a [`Call`] and draw the
-//! [`TableView`] it answers with, so none of the cryptography is in their code.
+//! fetched when a table is started or joined (or a device at one opens the app); the
+//! table's views and sockets (`ui::table::live`, the Table page's module) ask it through
+//! [`table_service`] with a [`Call`] and draw the [`TableView`] it answers with, so none of
+//! the cryptography is in their code.
 
 use std::cell::RefCell;
 
 use crate::storage;
+use crate::storage::entry_from_link;
 use crate::storage::table::{SendTo, TableDoc};
 use crate::table::relays::{DEFAULT_RELAYS, check_relay_url};
 use crate::table::state::KIND_PRESENCE;
 use crate::table::wire::{self, Frame};
-use crate::table::{DeviceKey, Invite, LogEntry, Person, Pool, Table, What};
+use crate::table::{Amendment, DeviceKey, Invite, LogEntry, Person, Pool, Table, What};
 use crate::ui::platform::browser::{now_ms, storage_is_lasting, with_store};
 
 /// What the views ask.
@@ -29,6 +31,10 @@ pub enum Call {
     Say(What, bool),
     /// A roll from a tray: sent as the device's choice says (to all, the GM, or not at all).
     Roll(What),
+    /// A roll changed in a tray (a `What::Roll` as it stands now, its History id, why): an
+    /// amend of that roll as sent, to the same phones; a roll this table never had goes as
+    /// a roll.
+    Amend(What, u64, Amendment),
     /// Frames a relay sent, by relay index, oldest first.
     Frames(Vec<(usize, String)>),
     /// Where rolls go from now on.
@@ -177,11 +183,25 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             true
         }
         Call::Say(what, to_gm) => say(doc, what, to_gm, now, reply),
-        Call::Roll(what) => match doc.send_to {
-            SendTo::Nobody => false,
-            SendTo::Gm => say(doc, what, true, now, reply),
-            SendTo::Table => say(doc, what, false, now, reply),
-        },
+        Call::Roll(what) => send_roll(doc, what, now, reply),
+        Call::Amend(what, history_id, why) => {
+            let sent = doc.at.as_ref().and_then(|table| {
+                table.my_roll(|text| entry_from_link(text).is_ok_and(|e| e.id == history_id))
+            });
+            match (sent, what) {
+                (Some((of, to_gm)), What::Roll { tray, label, roll }) => {
+                    let amend = What::Amend {
+                        of,
+                        why,
+                        tray,
+                        label,
+                        roll,
+                    };
+                    say(doc, amend, to_gm, now, reply)
+                }
+                (_, what) => send_roll(doc, what, now, reply),
+            }
+        }
         Call::Frames(frames) => read_frames(doc, frames, now, reply),
         Call::SendTo(to) => {
             doc.send_to = to;
@@ -219,6 +239,15 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             }
             false
         }
+    }
+}
+
+/// A roll, sent as the device's choice says (to all, the GM, or not at all).
+fn send_roll(doc: &mut TableDoc, what: What, now: u64, reply: &mut Reply) -> bool {
+    match doc.send_to {
+        SendTo::Nobody => false,
+        SendTo::Gm => say(doc, what, true, now, reply),
+        SendTo::Table => say(doc, what, false, now, reply),
     }
 }
 
