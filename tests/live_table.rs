@@ -635,3 +635,21 @@ fn a_change_goes_where_its_roll_went_and_only_while_it_stands() {
         .unwrap();
     assert!(ana.say(amend(), true, 1_004, &mut rng(5)).is_err());
 }
+
+#[test]
+fn who_comes_later_learns_who_is_there_from_kept_joins() {
+    let (mut gm, mut ana, mut ben) = phones();
+    let mut kept = say(&mut gm, What::Joined {}, 1_000, 1);
+    kept.extend(say(&mut ana, What::Joined {}, 1_010, 2));
+    // Presence is never kept by relays: Ben, coming later, gets only the kept messages.
+    deliver(&mut ben, &kept, 1_020);
+    let names: Vec<(String, bool)> = ben
+        .people(1_020)
+        .into_iter()
+        .map(|p| (p.name, p.gm))
+        .collect();
+    assert!(names.contains(&("Gia".to_string(), true)));
+    assert!(names.contains(&("Ana".to_string(), false)));
+    // A join is not a roll: nothing of it shows in the log.
+    assert!(shown_log(ben.log()).is_empty());
+}

@@ -96,6 +96,9 @@ pub enum What {
         /// The challenge notation.
         challenge: String,
     },
+    /// The author is at the table from now on: said once, on starting or joining, as a kept
+    /// message, so those who come later learn who is there (relays keep no presence).
+    Joined {},
     /// Presence: "I am here" (kind 27237 only).
     Here {
         /// The name shown for this device.
@@ -150,8 +153,8 @@ fn chars_within(text: &str, min: usize, max: usize) -> bool {
 }
 
 fn read_what(value: serde_json::Value) -> Result<What, String> {
-    const KNOWN: [&str; 9] = [
-        "roll", "amend", "undo", "flip", "points", "side", "here", "gm", "end",
+    const KNOWN: [&str; 10] = [
+        "roll", "amend", "undo", "flip", "points", "side", "joined", "here", "gm", "end",
     ];
     let known = match &value {
         serde_json::Value::Object(map) => {
@@ -200,7 +203,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         What::Points { light, dark } => *light <= MAX_POINTS && *dark <= MAX_POINTS,
         What::Here { name } => chars_within(name, 1, MAX_NAME_CHARS),
         What::Gm { to } => from_hex_array::<32>(to).is_some_and(|k| valid_public(&k)),
-        What::Flip { .. } | What::End {} | What::Unsupported => true,
+        What::Flip { .. } | What::Joined {} | What::End {} | What::Unsupported => true,
     };
     if fine {
         Ok(what)

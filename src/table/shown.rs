@@ -1,4 +1,4 @@
-//! The log as a phone shows it: newest first, without presence, and a roll changed since it
+//! The log as a phone shows it: newest first, without presence or joins, and a roll changed since it
 //! was sent (dice re-rolled, a cost noted) as one item, as it stands now, marked changed. A
 //! change taken back leaves the roll as it was before it; a roll taken back shows so, with
 //! none of its changes.
@@ -15,7 +15,7 @@ pub fn shown_log(log: &[LogEntry]) -> Vec<(LogEntry, bool)> {
     let mut seen: Vec<&str> = Vec::new();
     let mut shown = Vec::new();
     for entry in log.iter().rev() {
-        if matches!(entry.what, What::Here { .. }) {
+        if matches!(entry.what, What::Here { .. } | What::Joined {}) {
             continue;
         }
         if stands_for(log, entry).is_some() && counts(entry).is_none() {

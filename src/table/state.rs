@@ -239,6 +239,7 @@ fn step(state: &mut Replayed, entry: &mut LogEntry) {
         What::Roll { .. }
         | What::Amend { .. }
         | What::Undo { .. }
+        | What::Joined {}
         | What::Here { .. }
         | What::Unsupported => {}
     }
@@ -603,7 +604,7 @@ impl Table {
                     return Err("That is not a device at this table.".into());
                 }
             }
-            What::End {} => {}
+            What::Joined {} | What::End {} => {}
             What::Unsupported => return Err("This Dicetray cannot send that.".into()),
         }
         Ok(())

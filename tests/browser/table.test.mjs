@@ -102,6 +102,9 @@ test('three phones: the log reaches every phone in one order, late joiners see i
   // Ben joins late and sees the same log.
   const ben = await tablePhone(phone, []);
   await joinTable(ben.page, path, 'Ben');
+  // He sees who is there at once, from their kept joins (presence comes once a minute).
+  await expect(people(ben.page)).toHaveCount(3);
+  await expect(people(ben.page).filter({ hasText: 'Gemma' })).toHaveCount(1);
   await expect(log(ben.page)).toHaveCount(1);
   await expect(log(ben.page).first()).toContainText('Ana');
 

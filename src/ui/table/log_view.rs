@@ -84,7 +84,7 @@ fn LogItem(entry: LogEntry, changed: bool) -> impl IntoView {
         What::Undo { .. } => view! { <p>"took back a message"</p> }.into_any(),
         What::Gm { .. } => view! { <p>"handed the GM role over"</p> }.into_any(),
         What::End {} => view! { <p>"ended the table"</p> }.into_any(),
-        What::Here { .. } => ().into_any(),
+        What::Here { .. } | What::Joined {} => ().into_any(),
         What::Unsupported => {
             view! { <p class="hint">"Update Dicetray to see this message."</p> }.into_any()
         }

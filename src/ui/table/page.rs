@@ -148,6 +148,9 @@ fn NoTable(
                 </label>
                 <button type="button" on:click=move |_| {
                     let text = pasted.get_untracked();
+                    if text.trim().is_empty() {
+                        return data.snackbar.say("Paste the table's link first: the GM can copy it from their Table page.");
+                    }
                     let code = text.rsplit_once("join=").map_or(text.as_str(), |(_, c)| c).to_string();
                     join(code);
                 }>"Join"</button>

@@ -261,6 +261,8 @@ fn enter(doc: &mut TableDoc, table: Table, reply: &mut Reply) {
     doc.at = Some(table);
     doc.outbox = Default::default();
     say(doc, What::Here { name }, false, now_s(), reply);
+    // Kept by relays, unlike presence: who comes later sees this device was here.
+    say(doc, What::Joined {}, false, now_s(), reply);
 }
 
 fn say(doc: &mut TableDoc, what: What, to_gm: bool, now: u64, reply: &mut Reply) -> bool {
