@@ -42,6 +42,10 @@ pub struct TableDoc {
     /// Signed events no relay has taken yet.
     #[serde(default)]
     pub outbox: Outbox,
+    /// The GM's sides this device has taken, one per tray: (tray key, challenge). Not
+    /// offered again, after a reload too; forgotten with the table.
+    #[serde(default)]
+    pub taken_sides: Vec<(String, String)>,
     /// The table this device is at.
     #[serde(default)]
     pub at: Option<Table>,
@@ -62,6 +66,8 @@ impl Document for TableDoc {
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
         let mut doc: TableDoc = serde_json::from_value(data)
             .map_err(|_| "the live table could not be read".to_string())?;
+        // One per tray: more is not what this app wrote.
+        doc.taken_sides.truncate(3);
         let before = doc.relays.len();
         doc.relays.retain(|url| check_relay_url(url).is_ok());
         let mut set_aside = Vec::new();

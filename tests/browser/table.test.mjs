@@ -211,6 +211,15 @@ test("the GM's side reaches the players' trays and is taken with one tap; a play
   await ana.page.getByRole('button', { name: "Take the GM's side" }).click();
   await expect(ana.page.getByLabel('Pool notation')).toHaveText(/1g.*2p|2p.*1g/);
   await expect(ana.page.getByLabel('Pool notation')).not.toHaveText(/r/);
+  // Taken, it is not offered again, after a reload too.
+  await expect
+    .poll(() => ana.page.evaluate(() => JSON.parse(localStorage.getItem('dicetray.table')).data.taken_sides.length))
+    .toBe(1);
+  await ana.page.reload();
+  await drawn(ana.page);
+  // Once the kept table is read (the count comes from it), no offer.
+  await expect(ana.page.getByRole('link', { name: /Table · [1-9]\d* here/ })).toBeVisible();
+  await expect(ana.page.locator('.table-side')).toHaveCount(0);
   client.close();
 });
 

@@ -43,6 +43,8 @@ pub enum Call {
     Relays(String),
     /// A relay connected: what to send it.
     Opened,
+    /// The GM's side for a tray was taken here: (tray key, challenge).
+    TookSide(String, String),
 }
 
 /// What the views draw: the table as it stands.
@@ -70,7 +72,7 @@ pub struct TableView {
     pub pool: Pool,
     /// Who is there.
     pub people: Vec<Person>,
-    /// The GM's side per tray: (tray key, challenge).
+    /// The GM's side per tray, unless taken here: (tray key, challenge).
     pub sides: Vec<(String, String)>,
 }
 
@@ -180,6 +182,12 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             }
             doc.at = None;
             doc.outbox = Default::default();
+            doc.taken_sides.clear();
+            true
+        }
+        Call::TookSide(tray, challenge) => {
+            doc.taken_sides.retain(|(t, _)| *t != tray);
+            doc.taken_sides.push((tray, challenge));
             true
         }
         Call::Say(what, to_gm) => say(doc, what, to_gm, now, reply),
@@ -260,6 +268,7 @@ fn enter(doc: &mut TableDoc, table: Table, reply: &mut Reply) {
     let name = table.name().to_string();
     doc.at = Some(table);
     doc.outbox = Default::default();
+    doc.taken_sides.clear();
     say(doc, What::Here { name }, false, now_s(), reply);
     // Kept by relays, unlike presence: who comes later sees this device was here.
     say(doc, What::Joined {}, false, now_s(), reply);
@@ -344,6 +353,7 @@ fn view_of(doc: &TableDoc) -> TableView {
     let sides = ["narrative", "d6", "el"]
         .into_iter()
         .filter_map(|tray| table.side(tray).map(|s| (tray.to_string(), s.to_string())))
+        .filter(|side| !doc.taken_sides.contains(side))
         .collect();
     TableView {
         at: true,

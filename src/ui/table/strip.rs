@@ -32,16 +32,22 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
         })
     });
     let offered = Memo::new(move |_| side.get().filter(|s| *s != taken.get()));
-    // A side that arrives while the player looks at the tray is said where they look, by
-    // the roll bar, with the same Take.
+    // A side waiting when the tray opens, or arriving while the player looks at it, is said
+    // where they look, by the roll bar, with the same Take (the line itself may be a swipe
+    // away on a long tray).
     let take = move |challenge: String| {
         taken.set(challenge.clone());
+        // Remembered with the table: not offered again after a reload.
+        live.call(super::service::Call::TookSide(
+            page.path().to_string(),
+            challenge.clone(),
+        ));
         crate::ui::platform::browser::go_to(&page.challenge_href(&challenge));
     };
     Effect::new(move |was: Option<Option<String>>| {
         let now = offered.get();
         if let Some(challenge) = now.clone()
-            && was.is_some_and(|was| was.as_ref() != Some(&challenge))
+            && was.is_none_or(|was| was.as_ref() != Some(&challenge))
         {
             let action = data.lasting(|| {
                 let challenge = challenge.clone();
