@@ -278,7 +278,7 @@ test.describe('Highest d6 tray', () => {
     await expect(result(seen)).toHaveText(/Pick the lock/);
     await expect(result(seen)).toHaveText(/Rolled 5 2\./);
     expect(new URL(seen.url()).hash, 'the address cleaned').toBe('#/d6');
-    await resultPanel(seen).getByText('A roll from a link, shown as it was: it is not in your History.').waitFor();
+    await resultPanel(seen).getByText('A roll from a link or the table, shown as it was, only to be read.').waitFor();
     await expect(resultPanel(seen).getByRole('list', { name: 'Suggested costs' }), 'asks nothing of this table').toHaveCount(0);
     await openHistory(seen);
     await seen.getByRole('button', { name: 'All (0)' }).waitFor();

@@ -24,7 +24,7 @@ const LOOKS = [
 ];
 
 const resultRegion = (page) => page.getByRole('region', { name: 'Result' });
-const FROM_LINK = 'A roll from a link, shown as it was: it is not in your History.';
+const FROM_LINK = 'A roll from a link or the table, shown as it was, only to be read.';
 const FROM_HISTORY = 'A roll from your History, shown read-only.';
 
 /** The top of the roll bar: the highest of its buttons (the bar's odds, its headline, Roll). */

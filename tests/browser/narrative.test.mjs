@@ -342,7 +342,7 @@ test.describe('narrative tray', () => {
     await ready(them);
     await expect(result(them), 'the same roll, as it was').toHaveText(rolled);
     await expect(faces(them)).toHaveCount(3);
-    await expect(them.locator('.shared-roll'), 'said read-only').toHaveText(/A roll from a link, shown as it was/);
+    await expect(them.locator('.shared-roll'), 'said read-only').toHaveText(/A roll from a link or the table, shown as it was/);
     await faces(them).first().click();
     await expect(them.getByRole('button', { name: 'Re-roll picked die' }), 'no re-roll of a shared roll').toBeDisabled();
     expect(new URL(them.url()).hash, 'the address is clean').toBe('#/narrative');

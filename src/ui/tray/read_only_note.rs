@@ -1,5 +1,5 @@
-//! Beneath a roll shown only to be read, where it comes from: someone's result link, or the
-//! player's own History (its Open). The same words on every tray.
+//! Beneath a roll shown only to be read, where it comes from: a result link or the table's
+//! log, or the player's own History (its Open). The same words on every tray.
 
 use leptos::prelude::*;
 
@@ -18,7 +18,7 @@ pub fn ReadOnlyNote(core: TrayCore) -> impl IntoView {
     view! {
         <p class="hint shared-roll" hidden=move || !core.showing_read_only()>
             <span hidden=not(ShownKind::FromLink)>
-                "A roll from a link, shown as it was: it is not in your History."
+                "A roll from a link or the table, shown as it was, only to be read."
             </span>
             <span hidden=not(ShownKind::FromHistory)>"A roll from your History, shown read-only."</span>
         </p>
