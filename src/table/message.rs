@@ -147,9 +147,15 @@ struct RawMessage {
     what: serde_json::Value,
 }
 
-fn chars_within(text: &str, min: usize, max: usize) -> bool {
+/// Whether `text` is `min` to `max` characters long.
+pub(crate) fn chars_within(text: &str, min: usize, max: usize) -> bool {
     let count = text.chars().count();
     (min..=max).contains(&count)
+}
+
+/// Whether a roll's label and text are within their bounds (a roll and its change alike).
+pub(crate) fn roll_fits(label: &str, roll: &str) -> bool {
+    chars_within(label, 0, MAX_TEXT_CHARS) && chars_within(roll, 0, MAX_ROLL_CHARS)
 }
 
 fn read_what(value: serde_json::Value) -> Result<What, String> {
@@ -177,7 +183,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
             if !TRAYS.contains(&tray.as_str()) {
                 return Ok(What::Unsupported);
             }
-            chars_within(label, 0, MAX_TEXT_CHARS) && chars_within(roll, 0, MAX_ROLL_CHARS)
+            roll_fits(label, roll)
         }
         What::Amend {
             of,
@@ -189,9 +195,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
             if !TRAYS.contains(&tray.as_str()) {
                 return Ok(What::Unsupported);
             }
-            from_hex_array::<32>(of).is_some()
-                && chars_within(label, 0, MAX_TEXT_CHARS)
-                && chars_within(roll, 0, MAX_ROLL_CHARS)
+            from_hex_array::<32>(of).is_some() && roll_fits(label, roll)
         }
         What::Side { tray, challenge } => {
             if !TRAYS.contains(&tray.as_str()) {

@@ -13,8 +13,8 @@ use super::event::Event;
 use super::invite::Invite;
 use super::keys::{DeviceKey, valid_public};
 use super::message::{
-    MAX_NAME_CHARS, MAX_POINTS, MAX_ROLL_CHARS, MAX_TEXT_CHARS, Message, PointSide, TRAYS, VERSION,
-    What,
+    MAX_NAME_CHARS, MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, TRAYS, VERSION, What,
+    chars_within, roll_fits,
 };
 use super::seal::{Sealed, gm_key, open, seal};
 
@@ -155,10 +155,6 @@ fn clean_name(name: &str) -> String {
     } else {
         name
     }
-}
-
-fn chars_within(text: &str, min: usize, max: usize) -> bool {
-    (min..=max).contains(&text.chars().count())
 }
 
 /// Whether an author may take this back.
@@ -522,39 +518,28 @@ impl Table {
             return Err("Only the GM can do that.".into());
         }
         match what {
-            What::Roll { tray, label, roll } => {
-                if !TRAYS.contains(&tray.as_str()) {
-                    return Err(format!("There is no {tray} tray."));
-                }
-                if !chars_within(label, 0, MAX_TEXT_CHARS) || !chars_within(roll, 0, MAX_ROLL_CHARS)
-                {
-                    return Err("This roll is too long to share.".into());
-                }
-            }
-            What::Amend {
-                of,
-                tray,
-                label,
-                roll,
-                ..
+            What::Roll { tray, label, roll }
+            | What::Amend {
+                tray, label, roll, ..
             } => {
                 if !TRAYS.contains(&tray.as_str()) {
                     return Err(format!("There is no {tray} tray."));
                 }
-                if !chars_within(label, 0, MAX_TEXT_CHARS) || !chars_within(roll, 0, MAX_ROLL_CHARS)
-                {
+                if !roll_fits(label, roll) {
                     return Err("This roll is too long to share.".into());
                 }
                 // A change goes where its roll went, and only while that roll stands.
-                let mine = self.log.iter().any(|e| {
-                    e.id == *of
-                        && e.mine
-                        && !e.undone
-                        && e.to_gm == to_gm
-                        && matches!(e.what, What::Roll { .. })
-                });
-                if !mine {
-                    return Err("Only your own roll can be changed, where it was sent.".into());
+                if let What::Amend { of, .. } = what {
+                    let mine = self.log.iter().any(|e| {
+                        e.id == *of
+                            && e.mine
+                            && !e.undone
+                            && e.to_gm == to_gm
+                            && matches!(e.what, What::Roll { .. })
+                    });
+                    if !mine {
+                        return Err("Only your own roll can be changed, where it was sent.".into());
+                    }
                 }
             }
             What::Undo { of } => {
