@@ -16,9 +16,9 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
         live.view
             .with(|v| v.people.iter().filter(|p| p.here).count())
     };
-    // The GM's side for this tray, unless this device is the GM or has taken it.
-    let taken = RwSignal::new(String::new());
-    let side = Memo::new(move |_| {
+    // The GM's side for this tray, unless this device is the GM or has taken it (the
+    // protocol's module leaves out the sides taken here).
+    let offered = Memo::new(move |_| {
         live.view.with(|v| {
             (!v.am_gm)
                 .then(|| {
@@ -31,13 +31,11 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
                 .filter(|s| !s.is_empty())
         })
     });
-    let offered = Memo::new(move |_| side.get().filter(|s| *s != taken.get()));
     // A side waiting when the tray opens, or arriving while the player looks at it, is said
     // where they look, by the roll bar, with the same Take (the line itself may be a swipe
     // away on a long tray).
     let take = move |challenge: String| {
-        taken.set(challenge.clone());
-        // Remembered with the table: not offered again after a reload.
+        // Remembered with the table: not offered again, after a reload too.
         live.call(super::service::Call::TookSide(
             page.path().to_string(),
             challenge.clone(),
