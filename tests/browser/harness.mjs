@@ -75,6 +75,15 @@ export async function drawn(page) {
   await page.locator('main:not(.loading) :is(.roll-dock, .data-fold, .table-page)').first().waitFor({ timeout: 15000 });
 }
 
+/**
+ * Waits until the page has opened the link in its address (a pool, a roll, a character):
+ * the app then drops it from the address. Until then a tray may show no pool and a
+ * disabled Roll, and a click on it would wait, with Playwright scrolling between tries.
+ */
+export async function linkOpened(page) {
+  await page.waitForFunction(() => !location.hash.includes('?'), null, { timeout: 15000 });
+}
+
 /** A fresh phone page at `path` on the test server, once the app has drawn it in full. */
 export async function openDrawn(env, path, options = {}) {
   const { context, page } = await openPhone(env.browser, options);

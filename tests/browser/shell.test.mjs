@@ -1,7 +1,7 @@
 // The app shell in a real browser: sub-path hosting, hash routes, and the quality bar for a
 // phone (accessible names, tap targets, no sideways scroll, dark mode, reduced motion).
 import { expect, test as base } from './fixtures.mjs';
-import { drawn, readText, ready, SCREENSHOTS, settled, SUB_PATH } from './harness.mjs';
+import { drawn, linkOpened, readText, ready, SCREENSHOTS, settled, SUB_PATH } from './harness.mjs';
 import { ABSOLUTE_DIST, startServer } from './server.mjs';
 import {
   dock, notation, openAdded, openFold, openHistory, openOdds, openResult, openShare, result, roll, rollButton, savePool,
@@ -251,6 +251,8 @@ test.describe('app shell', () => {
     ]) {
       const { context, page } = await visit(path, { viewport: { width: 844, height: 390 } });
       await drawn(page);
+      // Measured with the link's pool in the tray, as the player sees it once it is open.
+      await linkOpened(page);
       if (prepare) await prepare(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       const viewport = page.viewportSize();
