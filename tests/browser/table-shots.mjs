@@ -1,6 +1,7 @@
 // Screenshots of the live table, to look at: a GM and a player at one table through a relay
 // on 127.0.0.1; the Table page (GM and player) at 390x844 light and dark, 360x640 and sideways
-// (844x390), and a player's tray with the table's line and the GM's side offered. Written to
+// (844x390), a player's tray with the table's line and the GM's side offered, and messages
+// shown by the button tapped. Written to
 // docs/screenshots/edges/table-*.png. Run after a build: `node tests/browser/table-shots.mjs`.
 import { fileURLToPath } from 'node:url';
 import { drawn, launch } from './harness.mjs';
@@ -80,6 +81,26 @@ try {
       await p.screenshot({ path: `${OUT}table-${name}-${who}.png`, fullPage: true });
     }
   }
+  // Messages by the button tapped: Copy link high on the screen, Hand over low down, and
+  // Join with no link on a phone not at a table.
+  await gm.page.setViewportSize({ width: 390, height: 844 });
+  await gm.page.emulateMedia({ colorScheme: 'light' });
+  await gm.page.goto('/#/table');
+  await drawn(gm.page);
+  await gm.page.getByRole('button', { name: 'Copy link' }).click();
+  await gm.page.locator('.snackbar-message').waitFor();
+  await gm.page.screenshot({ path: `${OUT}table-390x844-message-copy.png` });
+  const handOver = gm.page.getByRole('button', { name: 'Hand over' });
+  await handOver.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await handOver.click();
+  await gm.page.locator('.snackbar-message', { hasText: 'Choose the player' }).waitFor();
+  await gm.page.screenshot({ path: `${OUT}table-390x844-message-hand-over.png` });
+  const ben = await phone([]);
+  await ben.page.goto('/#/table');
+  await drawn(ben.page);
+  await ben.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await ben.page.locator('.snackbar-message').waitFor();
+  await ben.page.screenshot({ path: `${OUT}table-390x844-message-join.png` });
   console.log('screenshots in docs/screenshots/edges/table-*.png');
 } finally {
   await relay.stop();

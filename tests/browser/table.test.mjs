@@ -429,3 +429,37 @@ test('Start a table in a tray with no character asks for the name first, focused
   await page.getByRole('button', { name: 'Start a table' }).click();
   await expect(page.getByRole('textbox', { name: 'Table link' })).toHaveValue(/#\/table\?join=/);
 });
+
+test('a message that answers a tap shows by the button tapped: below it high on the screen, above it low down', async ({ phone }) => {
+  /** Where `message` is from `button`, on a screen `height` tall: both whole on screen, the message not over the button. */
+  const placed = async (button, message) => {
+    const [b, m] = [await button.boundingBox(), await message.boundingBox()];
+    const height = button.page().viewportSize().height;
+    expect(m.y >= 0 && m.y + m.height <= height, `the message on screen (y ${m.y})`).toBeTruthy();
+    if (m.y >= b.y + b.height) return { side: 'below', gap: Math.round(m.y - (b.y + b.height)) };
+    if (m.y + m.height <= b.y) return { side: 'above', gap: Math.round(b.y - (m.y + m.height)) };
+    return { side: 'over', gap: 0 };
+  };
+  const { gm } = await gmAndAna(phone);
+  const message = gm.page.locator('.snackbar-message');
+  // High on the screen: Copy link, answered below it.
+  const copy = gm.page.getByRole('button', { name: 'Copy link' });
+  await copy.click();
+  await expect(message).toHaveText(/copied|could not copy/i);
+  expect(await placed(copy, message)).toEqual({ side: 'below', gap: 8 });
+  // Low on the screen: Hand over with nobody chosen, answered above it.
+  const handOver = gm.page.getByRole('button', { name: 'Hand over' });
+  await handOver.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await handOver.click();
+  await expect(message).toHaveText('Choose the player who becomes the GM first.');
+  expect(await placed(handOver, message)).toEqual({ side: 'above', gap: 8 });
+
+  // Not at a table: Join with no link pasted, answered below it.
+  const { page } = await phone();
+  await page.goto('/#/table');
+  await drawn(page);
+  const join = page.getByRole('button', { name: 'Join', exact: true });
+  await join.click();
+  await expect(page.locator('.snackbar-message')).toHaveText(/^Paste the table's link first/);
+  expect(await placed(join, page.locator('.snackbar-message'))).toEqual({ side: 'below', gap: 8 });
+});

@@ -36,7 +36,7 @@ use crate::ui::shell::later::Later;
 use crate::ui::shell::pages::PageRare;
 use crate::ui::shell::rare::{__preload_rare, Rare, RareView};
 use crate::ui::widgets::fold::Fold;
-use crate::ui::widgets::snackbar::SnackbarView;
+use crate::ui::widgets::snackbar::PageMessages;
 
 /// One character as it is now, or `None` once it is gone; changes only when it does.
 fn character(data: AppData, id: u64) -> Memo<Option<Character>> {
@@ -116,7 +116,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
                 <Fold data id="characters-data" title="Your data" summary=Signal::stored("export · import".to_string()) class="data-fold">
                     <RareView data ask=Rare::Data/>
                 </Fold>
-                <SnackbarView snackbar=data.snackbar class="page-foot"/>
+                <PageMessages snackbar=data.snackbar/>
             </Later>
         </div>
     }

@@ -14,7 +14,7 @@ use crate::ui::platform::browser::{can_share_text, copy_text, page_url, share_te
 use crate::ui::shell::app_data::{AppData, Shared};
 use crate::ui::shell::deferred::{Deferred, split_view};
 use crate::ui::shell::rare::{Rare, RareView};
-use crate::ui::widgets::snackbar::SnackbarView;
+use crate::ui::widgets::snackbar::PageMessages;
 
 /// The page.
 #[component]
@@ -50,7 +50,7 @@ pub fn TablePage(data: AppData) -> impl IntoView {
             } else {
                 view! { <NoTable data live name_wanted/> }.into_any()
             }}
-            <SnackbarView snackbar=data.snackbar class="page-foot"/>
+            <PageMessages snackbar=data.snackbar/>
         </div>
     }
 }

@@ -1,14 +1,25 @@
 //! One short message at a time, near the thumb: what a tap did ("Saved", "Copied", a turn's
 //! roll), with at most one action (Undo). It floats above the roll bar, so it never moves
-//! the page, and goes after a few seconds.
+//! the page, and goes after a few seconds. On a page without a roll bar, a message that
+//! answers a tap shows by the control tapped.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::ui::platform::browser::now_ms;
 
 /// How long a message stays: long enough to read, longer when it offers an action.
 const SHOWN: Duration = Duration::from_millis(5_000);
 const SHOWN_WITH_ACTION: Duration = Duration::from_millis(9_000);
+/// A message this soon after a tap answers it ("Copied", "Choose a player first"), so it
+/// shows by the control tapped; a later one (a refusal from the table) shows at the foot.
+const ANSWERS_A_TAP_MS: u64 = 2_000;
+/// Between a control and its message.
+const GAP: f64 = 8.0;
+/// What a message of three lines needs below a control, with the screen's margin.
+const MESSAGE_ROOM: f64 = 100.0;
 
 /// A message and its one action, if any.
 #[derive(Clone)]
@@ -78,7 +89,13 @@ impl Snackbar {
 /// Where the messages show: one live region that is always there, so each new message is
 /// announced. `class` places it: above the roll bar, or at the foot of a page without one.
 #[component]
-pub fn SnackbarView(snackbar: Snackbar, #[prop(optional)] class: &'static str) -> impl IntoView {
+pub fn SnackbarView(
+    snackbar: Snackbar,
+    #[prop(optional)] class: &'static str,
+    /// Where it shows, when not where `class` puts it (see [`PageMessages`]).
+    #[prop(optional, into)]
+    style: Signal<String>,
+) -> impl IntoView {
     let text = move || snackbar.shown.with(|m| m.as_ref().map(|m| m.text.clone()));
     let action = move || {
         snackbar.shown.with(|m| {
@@ -102,7 +119,7 @@ pub fn SnackbarView(snackbar: Snackbar, #[prop(optional)] class: &'static str) -
         })
     };
     view! {
-        <div class=format!("snackbar {class}") role="status" aria-live="polite">
+        <div class=format!("snackbar {class}") style=style role="status" aria-live="polite">
             {move || text().map(|text| view! {
                 <div class="snackbar-message">
                     <p>{text}</p>
@@ -111,4 +128,72 @@ pub fn SnackbarView(snackbar: Snackbar, #[prop(optional)] class: &'static str) -
             })}
         </div>
     }
+}
+
+/// The messages of a page without a roll bar (Characters, Table). One that answers a tap
+/// shows just below the control tapped, or just above it at the foot of the screen, where
+/// the player is looking; any other at the foot of the screen. It never moves the page.
+#[component]
+pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
+    let tapped = StoredValue::new_local(None::<(web_sys::Element, u64)>);
+    // In the capture phase: the tap is known before the handlers that answer it run.
+    let record =
+        wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(move |ev: web_sys::Event| {
+            let control = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|e| {
+                    e.closest("button, a, select, input, summary")
+                        .ok()
+                        .flatten()
+                });
+            tapped.set_value(control.map(|c| (c, now_ms())));
+        });
+    if let Some(window) = web_sys::window() {
+        let _ = window.add_event_listener_with_callback_and_bool(
+            "click",
+            record.as_ref().unchecked_ref(),
+            true,
+        );
+    }
+    let record = StoredValue::new_local(Some(record));
+    on_cleanup(move || {
+        if let (Some(window), Some(record)) = (
+            web_sys::window(),
+            record.try_update_value(Option::take).flatten(),
+        ) {
+            let _ = window.remove_event_listener_with_callback_and_bool(
+                "click",
+                record.as_ref().unchecked_ref(),
+                true,
+            );
+        }
+    });
+    let style = Signal::derive(move || {
+        // Placed afresh for each message, from where the tapped control is now.
+        let id = snackbar.shown.with(|m| m.as_ref().map(|m| m.id));
+        id.and_then(|_| tapped.with_value(|t| t.as_ref().and_then(|(c, at)| by_control(c, *at))))
+            .unwrap_or_default()
+    });
+    view! { <SnackbarView snackbar class="page-foot" style/> }
+}
+
+/// The style that puts a message by `control`, tapped at `at`, if it was tapped just now
+/// and is on screen.
+fn by_control(control: &web_sys::Element, at: u64) -> Option<String> {
+    if now_ms().saturating_sub(at) > ANSWERS_A_TAP_MS || !control.is_connected() {
+        return None;
+    }
+    let screen = web_sys::window()?.inner_height().ok()?.as_f64()?;
+    let rect = control.get_bounding_client_rect();
+    if rect.bottom() < 0.0 || rect.top() > screen {
+        return None;
+    }
+    // Below, unless a message of three lines would not fit there: the field above a button
+    // is often what the message speaks of.
+    Some(if rect.bottom() + GAP + MESSAGE_ROOM > screen {
+        format!("bottom: {}px", screen - rect.top() + GAP)
+    } else {
+        format!("top: {}px; bottom: auto", rect.bottom() + GAP)
+    })
 }
