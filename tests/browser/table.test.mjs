@@ -462,4 +462,11 @@ test('a message that answers a tap shows by the button tapped: below it high on 
   await join.click();
   await expect(page.locator('.snackbar-message')).toHaveText(/^Paste the table's link first/);
   expect(await placed(join, page.locator('.snackbar-message'))).toEqual({ side: 'below', gap: 8 });
+  // By keyboard too: Enter on the focused Join.
+  await page.reload();
+  await drawn(page);
+  await join.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.snackbar-message')).toHaveText(/^Paste the table's link first/);
+  expect(await placed(join, page.locator('.snackbar-message'))).toEqual({ side: 'below', gap: 8 });
 });

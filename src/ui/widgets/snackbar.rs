@@ -89,13 +89,7 @@ impl Snackbar {
 /// Where the messages show: one live region that is always there, so each new message is
 /// announced. `class` places it: above the roll bar, or at the foot of a page without one.
 #[component]
-pub fn SnackbarView(
-    snackbar: Snackbar,
-    #[prop(optional)] class: &'static str,
-    /// Where it shows, when not where `class` puts it (see [`PageMessages`]).
-    #[prop(optional, into)]
-    style: Signal<String>,
-) -> impl IntoView {
+pub fn SnackbarView(snackbar: Snackbar, #[prop(optional)] class: &'static str) -> impl IntoView {
     let text = move || snackbar.shown.with(|m| m.as_ref().map(|m| m.text.clone()));
     let action = move || {
         snackbar.shown.with(|m| {
@@ -119,7 +113,7 @@ pub fn SnackbarView(
         })
     };
     view! {
-        <div class=format!("snackbar {class}") style=style role="status" aria-live="polite">
+        <div class=format!("snackbar {class}") role="status" aria-live="polite">
             {move || text().map(|text| view! {
                 <div class="snackbar-message">
                     <p>{text}</p>
@@ -136,38 +130,23 @@ pub fn SnackbarView(
 #[component]
 pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
     let tapped = StoredValue::new_local(None::<(web_sys::Element, u64)>);
-    // In the capture phase: the tap is known before the handlers that answer it run.
-    let record =
-        wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(move |ev: web_sys::Event| {
-            let control = ev
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .and_then(|e| {
-                    e.closest("button, a, select, input, summary")
-                        .ok()
-                        .flatten()
-                });
-            tapped.set_value(control.map(|c| (c, now_ms())));
-        });
-    if let Some(window) = web_sys::window() {
-        let _ = window.add_event_listener_with_callback_and_bool(
-            "click",
-            record.as_ref().unchecked_ref(),
-            true,
-        );
-    }
-    let record = StoredValue::new_local(Some(record));
+    // A press comes before the click that answers it, by pointer or by keyboard.
+    let record = move |ev: web_sys::Event| {
+        let control = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| {
+                e.closest("button, a, select, input, summary")
+                    .ok()
+                    .flatten()
+            });
+        tapped.set_value(control.map(|c| (c, now_ms())));
+    };
+    let pointer = window_event_listener(leptos::ev::pointerdown, move |ev| record(ev.into()));
+    let key = window_event_listener(leptos::ev::keydown, move |ev| record(ev.into()));
     on_cleanup(move || {
-        if let (Some(window), Some(record)) = (
-            web_sys::window(),
-            record.try_update_value(Option::take).flatten(),
-        ) {
-            let _ = window.remove_event_listener_with_callback_and_bool(
-                "click",
-                record.as_ref().unchecked_ref(),
-                true,
-            );
-        }
+        pointer.remove();
+        key.remove();
     });
     let style = Signal::derive(move || {
         // Placed afresh for each message, from where the tapped control is now.
@@ -175,7 +154,11 @@ pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
         id.and_then(|_| tapped.with_value(|t| t.as_ref().and_then(|(c, at)| by_control(c, *at))))
             .unwrap_or_default()
     });
-    view! { <SnackbarView snackbar class="page-foot" style/> }
+    view! {
+        <div class="page-messages" style=style>
+            <SnackbarView snackbar/>
+        </div>
+    }
 }
 
 /// The style that puts a message by `control`, tapped at `at`, if it was tapped just now
@@ -191,9 +174,11 @@ fn by_control(control: &web_sys::Element, at: u64) -> Option<String> {
     }
     // Below, unless a message of three lines would not fit there: the field above a button
     // is often what the message speaks of.
+    // Whole pixels: formatting a float would bring its code into the module (12 KB gzip).
+    let px = |at: f64| at.round() as i32;
     Some(if rect.bottom() + GAP + MESSAGE_ROOM > screen {
-        format!("bottom: {}px", screen - rect.top() + GAP)
+        format!("bottom: {}px", px(screen - rect.top() + GAP))
     } else {
-        format!("top: {}px; bottom: auto", rect.bottom() + GAP)
+        format!("top: {}px; bottom: auto", px(rect.bottom() + GAP))
     })
 }
