@@ -5,15 +5,16 @@
 //
 //   page         a fresh phone (390x844, touch, empty storage), not yet at any address
 //   origin       the test server's address (global-setup.mjs starts it for the run)
-//   open(path, options?)   another fresh phone at `path`, once the app has drawn it in full;
-//                options pass to `browser.newContext`. Returns { context, page }.
+//   open(path, options?)   another fresh phone at `path`, once the app has drawn it in full
+//                and opened the link in it, if any (`?pool=`, `?roll=`...); options pass to
+//                `browser.newContext`. Returns { context, page }.
 //   phone(options?)        another fresh phone at no address yet. Returns { context, page }.
 //
 // `page.goto` takes a path on the test server ('/#/d6'). Assertions on the page retry until
 // they hold or time out (`await expect(locator).toHaveText(...)`, `expect.poll`), so a test
 // waits on what the app shows or stores, never for a time.
 import { test as base, expect } from '@playwright/test';
-import { drawn, PHONE_CONTEXT, watch } from './harness.mjs';
+import { drawn, linkOpened, PHONE_CONTEXT, watch } from './harness.mjs';
 
 export { expect };
 
@@ -51,6 +52,9 @@ export const test = base.extend({
       const { context, page } = await phone(options);
       await page.goto(path);
       await drawn(page);
+      // Until a link is open a tray may show no pool and a disabled Roll (its code comes
+      // once the page is drawn): a test taps what the link set up.
+      if (path.includes('?')) await linkOpened(page);
       return { context, page };
     });
   },

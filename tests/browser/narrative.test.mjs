@@ -2,7 +2,7 @@
 // at 390x844, in Debian's Chromium. Run with `npx playwright test` (scripts/test).
 import { mkdir } from 'node:fs/promises';
 import { expect, test as base } from './fixtures.mjs';
-import { frameDone, newRollShown, readText, ready, SCREENSHOTS, settled, shownRollId, stored } from './harness.mjs';
+import { frameDone, linkOpened, newRollShown, readText, ready, SCREENSHOTS, settled, shownRollId, stored } from './harness.mjs';
 import {
   allowClipboard, barOdds, barResult, clipboard, dock, exactFraction, faces, historyCount, historyHas, historyRows,
   labelField, nav, notation, notices, oddsFigure, onScreen, openAdded, openFold, openHistory, openOdds, openSaved,
@@ -16,6 +16,7 @@ const test = base.extend({
       const { context, page } = await phone(options);
       await page.goto(path);
       await ready(page);
+      if (path.includes('?')) await linkOpened(page);
       return { context, page };
     });
   },

@@ -430,43 +430,83 @@ test('Start a table in a tray with no character asks for the name first, focused
   await expect(page.getByRole('textbox', { name: 'Table link' })).toHaveValue(/#\/table\?join=/);
 });
 
-test('a message that answers a tap shows by the button tapped: below it high on the screen, above it low down', async ({ phone }) => {
-  /** Where `message` is from `button`, on a screen `height` tall: both whole on screen, the message not over the button. */
-  const placed = async (button, message) => {
-    const [b, m] = [await button.boundingBox(), await message.boundingBox()];
-    const height = button.page().viewportSize().height;
+test('a message that answers a tap shows by what was tapped, clear of its row, and goes to the foot on a scroll', async ({ phone }) => {
+  const height = 844; // the phone's screen
+  /** Where `message` is from `control`: both whole on screen, the message clear of `row` (the control's own by default). */
+  const placed = async (control, message, row = control) => {
+    const [b, r, m] = [await control.boundingBox(), await row.boundingBox(), await message.boundingBox()];
     expect(m.y >= 0 && m.y + m.height <= height, `the message on screen (y ${m.y})`).toBeTruthy();
     if (m.y >= b.y + b.height) return { side: 'below', gap: Math.round(m.y - (b.y + b.height)) };
-    if (m.y + m.height <= b.y) return { side: 'above', gap: Math.round(b.y - (m.y + m.height)) };
+    if (m.y + m.height <= r.y) return { side: 'above', gap: Math.round(r.y - (m.y + m.height)) };
     return { side: 'over', gap: 0 };
+  };
+  const atFoot = async (message) => {
+    const m = await message.boundingBox();
+    return Math.round(height - (m.y + m.height));
   };
   const { gm } = await gmAndAna(phone);
   const message = gm.page.locator('.snackbar-message');
-  // High on the screen: Copy link, answered below it.
+  // High on the screen: Copy link, answered just below it.
   const copy = gm.page.getByRole('button', { name: 'Copy link' });
   await copy.click();
   await expect(message).toHaveText(/copied|could not copy/i);
-  expect(await placed(copy, message)).toEqual({ side: 'below', gap: 8 });
-  // Low on the screen: Hand over with nobody chosen, answered above it.
+  await expect.poll(() => placed(copy, message)).toEqual({ side: 'below', gap: 8 });
+  // A scroll moves the button away: the message goes to the foot of the screen (12 px).
+  await gm.page.mouse.wheel(0, 300);
+  await expect.poll(() => atFoot(message)).toBe(12);
+
+  // At the foot of the screen: Hand over with nobody chosen, answered above its row (the
+  // list of players and its label stay in sight).
   const handOver = gm.page.getByRole('button', { name: 'Hand over' });
+  const row = gm.page.locator('.table-leave .pool-set');
   await handOver.evaluate((el) => el.scrollIntoView({ block: 'end' }));
   await handOver.click();
   await expect(message).toHaveText('Choose the player who becomes the GM first.');
-  expect(await placed(handOver, message)).toEqual({ side: 'above', gap: 8 });
+  await expect.poll(() => placed(handOver, message, row)).toEqual({ side: 'above', gap: 8 });
 
-  // Not at a table: Join with no link pasted, answered below it.
+  // Not at a table: Join with no link pasted, answered below it, by pointer and by keyboard.
   const { page } = await phone();
   await page.goto('/#/table');
   await drawn(page);
   const join = page.getByRole('button', { name: 'Join', exact: true });
+  const said = page.locator('.snackbar-message');
   await join.click();
-  await expect(page.locator('.snackbar-message')).toHaveText(/^Paste the table's link first/);
-  expect(await placed(join, page.locator('.snackbar-message'))).toEqual({ side: 'below', gap: 8 });
-  // By keyboard too: Enter on the focused Join.
+  await expect(said).toHaveText(/^Paste the table's link first/);
+  await expect.poll(() => placed(join, said)).toEqual({ side: 'below', gap: 8 });
   await page.reload();
   await drawn(page);
   await join.focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator('.snackbar-message')).toHaveText(/^Paste the table's link first/);
-  expect(await placed(join, page.locator('.snackbar-message'))).toEqual({ side: 'below', gap: 8 });
+  await expect(said).toHaveText(/^Paste the table's link first/);
+  await expect.poll(() => placed(join, said)).toEqual({ side: 'below', gap: 8 });
+  // A link pasted but no name: the name field is focused, and the message is by it.
+  await page.getByRole('textbox', { name: "The table's link" }).fill('http://127.0.0.1/#/table?join=xyz');
+  await join.click();
+  const name = page.getByRole('textbox', { name: 'Your name at the table' });
+  await expect(name).toBeFocused();
+  await expect(said).toHaveText('First give the name the table will see beside your rolls.');
+  await expect.poll(async () => (await placed(name, said)).gap, 'by the name field').toBe(8);
+
+  // On Characters, a Level refused when the field is left for another button is said by
+  // the field, not by that button.
+  await page.goto('/#/characters');
+  await drawn(page);
+  await page.getByRole('textbox', { name: 'Character name' }).fill('Mira');
+  await page.getByRole('button', { name: 'Create character' }).click();
+  const level = page.getByRole('spinbutton', { name: 'Level of Mira' });
+  await level.fill('200');
+  await page.getByRole('button', { name: 'Rename Mira' }).click();
+  await expect(said).toHaveText(/Level must be 0 to 100/);
+  await expect.poll(async () => (await placed(level, said)).gap, 'by the Level field').toBe(8);
+  expect((await placed(level, said)).side).not.toBe('over');
+  // Removed: its button is gone, so the message is at the foot; so is the answer to the
+  // message's own Undo, which is not a control on the page.
+  await level.fill('7');
+  await page.getByRole('button', { name: 'Remove Mira' }).click();
+  await page.getByRole('group', { name: 'Remove Mira?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(said).toHaveText('Removed “Mira”.Undo');
+  await expect.poll(() => atFoot(said)).toBe(12);
+  await said.getByRole('button', { name: 'Undo' }).click();
+  await expect(said).toHaveText('“Mira” is back.');
+  await expect.poll(() => atFoot(said)).toBe(12);
 });

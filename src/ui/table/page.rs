@@ -80,18 +80,24 @@ fn NoTable(
             data.link_opened(Page::Table, &shared);
         }
     });
-    let join = move |code: String| live.call(Call::Join(code, live.typed_name.get_untracked()));
+    // No name yet: the name field is focused, and the message shows by it.
+    let name_first = move || {
+        if !live.typed_name.with_untracked(|n| n.trim().is_empty()) {
+            return false;
+        }
+        focus_name();
+        data.snackbar
+            .say("First give the name the table will see beside your rolls.");
+        true
+    };
+    let join = move |code: String| {
+        if !name_first() {
+            live.call(Call::Join(code, live.typed_name.get_untracked()));
+        }
+    };
     if name_wanted {
         // Once drawn (the next frame): where the player is to type.
-        request_animation_frame(|| {
-            if let Some(input) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("table-name"))
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = input.focus();
-            }
-        });
+        request_animation_frame(focus_name);
     }
     let name_field = move || {
         view! {
@@ -136,7 +142,7 @@ fn NoTable(
                      pool for all."
                 </p>
                 {name_field()}
-                <button type="button" class="primary" on:click=move |_| start(live)>"Start a table"</button>
+                <button type="button" class="primary" on:click=move |_| if !name_first() { start(live) }>"Start a table"</button>
                 <h2>"Join a table"</h2>
                 <label class="field">
                     <span>"The table's link"</span>
@@ -158,6 +164,17 @@ fn NoTable(
         }
         .into_any(),
     }
+    }
+}
+
+/// Focuses the field for the player's name at the table.
+fn focus_name() {
+    if let Some(input) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("table-name"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = input.focus();
     }
 }
 
@@ -409,7 +426,13 @@ fn Leaving(data: AppData, live: Live) -> impl IntoView {
                         if to.is_empty() {
                             data.snackbar.say("Choose the player who becomes the GM first.");
                         } else {
+                            let name = others.with_untracked(|o| {
+                                o.iter().find(|p| p.pubkey == to).map(|p| p.shown.clone())
+                            });
                             live.say(What::Gm { to }, false);
+                            if let Some(name) = name {
+                                data.snackbar.say(format!("{name} is the GM now."));
+                            }
                         }
                     }>"Hand over"</button>
                 </div>

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 
 use crate::ui::platform::browser::now_ms;
 
@@ -18,8 +19,8 @@ const SHOWN_WITH_ACTION: Duration = Duration::from_millis(9_000);
 const ANSWERS_A_TAP_MS: u64 = 2_000;
 /// Between a control and its message.
 const GAP: f64 = 8.0;
-/// What a message of three lines needs below a control, with the screen's margin.
-const MESSAGE_ROOM: f64 = 100.0;
+/// Between a message and the screen's edge.
+const MARGIN: f64 = 12.0;
 
 /// A message and its one action, if any.
 #[derive(Clone)]
@@ -125,60 +126,131 @@ pub fn SnackbarView(snackbar: Snackbar, #[prop(optional)] class: &'static str) -
 }
 
 /// The messages of a page without a roll bar (Characters, Table). One that answers a tap
-/// shows just below the control tapped, or just above it at the foot of the screen, where
-/// the player is looking; any other at the foot of the screen. It never moves the page.
+/// (or a field's change) shows by that control, where the player is looking: below it, or
+/// above its row when there is no room below; any other, or one whose control is gone, at
+/// the foot of the screen. Placed once the tap's own changes are drawn, and back at the
+/// foot when the page scrolls or the screen turns, so it never points at the wrong thing.
 #[component]
 pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
     let tapped = StoredValue::new_local(None::<(web_sys::Element, u64)>);
-    // A press comes before the click that answers it, by pointer or by keyboard.
-    let record = move |ev: web_sys::Event| {
-        let control = ev
+    // `click` comes from pointers, keys and screen readers alike; `change` from a field
+    // being left, whose refusal speaks of it. In the capture phase, so the control is known
+    // before the handlers that answer it run. The message's own action does not count.
+    let record = Closure::<dyn Fn(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        let Some(target) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| {
-                e.closest("button, a, select, input, summary")
-                    .ok()
-                    .flatten()
-            });
+        else {
+            return;
+        };
+        if matches!(target.closest(".page-messages"), Ok(Some(_))) {
+            return;
+        }
+        let control = target.closest(CONTROLS).ok().flatten();
         tapped.set_value(control.map(|c| (c, now_ms())));
-    };
-    let pointer = window_event_listener(leptos::ev::pointerdown, move |ev| record(ev.into()));
-    let key = window_event_listener(leptos::ev::keydown, move |ev| record(ev.into()));
-    on_cleanup(move || {
-        pointer.remove();
-        key.remove();
     });
-    let style = Signal::derive(move || {
-        // Placed afresh for each message, from where the tapped control is now.
-        let id = snackbar.shown.with(|m| m.as_ref().map(|m| m.id));
-        id.and_then(|_| tapped.with_value(|t| t.as_ref().and_then(|(c, at)| by_control(c, *at))))
-            .unwrap_or_default()
+    let window = web_sys::window();
+    for kind in ["click", "change"] {
+        if let Some(window) = &window {
+            let _ = window.add_event_listener_with_callback_and_bool(
+                kind,
+                record.as_ref().unchecked_ref(),
+                true,
+            );
+        }
+    }
+    let record = StoredValue::new_local(Some(record));
+    let wrapper = NodeRef::<leptos::html::Div>::new();
+    let style = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        if snackbar.shown.with(|m| m.is_none()) {
+            return;
+        }
+        let control = tapped.with_value(|t| {
+            t.as_ref()
+                .filter(|(c, at)| {
+                    now_ms().saturating_sub(*at) <= ANSWERS_A_TAP_MS && c.is_connected()
+                })
+                .map(|(c, _)| c.clone())
+        });
+        let Some(control) = control else {
+            return style.set(String::new());
+        };
+        // A tap that sent the player to a field (a name asked for) is answered by the field.
+        let control = focused_field().unwrap_or(control);
+        // Unseen (still read out) until placed, the next frame, with the message's height.
+        style.set("opacity: 0".into());
+        request_animation_frame(move || {
+            let height = wrapper.get_untracked().map_or(0, |w| w.offset_height());
+            style.set(by_control(&control, f64::from(height)).unwrap_or_default());
+        });
+    });
+    // A scroll or a turn of the screen moves the control: the message goes to the foot.
+    let to_foot = move || {
+        if !style.with_untracked(String::is_empty) {
+            style.set(String::new());
+        }
+    };
+    let scroll = window_event_listener(leptos::ev::scroll, move |_| to_foot());
+    let resize = window_event_listener(leptos::ev::resize, move |_| to_foot());
+    on_cleanup(move || {
+        scroll.remove();
+        resize.remove();
+        if let (Some(window), Some(record)) = (
+            web_sys::window(),
+            record.try_update_value(Option::take).flatten(),
+        ) {
+            for kind in ["click", "change"] {
+                let _ = window.remove_event_listener_with_callback_and_bool(
+                    kind,
+                    record.as_ref().unchecked_ref(),
+                    true,
+                );
+            }
+        }
     });
     view! {
-        <div class="page-messages" style=style>
+        <div class="page-messages" style=style node_ref=wrapper>
             <SnackbarView snackbar/>
         </div>
     }
 }
 
-/// The style that puts a message by `control`, tapped at `at`, if it was tapped just now
-/// and is on screen.
-fn by_control(control: &web_sys::Element, at: u64) -> Option<String> {
-    if now_ms().saturating_sub(at) > ANSWERS_A_TAP_MS || !control.is_connected() {
-        return None;
-    }
+/// The text field or list that has the focus, if one has.
+fn focused_field() -> Option<web_sys::Element> {
+    let focused = web_sys::window()?.document()?.active_element()?;
+    focused
+        .matches("input:not([type=checkbox]):not([type=radio]), select, textarea")
+        .unwrap_or(false)
+        .then_some(focused)
+}
+
+/// What a message can answer.
+const CONTROLS: &str = "button, a, select, input, textarea, summary";
+/// What a control shares a row with: a message above it stays clear of the whole row (a
+/// field's label, the list Hand over hands to).
+const ROWS: &str = ".field, .pool-set, .row-actions, .label-row";
+
+/// The style that puts a message `height` tall by `control`: below it if it fits there,
+/// else above its row; none (the foot) if the control is off screen or neither fits.
+fn by_control(control: &web_sys::Element, height: f64) -> Option<String> {
     let screen = web_sys::window()?.inner_height().ok()?.as_f64()?;
     let rect = control.get_bounding_client_rect();
     if rect.bottom() < 0.0 || rect.top() > screen {
         return None;
     }
-    // Below, unless a message of three lines would not fit there: the field above a button
-    // is often what the message speaks of.
+    let row_top = control
+        .closest(ROWS)
+        .ok()
+        .flatten()
+        .map_or(rect.top(), |row| row.get_bounding_client_rect().top());
     // Whole pixels: formatting a float would bring its code into the module (12 KB gzip).
     let px = |at: f64| at.round() as i32;
-    Some(if rect.bottom() + GAP + MESSAGE_ROOM > screen {
-        format!("bottom: {}px", px(screen - rect.top() + GAP))
+    if rect.bottom() + GAP + height + MARGIN <= screen {
+        Some(format!("top: {}px; bottom: auto", px(rect.bottom() + GAP)))
+    } else if row_top - GAP - height >= MARGIN {
+        Some(format!("bottom: {}px", px(screen - row_top + GAP)))
     } else {
-        format!("top: {}px; bottom: auto", px(rect.bottom() + GAP))
-    })
+        None
+    }
 }
