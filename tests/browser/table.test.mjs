@@ -430,7 +430,7 @@ test('Start a table in a tray with no character asks for the name first, focused
   await expect(page.getByRole('textbox', { name: 'Table link' })).toHaveValue(/#\/table\?join=/);
 });
 
-test('a message that answers a tap shows by what was tapped, clear of its row, and goes to the foot on a scroll', async ({ phone }) => {
+test('a message that answers a tap shows by what was tapped, clear of its row, and goes to the foot when that moves or goes', async ({ phone }) => {
   const height = 844; // the phone's screen
   /** Where `message` is from `control`: both whole on screen, the message clear of `row` (the control's own by default). */
   const placed = async (control, message, row = control) => {
@@ -463,6 +463,13 @@ test('a message that answers a tap shows by what was tapped, clear of its row, a
   await handOver.click();
   await expect(message).toHaveText('Choose the player who becomes the GM first.');
   await expect.poll(() => placed(handOver, message, row)).toEqual({ side: 'above', gap: 8 });
+  // Handed over: the GM's controls go with the answer, so the message is at the foot, not
+  // left where they were.
+  await gm.page.getByRole('combobox', { name: 'Hand the GM role to' }).selectOption({ label: 'Ana' });
+  await handOver.click();
+  await expect(message).toHaveText('Ana is the GM now.');
+  await expect(handOver).toHaveCount(0);
+  await expect.poll(() => atFoot(message)).toBe(12);
 
   // Not at a table: Join with no link pasted, answered below it, by pointer and by keyboard.
   const { page } = await phone();
@@ -485,7 +492,9 @@ test('a message that answers a tap shows by what was tapped, clear of its row, a
   const name = page.getByRole('textbox', { name: 'Your name at the table' });
   await expect(name).toBeFocused();
   await expect(said).toHaveText('First give the name the table will see beside your rolls.');
-  await expect.poll(async () => (await placed(name, said)).gap, 'by the name field').toBe(8);
+  // Above the field and its label, so the button just tapped stays in sight.
+  const nameRow = page.locator('label.field', { has: name });
+  await expect.poll(() => placed(name, said, nameRow), 'by the name field').toEqual({ side: 'above', gap: 8 });
 
   // On Characters, a Level refused when the field is left for another button is said by
   // the field, not by that button.

@@ -214,7 +214,7 @@ impl Live {
             }
         }
         if reply.wrong_clock {
-            self.data.snackbar.say(
+            self.data.snackbar.tell(
                 "A relay refused this phone's message for its time: check that the phone's \
                  clock is set automatically.",
             );
@@ -582,7 +582,7 @@ impl Live {
         });
         if !new.is_empty() {
             self.told.update_value(|told| told.extend(new));
-            self.data.snackbar.say(
+            self.data.snackbar.tell(
                 "Your story point flip was refused: another player took the last point of \
                  that side first.",
             );

@@ -29,6 +29,9 @@ struct Message {
     id: u32,
     text: String,
     action: Option<(&'static str, Callback<()>)>,
+    /// Said in answer to what the player just did (not news from elsewhere): a page
+    /// without a roll bar shows it by the control tapped.
+    answers: bool,
 }
 
 /// The handle that puts a message up; cheap to copy. Lives for the whole visit.
@@ -49,15 +52,21 @@ impl Snackbar {
 
     /// Shows `text` in place of whatever was shown.
     pub fn say(&self, text: impl Into<String>) {
-        self.show(text.into(), None);
+        self.show(text.into(), None, true);
+    }
+
+    /// Shows `text`, news that answers no tap (from the table's relays): on a page without
+    /// a roll bar it shows at the foot of the screen, whatever was tapped just before.
+    pub fn tell(&self, text: impl Into<String>) {
+        self.show(text.into(), None, false);
     }
 
     /// Shows `text` with one action button, e.g. ("Undo", what undoes it).
     pub fn say_with(&self, text: impl Into<String>, label: &'static str, action: Callback<()>) {
-        self.show(text.into(), Some((label, action)));
+        self.show(text.into(), Some((label, action)), true);
     }
 
-    fn show(&self, text: String, action: Option<(&'static str, Callback<()>)>) {
+    fn show(&self, text: String, action: Option<(&'static str, Callback<()>)>, answers: bool) {
         let id = self.count.get_value().wrapping_add(1);
         self.count.set_value(id);
         let shown = if action.is_some() {
@@ -65,7 +74,12 @@ impl Snackbar {
         } else {
             SHOWN
         };
-        self.shown.set(Some(Message { id, text, action }));
+        self.shown.set(Some(Message {
+            id,
+            text,
+            action,
+            answers,
+        }));
         let this = *self;
         set_timeout(move || this.hide(id), shown);
     }
@@ -129,7 +143,7 @@ pub fn SnackbarView(snackbar: Snackbar, #[prop(optional)] class: &'static str) -
 /// (or a field's change) shows by that control, where the player is looking: below it, or
 /// above its row when there is no room below; any other, or one whose control is gone, at
 /// the foot of the screen. Placed once the tap's own changes are drawn, and back at the
-/// foot when the page scrolls or the screen turns, so it never points at the wrong thing.
+/// foot when what it points at moves or goes, so it never points at the wrong thing.
 #[component]
 pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
     let tapped = StoredValue::new_local(None::<(web_sys::Element, u64)>);
@@ -162,40 +176,64 @@ pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
     let record = StoredValue::new_local(Some(record));
     let wrapper = NodeRef::<leptos::html::Div>::new();
     let style = RwSignal::new(String::new());
+    // Counts placings: a frame's placing for a message already replaced does nothing.
+    let placing = StoredValue::new(0u32);
     Effect::new(move |_| {
-        if snackbar.shown.with(|m| m.is_none()) {
+        let Some(answers) = snackbar.shown.with(|m| m.as_ref().map(|m| m.answers)) else {
             return;
-        }
-        let control = tapped.with_value(|t| {
-            t.as_ref()
-                .filter(|(c, at)| {
-                    now_ms().saturating_sub(*at) <= ANSWERS_A_TAP_MS && c.is_connected()
+        };
+        let turn = placing.get_value().wrapping_add(1);
+        placing.set_value(turn);
+        let control = answers
+            .then(|| {
+                tapped.with_value(|t| {
+                    t.as_ref()
+                        .filter(|(c, at)| {
+                            now_ms().saturating_sub(*at) <= ANSWERS_A_TAP_MS && c.is_connected()
+                        })
+                        .map(|(c, _)| c.clone())
                 })
-                .map(|(c, _)| c.clone())
-        });
-        let Some(control) = control else {
+            })
+            .flatten();
+        let Some(tapped) = control else {
             return style.set(String::new());
         };
-        // A tap that sent the player to a field (a name asked for) is answered by the field.
-        let control = focused_field().unwrap_or(control);
+        // A tap that sent the player to a field (a name asked for) is answered by the
+        // field, above it, clear of the button tapped.
+        let field = focused_field().filter(|f| *f != tapped);
         // Unseen (still read out) until placed, the next frame, with the message's height.
         style.set("opacity: 0".into());
         request_animation_frame(move || {
-            let height = wrapper.get_untracked().map_or(0, |w| w.offset_height());
-            style.set(by_control(&control, f64::from(height)).unwrap_or_default());
+            if placing.try_get_value() != Some(turn) {
+                return;
+            }
+            let height = wrapper
+                .try_get_untracked()
+                .flatten()
+                .map_or(0, |w| w.offset_height());
+            let (anchor, above) = match field {
+                Some(field) => (field, true),
+                None => (tapped, false),
+            };
+            let placed = by_control(&anchor, f64::from(height), above);
+            let placed_by = placed.is_some();
+            style.try_set(placed.unwrap_or_default());
+            if placed_by {
+                let top = anchor.get_bounding_client_rect().top();
+                follow(
+                    anchor,
+                    top,
+                    turn,
+                    Placing {
+                        snackbar,
+                        placing,
+                        style,
+                    },
+                );
+            }
         });
     });
-    // A scroll or a turn of the screen moves the control: the message goes to the foot.
-    let to_foot = move || {
-        if !style.with_untracked(String::is_empty) {
-            style.set(String::new());
-        }
-    };
-    let scroll = window_event_listener(leptos::ev::scroll, move |_| to_foot());
-    let resize = window_event_listener(leptos::ev::resize, move |_| to_foot());
     on_cleanup(move || {
-        scroll.remove();
-        resize.remove();
         if let (Some(window), Some(record)) = (
             web_sys::window(),
             record.try_update_value(Option::take).flatten(),
@@ -216,6 +254,37 @@ pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
     }
 }
 
+/// What a placed message's watch needs.
+#[derive(Clone, Copy)]
+struct Placing {
+    snackbar: Snackbar,
+    placing: StoredValue<u32>,
+    style: RwSignal<String>,
+}
+
+/// Watches, once a frame while message `turn` shows by `anchor`, that the anchor is still
+/// where it was (`top`): when it moves or goes (a scroll, a turn of the screen, the page
+/// redrawn under it), the message goes to the foot, never left pointing at something else.
+fn follow(anchor: web_sys::Element, top: f64, turn: u32, at: Placing) {
+    request_animation_frame(move || {
+        let still = at.placing.try_get_value() == Some(turn)
+            && at.snackbar.shown.try_with_untracked(Option::is_some) == Some(true)
+            && at.style.try_with_untracked(|s| !s.is_empty()) == Some(true);
+        if !still {
+            return;
+        }
+        let rect = anchor.get_bounding_client_rect();
+        let moved = !anchor.is_connected()
+            || (rect.top() - top).abs() > 1.0
+            || (rect.width() == 0.0 && rect.height() == 0.0);
+        if moved {
+            at.style.try_set(String::new());
+        } else {
+            follow(anchor, top, turn, at);
+        }
+    });
+}
+
 /// The text field or list that has the focus, if one has.
 fn focused_field() -> Option<web_sys::Element> {
     let focused = web_sys::window()?.document()?.active_element()?;
@@ -232,11 +301,14 @@ const CONTROLS: &str = "button, a, select, input, textarea, summary";
 const ROWS: &str = ".field, .pool-set, .row-actions, .label-row";
 
 /// The style that puts a message `height` tall by `control`: below it if it fits there,
-/// else above its row; none (the foot) if the control is off screen or neither fits.
-fn by_control(control: &web_sys::Element, height: f64) -> Option<String> {
+/// else above its row (above first, if `above`); none (the foot) if the control is gone or
+/// off screen, or neither fits.
+fn by_control(control: &web_sys::Element, height: f64, above: bool) -> Option<String> {
     let screen = web_sys::window()?.inner_height().ok()?.as_f64()?;
     let rect = control.get_bounding_client_rect();
-    if rect.bottom() < 0.0 || rect.top() > screen {
+    // A control the tap's answer took away (Leave, Hand over) measures as nothing.
+    let gone = !control.is_connected() || (rect.width() == 0.0 && rect.height() == 0.0);
+    if gone || rect.bottom() < 0.0 || rect.top() > screen {
         return None;
     }
     let row_top = control
@@ -246,11 +318,13 @@ fn by_control(control: &web_sys::Element, height: f64) -> Option<String> {
         .map_or(rect.top(), |row| row.get_bounding_client_rect().top());
     // Whole pixels: formatting a float would bring its code into the module (12 KB gzip).
     let px = |at: f64| at.round() as i32;
-    if rect.bottom() + GAP + height + MARGIN <= screen {
-        Some(format!("top: {}px; bottom: auto", px(rect.bottom() + GAP)))
-    } else if row_top - GAP - height >= MARGIN {
-        Some(format!("bottom: {}px", px(screen - row_top + GAP)))
-    } else {
-        None
+    let fits_below = rect.bottom() + GAP + height + MARGIN <= screen;
+    let fits_above = row_top - GAP - height >= MARGIN;
+    let below = || format!("top: {}px; bottom: auto", px(rect.bottom() + GAP));
+    let over_row = || format!("bottom: {}px", px(screen - row_top + GAP));
+    match (above, fits_above, fits_below) {
+        (true, true, _) | (false, true, false) => Some(over_row()),
+        (_, _, true) => Some(below()),
+        _ => None,
     }
 }
