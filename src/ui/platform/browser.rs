@@ -93,6 +93,17 @@ pub fn storage_is_lasting() -> bool {
     STORE.with(|page| page.lasting)
 }
 
+/// Focuses the element with `id`, if the page has it and it can take focus.
+pub fn focus_by_id(id: &str) {
+    if let Some(element) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = element.focus();
+    }
+}
+
 /// Milliseconds since 1970, from the browser's clock.
 pub fn now_ms() -> u64 {
     js_sys::Date::now().max(0.0) as u64

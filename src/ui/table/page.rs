@@ -3,14 +3,13 @@
 //! hand the GM role over, End table).
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::live::{Live, SendTo};
 use super::log_view::TableLog;
 use super::service::Call;
 use crate::route::Page;
 use crate::table::{PointSide, What};
-use crate::ui::platform::browser::{can_share_text, copy_text, page_url, share_text};
+use crate::ui::platform::browser::{can_share_text, copy_text, focus_by_id, page_url, share_text};
 use crate::ui::shell::app_data::{AppData, Shared};
 use crate::ui::shell::deferred::{Deferred, split_view};
 use crate::ui::shell::rare::{Rare, RareView};
@@ -169,13 +168,7 @@ fn NoTable(
 
 /// Focuses the field for the player's name at the table.
 fn focus_name() {
-    if let Some(input) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("table-name"))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = input.focus();
-    }
+    focus_by_id("table-name");
 }
 
 /// At a table.

@@ -5,9 +5,9 @@
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::core::facet::{Facet, Facets, MAX_NAME_CHARS};
+use crate::ui::platform::browser::focus_by_id;
 use crate::ui::widgets::name_field::NameField;
 
 /// What the player did to a facet list.
@@ -139,14 +139,7 @@ fn facet_row(
     let switch = move |_| {
         if on_edit.run(FacetEdit::Switch(id)) {
             let refocus = refocus.clone();
-            request_animation_frame(move || {
-                if let Some(button) = document()
-                    .get_element_by_id(&refocus)
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-                {
-                    let _ = button.focus();
-                }
-            });
+            request_animation_frame(move || focus_by_id(&refocus));
         }
     };
     view! {
