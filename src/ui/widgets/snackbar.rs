@@ -164,7 +164,7 @@ pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
         tapped.set_value(control.map(|c| (c, now_ms())));
     });
     let window = web_sys::window();
-    for kind in ["click", "change"] {
+    for kind in RECORDED {
         if let Some(window) = &window {
             let _ = window.add_event_listener_with_callback_and_bool(
                 kind,
@@ -238,7 +238,7 @@ pub fn PageMessages(snackbar: Snackbar) -> impl IntoView {
             web_sys::window(),
             record.try_update_value(Option::take).flatten(),
         ) {
-            for kind in ["click", "change"] {
+            for kind in RECORDED {
                 let _ = window.remove_event_listener_with_callback_and_bool(
                     kind,
                     record.as_ref().unchecked_ref(),
@@ -274,15 +274,18 @@ fn follow(anchor: web_sys::Element, top: f64, turn: u32, at: Placing) {
             return;
         }
         let rect = anchor.get_bounding_client_rect();
-        let moved = !anchor.is_connected()
-            || (rect.top() - top).abs() > 1.0
-            || (rect.width() == 0.0 && rect.height() == 0.0);
-        if moved {
+        if gone(&anchor, &rect) || (rect.top() - top).abs() > 1.0 {
             at.style.try_set(String::new());
         } else {
             follow(anchor, top, turn, at);
         }
     });
+}
+
+/// Whether `control`, measured as `rect`, was taken away (by Leave, Hand over, the page
+/// redrawn): out of the page, or measuring as nothing.
+fn gone(control: &web_sys::Element, rect: &web_sys::DomRect) -> bool {
+    !control.is_connected() || (rect.width() == 0.0 && rect.height() == 0.0)
 }
 
 /// The text field or list that has the focus, if one has.
@@ -294,6 +297,8 @@ fn focused_field() -> Option<web_sys::Element> {
         .then_some(focused)
 }
 
+/// The events that mark the control a message may answer.
+const RECORDED: [&str; 2] = ["click", "change"];
 /// What a message can answer.
 const CONTROLS: &str = "button, a, select, input, textarea, summary";
 /// What a control shares a row with: a message above it stays clear of the whole row (a
@@ -306,9 +311,7 @@ const ROWS: &str = ".field, .pool-set, .row-actions, .label-row";
 fn by_control(control: &web_sys::Element, height: f64, above: bool) -> Option<String> {
     let screen = web_sys::window()?.inner_height().ok()?.as_f64()?;
     let rect = control.get_bounding_client_rect();
-    // A control the tap's answer took away (Leave, Hand over) measures as nothing.
-    let gone = !control.is_connected() || (rect.width() == 0.0 && rect.height() == 0.0);
-    if gone || rect.bottom() < 0.0 || rect.top() > screen {
+    if gone(control, &rect) || rect.bottom() < 0.0 || rect.top() > screen {
         return None;
     }
     let row_top = control
