@@ -284,20 +284,9 @@ impl Live {
     fn send_waiting(&self) {
         for outgoing in self.data.table.take() {
             match outgoing {
-                Outgoing::Roll(entry) => {
-                    self.call(Call::Roll(What::Roll {
-                        tray: entry.roll.tray_key().to_string(),
-                        label: entry.label.clone(),
-                        roll: entry_link_text(&entry),
-                    }));
-                }
+                Outgoing::Roll(entry) => self.call(Call::Roll(roll_of(&entry))),
                 Outgoing::Amend(entry, why) => {
-                    let roll = What::Roll {
-                        tray: entry.roll.tray_key().to_string(),
-                        label: entry.label.clone(),
-                        roll: entry_link_text(&entry),
-                    };
-                    self.call(Call::Amend(roll, entry.id, why));
+                    self.call(Call::Amend(roll_of(&entry), entry.id, why));
                 }
                 Outgoing::Flip(light) => {
                     let from = if light {
@@ -631,6 +620,15 @@ impl Live {
         });
         // The connection lasts the visit; these go only with the app.
         std::mem::forget((a, b, c, d, interval));
+    }
+}
+
+/// A roll as History keeps it, as the table's message carries it.
+fn roll_of(entry: &crate::core::history::HistoryEntry) -> What {
+    What::Roll {
+        tray: entry.roll.tray_key().to_string(),
+        label: entry.label.clone(),
+        roll: entry_link_text(entry),
     }
 }
 
