@@ -21,6 +21,8 @@ const ANSWERS_A_TAP_MS: u64 = 2_000;
 const GAP: f64 = 8.0;
 /// Between a message and the screen's edge.
 const MARGIN: f64 = 12.0;
+/// The widest a message is (as `.page-messages` in style/layout.css).
+const MAX_WIDTH: f64 = 456.0;
 
 /// A message and its one action, if any.
 #[derive(Clone)]
@@ -323,8 +325,18 @@ fn by_control(control: &web_sys::Element, height: f64, above: bool) -> Option<St
     let px = |at: f64| at.round() as i32;
     let fits_below = rect.bottom() + GAP + height + MARGIN <= screen;
     let fits_above = row_top - GAP - height >= MARGIN;
-    let below = || format!("top: {}px; bottom: auto", px(rect.bottom() + GAP));
-    let over_row = || format!("bottom: {}px", px(screen - row_top + GAP));
+    // Across: from the control's left edge, as wide as at the foot (so the height measured
+    // there holds), kept on screen. On a phone that is the page's width, as at the foot.
+    let screen_width = web_sys::window()?.inner_width().ok()?.as_f64()?;
+    let width = (screen_width - 2.0 * MARGIN).min(MAX_WIDTH);
+    let left = rect.left().min(screen_width - MARGIN - width).max(MARGIN);
+    let across = format!(
+        "left: {}px; right: auto; margin: 0; width: {}px",
+        px(left),
+        px(width)
+    );
+    let below = || format!("top: {}px; bottom: auto; {across}", px(rect.bottom() + GAP));
+    let over_row = || format!("bottom: {}px; {across}", px(screen - row_top + GAP));
     match (above, fits_above, fits_below) {
         (true, true, _) | (false, true, false) => Some(over_row()),
         (_, _, true) => Some(below()),
