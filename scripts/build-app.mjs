@@ -180,6 +180,10 @@ for (const [route, files] of Object.entries(pageFiles)) {
   await writeFile(join(out, `pack_${route}.wasm`), packs[gzipped.indexOf(Math.min(...gzipped))]);
 }
 
+// How long a start may take before the shell says it is slow: a first visit on slow 4G
+// draws in about 3.5 s, so this is well past what a working connection needs.
+const START_SLOW_MS = 12_000;
+
 // The start-up module: fetch the opened page's modules with the main one, once the static
 // shell in index.html has been painted (so the downloads never delay that paint). On a
 // first visit they come in the page's pack; once the service worker holds this build's
@@ -191,6 +195,27 @@ const asked = /^#\\/?([a-z0-9]+)/.exec(location.hash)?.[1];
 const page = PAGES[asked] ? asked : '${DEFAULT_PAGE}';
 const at = (file) => new URL(file, import.meta.url);
 const wasm = (bytes) => new Response(bytes, { headers: { 'content-type': 'application/wasm' } });
+// A start that stalls (a download hung on a weak signal) or fails (the code did not arrive)
+// is said in the static shell, with a Reload, rather than "Setting out the dice…" for ever.
+// The app empties the shell when it starts, which also takes any such note away.
+const sayInShell = (text) => {
+  const shell = document.querySelector('#app > main.loading');
+  if (!shell) return;
+  shell.querySelector('.start-trouble')?.remove();
+  const note = document.createElement('div');
+  note.className = 'start-trouble';
+  note.setAttribute('role', 'alert');
+  const said = document.createElement('p');
+  said.textContent = text;
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'small';
+  reload.textContent = 'Reload';
+  reload.addEventListener('click', () => location.reload());
+  note.append(said, reload);
+  shell.append(note);
+};
+const slow = setTimeout(() => sayInShell('The dice are slow to arrive: the app is still on its way. On a weak signal it may yet come; or reload to ask again.'), ${START_SLOW_MS});
 await new Promise((shown) => {
   const types = PerformanceObserver.supportedEntryTypes ?? [];
   const type = ['largest-contentful-paint', 'paint'].find((t) => types.includes(t));
@@ -228,7 +253,13 @@ if (!globalThis.dicetrayParts) {
     document.head.append(link);
   }
 }
-await init({ module_or_path: main });
+try {
+  await init({ module_or_path: main });
+} catch (error) {
+  clearTimeout(slow);
+  sayInShell('Dicetray could not start: its code did not arrive. Check the connection, then reload.');
+  console.error(error);
+}
 `;
 await writeFile(join(out, 'start.js'), start);
 for (const name of (await readdir(out)).filter((n) => n.endsWith('.js'))) {

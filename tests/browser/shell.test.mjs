@@ -45,6 +45,74 @@ test.describe('app shell', () => {
     await context.close();
   });
 
+  test("a start that stalls says so in the shell after 12 s, and Reload then starts the app", async ({ phone }) => {
+    // Every WebAssembly request left unanswered, as on a signal that has dropped mid-load.
+    const { context, page } = await phone({ serviceWorkers: 'block' });
+    await page.route(/\.wasm$/, () => {});
+    await page.goto('/#/d6');
+    const note = page.getByRole('alert').filter({ hasText: 'The dice are slow to arrive' });
+    // The start-up script waits 12 s (START_SLOW_MS in scripts/build-app.mjs) before saying so.
+    await note.waitFor({ timeout: 30000 });
+    await expect(page.locator('main.loading'), 'still the static shell').toHaveCount(1);
+    const reload = page.getByRole('button', { name: 'Reload', exact: true });
+    const box = await reload.boundingBox();
+    expect(box.height, 'a 44 px target').toBeGreaterThanOrEqual(44);
+    expect(box.y + box.height, 'on the first screen, where the player is looking').toBeLessThanOrEqual(844);
+    await page.screenshot({ path: new URL('start-slow-390x844.png', SCREENSHOTS).pathname });
+    // Reload loads the page anew (a mark left on this one is gone) ...
+    await page.evaluate(() => (window.beforeReload = true));
+    await reload.click();
+    await page.waitForFunction(() => window.beforeReload === undefined);
+    // ... and once the signal is back (the held requests go on) the app starts, and the note
+    // goes with the shell.
+    await page.unroute(/\.wasm$/);
+    await drawn(page);
+    await expect(page.getByRole('button', { name: 'Add die' })).toBeVisible();
+    await expect(note).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a start whose code cannot be fetched says so at once, and Reload then starts the app', async ({ phone }) => {
+    const { context, page } = await phone({ serviceWorkers: 'block' });
+    await page.route(/\.wasm$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/#/el');
+    await expect(page.getByRole('alert')).toHaveText(/Dicetray could not start: its code did not arrive\. Check the connection, then reload\./);
+    await expect(page.locator('main.loading'), 'still the static shell').toHaveCount(1);
+    // What the browser logged is the failed fetches and the start's own error, nothing else.
+    await expect.poll(() => page.errors.length).toBeGreaterThan(0);
+    for (const error of page.errors) expect(error).toMatch(/Failed to load resource|TypeError|fetch|WebAssembly/);
+    page.errors.length = 0;
+    await page.unroute(/\.wasm$/);
+    await page.getByRole('button', { name: 'Reload', exact: true }).click();
+    await drawn(page);
+    await expect(page.getByRole('spinbutton', { name: 'Effective Level' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not start' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a page whose code stalls says so after 12 s in its outline, and Reload opens it", async ({ phone }) => {
+    const { context, page } = await phone({ serviceWorkers: 'block' });
+    await page.goto('/#/narrative');
+    await ready(page);
+    // The Effective Level page's own module, which the narrative page's first load does not
+    // bring, left unanswered.
+    await page.route(/split_el_page\.wasm$/, () => {});
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Effective Level' }).click();
+    const note = page.getByRole('alert').filter({ hasText: 'This page is slow to arrive' });
+    await note.waitFor({ timeout: 30000 });
+    const reload = page.getByRole('button', { name: 'Reload', exact: true });
+    const box = await reload.boundingBox();
+    expect(box.height, 'a 44 px target').toBeGreaterThanOrEqual(44);
+    expect(box.y + box.height, 'on the first screen, where the player is looking').toBeLessThanOrEqual(844);
+    await page.screenshot({ path: new URL('page-slow-390x844.png', SCREENSHOTS).pathname });
+    // A reload of #/el fetches that page's own pack, which holds the stalled module.
+    await reload.click();
+    await drawn(page);
+    await expect(page.getByRole('spinbutton', { name: 'Effective Level' })).toBeVisible();
+    await expect(note).toHaveCount(0);
+    await context.close();
+  });
+
   test('the built app works under a sub-path, deep links included', async ({ visit, origin }) => {
     const { context, page } = await visit(SUB_PATH);
     await ready(page);

@@ -141,6 +141,13 @@ pub fn reload_at_top() {
     }
 }
 
+/// Loads the page anew, as the browser's own reload does.
+pub fn reload() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().reload();
+    }
+}
+
 /// The page's address without its hash, so links work under any sub-path.
 pub fn page_url() -> String {
     web_sys::window()

@@ -7,6 +7,8 @@
 //! stops the app when a piece cannot be fetched; these split points use the `fallible`
 //! option instead, so the page says what went wrong and offers to try again.
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 
 use crate::route::Page;
@@ -14,6 +16,7 @@ use crate::ui::characters::CharactersPage;
 use crate::ui::effective_level::ElTray;
 use crate::ui::highest_d6::D6Tray;
 use crate::ui::narrative::NarrativeTray;
+use crate::ui::platform::browser;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::shell::deferred::{poll_once, split_view};
 use crate::ui::{characters, effective_level, highest_d6, narrative};
@@ -116,12 +119,34 @@ fn draw(page: Page, data: AppData) -> Option<AnyView> {
     answer.and_then(Result::ok)
 }
 
+/// How long a page's code may take before the skeleton says it is slow: the same as the
+/// start-up script's `START_SLOW_MS` (scripts/build-app.mjs), well past a working connection.
+const PAGE_SLOW: Duration = Duration::from_secs(12);
+
 /// What shows while a page's code is on its way: the page's outline, so nothing jumps.
+/// Should the code not come (a download hung on a weak signal), it says so and offers a
+/// reload: the loader keeps waiting on the hung download, so asking again here cannot help.
 #[component]
 fn PageSkeleton() -> impl IntoView {
+    let slow = RwSignal::new(false);
+    set_timeout(
+        move || {
+            slow.try_set(true);
+        },
+        PAGE_SLOW,
+    );
     view! {
         <div class="tray-page skeleton" aria-busy="true">
             <p class="loading-note">"Setting out the dice…"</p>
+            {move || slow.get().then(|| view! {
+                <div class="start-trouble" role="alert">
+                    <p>"This page is slow to arrive: its code is still on its way. On a weak \
+                        signal it may yet come; or reload to ask again."</p>
+                    <button type="button" class="small" on:click=|_| browser::reload()>
+                        "Reload"
+                    </button>
+                </div>
+            })}
             <div class="skeleton-block tall"></div>
             <div class="skeleton-block"></div>
         </div>
