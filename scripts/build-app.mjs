@@ -189,7 +189,6 @@ const START_SLOW_MS = 12_000;
 // first visit they come in the page's pack; once the service worker holds this build's
 // files, or if the pack cannot come, one by one (each module fetched once whichever way).
 const start = `// Made by scripts/build-app.mjs for one build.
-import init from './dicetray.js';
 const PAGES = ${JSON.stringify(pageFiles)};
 const asked = /^#\\/?([a-z0-9]+)/.exec(location.hash)?.[1];
 const page = PAGES[asked] ? asked : '${DEFAULT_PAGE}';
@@ -197,7 +196,8 @@ const at = (file) => new URL(file, import.meta.url);
 const wasm = (bytes) => new Response(bytes, { headers: { 'content-type': 'application/wasm' } });
 // A start that stalls (a download hung on a weak signal) or fails (the code did not arrive)
 // is said in the static shell, with a Reload, rather than "Setting out the dice…" for ever.
-// The app empties the shell when it starts, which also takes any such note away.
+// The app empties the shell when it starts, which also takes any such note away. The glue
+// is imported here, not statically, so that a glue that does not come is said too.
 const sayInShell = (text) => {
   const shell = document.querySelector('#app > main.loading');
   if (!shell) return;
@@ -216,6 +216,8 @@ const sayInShell = (text) => {
   shell.append(note);
 };
 const slow = setTimeout(() => sayInShell('The dice are slow to arrive: the app is still on its way. On a weak signal it may yet come; or reload to ask again.'), ${START_SLOW_MS});
+const glue = import('./dicetray.js');
+glue.catch(() => {});
 await new Promise((shown) => {
   const types = PerformanceObserver.supportedEntryTypes ?? [];
   const type = ['largest-contentful-paint', 'paint'].find((t) => types.includes(t));
@@ -254,11 +256,17 @@ if (!globalThis.dicetrayParts) {
   }
 }
 try {
+  const { default: init } = await glue;
   await init({ module_or_path: main });
 } catch (error) {
-  clearTimeout(slow);
-  sayInShell('Dicetray could not start: its code did not arrive. Check the connection, then reload.');
+  sayInShell(
+    typeof WebAssembly === 'object'
+      ? 'Dicetray could not start: its code did not arrive. Check the connection, then reload.'
+      : 'Dicetray cannot start in this browser: it needs WebAssembly, which is missing or turned off here.',
+  );
   console.error(error);
+} finally {
+  clearTimeout(slow);
 }
 `;
 await writeFile(join(out, 'start.js'), start);

@@ -136,7 +136,9 @@ fn PageSkeleton() -> impl IntoView {
         PAGE_SLOW,
     );
     view! {
-        <div class="tray-page skeleton" aria-busy="true">
+        // Busy until it says it is slow: a screen reader may hold back what changes in a
+        // busy region, and the note must be heard.
+        <div class="tray-page skeleton" aria-busy=move || (!slow.get()).to_string()>
             <p class="loading-note">"Setting out the dice…"</p>
             {move || slow.get().then(|| view! {
                 <div class="start-trouble" role="alert">
