@@ -276,7 +276,7 @@ fn invite_round_trip_and_layout() {
     let code = one.code();
     assert_eq!(Invite::parse(&code), Ok(one.clone()));
     let bytes = from_base64url(&code).unwrap();
-    assert_eq!(bytes[0], 1);
+    assert_eq!(bytes[0], 2);
     assert_eq!(&bytes[1..17], &[0xab; 16]);
     assert_eq!(&bytes[17..49], &TABLE_KEY);
     assert_eq!(&bytes[81..], b"wss://nos.lol\nws://127.0.0.1:7000");
@@ -296,7 +296,9 @@ fn bad_invites_are_refused_with_a_message() {
         f(&mut bytes);
         Invite::parse(&base64url(&bytes)).unwrap_err()
     };
-    assert!(with(&|b| b[0] = 2).contains("version 2"));
+    assert!(with(&|b| b[0] = 3).contains("version 3"));
+    // A version 1 table's link: that table is told plainly to start anew.
+    assert!(with(&|b| b[0] = 1).contains("older Dicetray"));
     assert!(with(&|b| b.truncate(60)).contains("cut short"));
     assert!(with(&|b| b.truncate(1)).contains("cut short"));
     let bad_relay = with(&|b| {
@@ -352,7 +354,7 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = Event::from_json(&text);
         let _ = wire::parse(&text);
-        prop_assert!(Invite::parse(&base64url(&bytes)).is_err() || bytes.first() == Some(&1));
+        prop_assert!(Invite::parse(&base64url(&bytes)).is_err() || bytes.first() == Some(&2));
     }
 
     #[test]

@@ -1,9 +1,15 @@
 //! The live table as kept on this device: the table it is at (its invite, this device's key
-//! for it, the log, the pool), the signed events waiting for a relay, where rolls go, and the
-//! device's own list of relays.
+//! for it, the messages it holds), the signed events waiting for a relay, where rolls go,
+//! and the device's own list of relays.
+//!
+//! Version 2 keeps a version 2 table (see `docs/table-protocol.md`). A version 1 table
+//! cannot be carried on: its phones speak the first protocol. Reading one keeps the
+//! device's choices (relays, where rolls go) and tells the player plainly to start or join
+//! a new table; nothing else of the phone's data is touched.
 //!
 //! Not in the export file: a device key belongs to the device, and a table is rejoined
-//! from its link.
+//! from its link. What is kept is bounded in bytes ([`MAX_TABLE_BYTES`]), so History and the
+//! characters always fit beside it.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -15,6 +21,10 @@ use crate::table::relays::check_relay_url;
 
 /// The localStorage key, read raw at start (see [`may_be_at_table`]).
 pub const KEY: &str = "dicetray.table";
+
+/// Most bytes the table's document may take in storage (its JSON): a member padding every
+/// roll cannot crowd out History.
+pub const MAX_TABLE_BYTES: usize = 400_000;
 
 /// Where this device's rolls go while at a table; remembered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,6 +56,10 @@ pub struct TableDoc {
     /// offered again, after a reload too; forgotten with the table.
     #[serde(default)]
     pub taken_sides: Vec<(String, String)>,
+    /// A table made by an older Dicetray was kept here and let go: the player is told so,
+    /// until they have read it.
+    #[serde(default)]
+    pub old_table: bool,
     /// The table this device is at.
     #[serde(default)]
     pub at: Option<Table>,
@@ -61,7 +75,21 @@ pub fn may_be_at_table(text: &str) -> bool {
 impl Document for TableDoc {
     const KEY: &'static str = KEY;
     const TITLE: &'static str = "live table";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+
+    fn upgrade(version: u32, data: &mut Value) {
+        // Version 1's table spoke the first protocol: let it go, keep the choices, and say so.
+        if version < 2
+            && let Value::Object(doc) = data
+        {
+            let was_at = doc.get("at").is_some_and(|at| !at.is_null());
+            doc.remove("at");
+            doc.remove("outbox");
+            doc.remove("taken_sides");
+            doc.insert("old_table".into(), Value::Bool(was_at));
+            doc.insert("at".into(), Value::Null);
+        }
+    }
 
     fn decode(data: Value) -> Result<Decoded<Self>, String> {
         let mut doc: TableDoc = serde_json::from_value(data)
@@ -82,5 +110,16 @@ impl Document for TableDoc {
 
     fn encode(&self) -> impl Serialize {
         self
+    }
+}
+
+impl TableDoc {
+    /// Keeps the document within [`MAX_TABLE_BYTES`]: the outbox and the table each get
+    /// their share (see [`Table::keep_within`]).
+    pub fn keep_within_bounds(&mut self) {
+        self.outbox.keep_within(MAX_TABLE_BYTES / 4);
+        if let Some(table) = &mut self.at {
+            table.keep_within(MAX_TABLE_BYTES - MAX_TABLE_BYTES / 4 - 4_096);
+        }
     }
 }

@@ -13,16 +13,14 @@ pub enum Dropped {
     BadSignature,
     /// The first tag is not this table's `t` tag.
     WrongTable,
-    /// A kind the table does not use, or its tags are not as the protocol says.
+    /// A kind the table does not use.
     WrongKind,
-    /// `created_at` more than 15 minutes ahead or older than 8 days.
-    OutOfTime,
     /// The seal does not open (other key, kind or author, tampered, or GM-only for others).
     Seal,
     /// The opened plaintext is not a message this version accepts.
     Plaintext,
-    /// A message only the GM may send, from a key that is not (yet) the GM.
-    NotGm,
+    /// More messages than a phone holds (a flood): the newest wait for room.
+    Full,
     /// An id already seen: a replay, or the same event from a second relay.
     Seen,
 }
@@ -36,10 +34,9 @@ impl std::fmt::Display for Dropped {
             Dropped::BadSignature => "bad signature",
             Dropped::WrongTable => "not this table's tag",
             Dropped::WrongKind => "not a table kind",
-            Dropped::OutOfTime => "outside the time window",
             Dropped::Seal => "seal does not open",
             Dropped::Plaintext => "unreadable message",
-            Dropped::NotGm => "GM-only message from a non-GM",
+            Dropped::Full => "no room for more messages",
             Dropped::Seen => "already seen",
         })
     }

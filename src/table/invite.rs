@@ -6,8 +6,8 @@ use super::bytes::{base64url, from_base64url, hex};
 use super::keys::valid_public;
 use super::relays::check_relay_url;
 
-/// The invite format this app writes.
-pub const INVITE_VERSION: u8 = 1;
+/// The invite format this app writes: version 2 tables (see `docs/table-protocol.md`).
+pub const INVITE_VERSION: u8 = 2;
 /// Most relays an invite may name.
 pub const MAX_INVITE_RELAYS: usize = 8;
 
@@ -47,6 +47,12 @@ impl Invite {
             .ok_or("This is not a Dicetray table invite (the code is damaged).")?;
         match bytes.first() {
             Some(&INVITE_VERSION) => {}
+            Some(1) => {
+                return Err("This link is for a table made by an older Dicetray, which phones \
+                            can no longer share. Ask the GM to start a new table and send its \
+                            link."
+                    .into());
+            }
             Some(v) => {
                 return Err(format!(
                     "This invite is version {v}; this Dicetray reads version {INVITE_VERSION}. Update Dicetray."

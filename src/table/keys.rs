@@ -5,6 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
 use super::bytes::{from_hex_array, hex};
+use super::random::{NoRandom, Random};
 
 /// A secp256k1 key made for one table; its x-only public key is the device's identity there.
 #[derive(Clone)]
@@ -21,15 +22,18 @@ impl DeviceKey {
     }
 
     /// A fresh key from the caller's randomness (the browser's crypto RNG in the app),
-    /// drawing again in the astronomically rare case the bytes are not a valid scalar.
-    pub fn generate(random: &mut dyn FnMut(&mut [u8])) -> DeviceKey {
-        loop {
+    /// drawing again in the astronomically rare case the bytes are not a valid scalar. A
+    /// source that fails, or keeps giving what is no key (all zeros), is refused after a
+    /// few draws rather than waited on.
+    pub fn generate(random: Random) -> Result<DeviceKey, NoRandom> {
+        for _ in 0..4 {
             let mut secret = [0u8; 32];
-            random(&mut secret);
+            random(&mut secret)?;
             if let Some(key) = DeviceKey::from_secret(secret) {
-                return key;
+                return Ok(key);
             }
         }
+        Err(NoRandom)
     }
 
     /// The 32 secret bytes, as given (kept only on this device).
@@ -134,5 +138,23 @@ mod tests {
         let sig = a.sign(&[1; 32], &[2; 32]);
         assert!(verify(&a.public(), &[1; 32], &sig));
         assert!(!verify(&b.public(), &[1; 32], &sig));
+    }
+
+    #[test]
+    fn a_failing_or_stuck_random_source_is_refused_not_waited_on() {
+        assert_eq!(DeviceKey::generate(&mut |_| Err(NoRandom)), Err(NoRandom));
+        // All zeros is no key: refused after a few draws (it used to loop for ever).
+        assert_eq!(
+            DeviceKey::generate(&mut |b: &mut [u8]| {
+                b.fill(0);
+                Ok(())
+            }),
+            Err(NoRandom)
+        );
+        let key = DeviceKey::generate(&mut |b: &mut [u8]| {
+            b.fill(7);
+            Ok(())
+        });
+        assert_eq!(key, DeviceKey::from_secret([7; 32]).ok_or(NoRandom));
     }
 }

@@ -1,12 +1,16 @@
-//! The plaintext inside a seal: `{"v":1,"n":<counter>,"by":"<name>","what":{...}}`.
+//! The plaintext inside a seal (version 2):
+//! `{"v":2,"t":<ms>,"p":"<id>","a":"<id>","what":{...}}`, and `"to":"<GM's key>"` on a
+//! message sealed for the GM alone.
 
 use serde::{Deserialize, Serialize};
 
 use super::bytes::from_hex_array;
+use super::checkpoint::Checkpoint;
 use super::keys::valid_public;
+use super::order::MAX_T;
 
 /// The message version this app writes and fully reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The trays a roll or a side may name.
 pub const TRAYS: [&str; 3] = ["narrative", "d6", "el"];
 /// Longest roll text (characters), as `storage::entry_link_text` writes it.
@@ -17,8 +21,6 @@ pub const MAX_NAME_CHARS: usize = 40;
 pub const MAX_POINTS: u8 = 20;
 /// Longest roll label or side challenge (characters): far more than either needs.
 pub const MAX_TEXT_CHARS: usize = 500;
-/// Largest Lamport counter accepted (JavaScript's safe integers, so the test client agrees).
-pub const MAX_COUNTER: u64 = (1 << 53) - 1;
 
 /// A side of the Destiny pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +51,14 @@ impl Amendment {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum What {
+    /// The author is at the table from now on, under this name: always the author's first
+    /// message (`p` empty), and the name is bound to the author's key.
+    Joined {
+        /// The name the table will know the author by.
+        name: String,
+    },
+    /// The author leaves the table (the GM hands the role over first).
+    Left {},
     /// A roll on a tray; `roll` is History's entry link text, kept opaque here.
     Roll {
         /// `narrative`, `d6` or `el`.
@@ -96,31 +106,44 @@ pub enum What {
         /// The challenge notation.
         challenge: String,
     },
-    /// The author is at the table from now on: said once, on starting or joining, as a kept
-    /// message, so those who come later learn who is there (relays keep no presence).
-    Joined {},
-    /// Presence: "I am here" (kind 27237 only).
-    Here {
-        /// The name shown for this device.
-        name: String,
-    },
     /// The GM role passes to another device.
     Gm {
-        /// The new GM's pubkey (hex).
+        /// The new GM's key (hex).
         to: String,
+        /// The hand-over that made the author GM (its event id), or `""` for the invite's
+        /// GM: each hand-over names the one before it.
+        after: String,
     },
-    /// The table is over.
+    /// The table is over: nothing after this counts.
     End {},
+    /// The GM's checkpoint: where the kept log starts, and what came before folded into.
+    Checkpoint(Box<Checkpoint>),
     /// A later version or an unknown form: shown as "Update Dicetray to see this".
     Unsupported,
 }
 
 impl What {
-    /// Whether only the GM may send this.
+    /// Whether only the GM may send this (a dark flip, and taking back the GM's own
+    /// setting, are the GM's too: see `fold`).
     pub fn gm_only(&self) -> bool {
         matches!(
             self,
-            What::Points { .. } | What::Side { .. } | What::Gm { .. } | What::End {}
+            What::Points { .. }
+                | What::Side { .. }
+                | What::Gm { .. }
+                | What::End {}
+                | What::Checkpoint(_)
+                | What::Flip {
+                    from: PointSide::Dark
+                }
+        )
+    }
+
+    /// Whether this may be sealed for the GM alone: rolls, their changes and their undos.
+    pub fn may_go_to_gm(&self) -> bool {
+        matches!(
+            self,
+            What::Roll { .. } | What::Amend { .. } | What::Undo { .. }
         )
     }
 }
@@ -129,12 +152,18 @@ impl What {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawMessage")]
 pub struct Message {
-    /// The message version (1).
+    /// The message version (2).
     pub v: u32,
-    /// The author's Lamport counter.
-    pub n: u64,
-    /// The author's name at the table.
-    pub by: String,
+    /// The author's clock (ms): the message's place in the agreed order.
+    pub t: u64,
+    /// The author's previous message sealed for the table (its event id), `""` for the
+    /// author's first.
+    pub p: String,
+    /// The latest message by someone else that the author held (its event id), `""` if none.
+    pub a: String,
+    /// For a message sealed for the GM alone: the GM it was sealed for (key, hex).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub to: String,
     /// What it says.
     pub what: What,
 }
@@ -142,8 +171,11 @@ pub struct Message {
 #[derive(Deserialize)]
 struct RawMessage {
     v: u64,
-    n: u64,
-    by: String,
+    t: u64,
+    p: String,
+    a: String,
+    #[serde(default)]
+    to: String,
     what: serde_json::Value,
 }
 
@@ -158,9 +190,29 @@ pub(crate) fn roll_fits(label: &str, roll: &str) -> bool {
     chars_within(label, 0, MAX_TEXT_CHARS) && chars_within(roll, 0, MAX_ROLL_CHARS)
 }
 
+/// An event id or key reference: 64 lowercase hex digits, or empty.
+fn id_or_empty(text: &str) -> bool {
+    text.is_empty() || from_hex_array::<32>(text).is_some()
+}
+
+/// A name as the table keeps it: trimmed, 1 to 40 characters.
+pub fn name_fits(name: &str) -> bool {
+    name == name.trim() && chars_within(name, 1, MAX_NAME_CHARS)
+}
+
 fn read_what(value: serde_json::Value) -> Result<What, String> {
-    const KNOWN: [&str; 10] = [
-        "roll", "amend", "undo", "flip", "points", "side", "joined", "here", "gm", "end",
+    const KNOWN: [&str; 11] = [
+        "joined",
+        "left",
+        "roll",
+        "amend",
+        "undo",
+        "flip",
+        "points",
+        "side",
+        "gm",
+        "end",
+        "checkpoint",
     ];
     let known = match &value {
         serde_json::Value::Object(map) => {
@@ -178,9 +230,10 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         return Ok(What::Unsupported);
     }
     let what: What = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let tray_known = |tray: &str| TRAYS.contains(&tray);
     let fine = match &what {
         What::Roll { tray, label, roll } => {
-            if !TRAYS.contains(&tray.as_str()) {
+            if !tray_known(tray) {
                 return Ok(What::Unsupported);
             }
             roll_fits(label, roll)
@@ -192,22 +245,25 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
             roll,
             ..
         } => {
-            if !TRAYS.contains(&tray.as_str()) {
+            if !tray_known(tray) {
                 return Ok(What::Unsupported);
             }
             from_hex_array::<32>(of).is_some() && roll_fits(label, roll)
         }
         What::Side { tray, challenge } => {
-            if !TRAYS.contains(&tray.as_str()) {
+            if !tray_known(tray) {
                 return Ok(What::Unsupported);
             }
             chars_within(challenge, 0, MAX_TEXT_CHARS)
         }
         What::Undo { of } => from_hex_array::<32>(of).is_some(),
         What::Points { light, dark } => *light <= MAX_POINTS && *dark <= MAX_POINTS,
-        What::Here { name } => chars_within(name, 1, MAX_NAME_CHARS),
-        What::Gm { to } => from_hex_array::<32>(to).is_some_and(|k| valid_public(&k)),
-        What::Flip { .. } | What::Joined {} | What::End {} | What::Unsupported => true,
+        What::Joined { name } => name_fits(name),
+        What::Gm { to, after } => {
+            from_hex_array::<32>(to).is_some_and(|k| valid_public(&k)) && id_or_empty(after)
+        }
+        What::Checkpoint(checkpoint) => checkpoint.fits(),
+        What::Flip { .. } | What::Left {} | What::End {} | What::Unsupported => true,
     };
     if fine {
         Ok(what)
@@ -220,8 +276,13 @@ impl TryFrom<RawMessage> for Message {
     type Error = String;
 
     fn try_from(raw: RawMessage) -> Result<Message, String> {
-        if raw.v < 1 || raw.n > MAX_COUNTER || !chars_within(&raw.by, 1, MAX_NAME_CHARS) {
-            return Err("not a message".into());
+        if raw.v < 2
+            || raw.t > MAX_T
+            || !id_or_empty(&raw.p)
+            || !id_or_empty(&raw.a)
+            || !id_or_empty(&raw.to)
+        {
+            return Err("not a message of this protocol".into());
         }
         let what = if raw.v > VERSION as u64 {
             What::Unsupported
@@ -230,8 +291,10 @@ impl TryFrom<RawMessage> for Message {
         };
         Ok(Message {
             v: raw.v.min(u32::MAX as u64) as u32,
-            n: raw.n,
-            by: raw.by,
+            t: raw.t,
+            p: raw.p,
+            a: raw.a,
+            to: raw.to,
             what,
         })
     }
@@ -243,8 +306,8 @@ impl Message {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// An opened plaintext; `None` if it is not a message (a later `v` or an unknown `what`
-    /// still reads, as [`What::Unsupported`]).
+    /// An opened plaintext; `None` if it is not a message of version 2 or later (a later
+    /// `v` or an unknown `what` still reads, as [`What::Unsupported`]).
     pub fn decode(bytes: &[u8]) -> Option<Message> {
         serde_json::from_slice(bytes).ok()
     }
@@ -258,59 +321,85 @@ mod tests {
         Message::decode(text.as_bytes()).map(|m| m.what)
     }
 
+    fn wrap(what: &str) -> String {
+        format!(r#"{{"v":2,"t":5,"p":"","a":"","what":{what}}}"#)
+    }
+
     #[test]
     fn writes_the_documented_json() {
         let m = Message {
-            v: 1,
-            n: 4,
-            by: "Ana".into(),
+            v: 2,
+            t: 1_800_000_000_123,
+            p: String::new(),
+            a: "ab".repeat(32),
+            to: String::new(),
             what: What::Flip {
                 from: PointSide::Light,
             },
         };
         assert_eq!(
             m.to_json(),
-            r#"{"v":1,"n":4,"by":"Ana","what":{"flip":{"from":"light"}}}"#
+            format!(
+                r#"{{"v":2,"t":1800000000123,"p":"","a":"{}","what":{{"flip":{{"from":"light"}}}}}}"#,
+                "ab".repeat(32)
+            )
         );
         let end = Message {
             what: What::End {},
+            to: "cd".repeat(32),
             ..m.clone()
         };
-        assert_eq!(
-            end.to_json(),
-            r#"{"v":1,"n":4,"by":"Ana","what":{"end":{}}}"#
-        );
+        assert!(end.to_json().contains(r#""to":"cdcd"#));
         assert_eq!(Message::decode(end.to_json().as_bytes()), Some(end));
-        let pts = r#"{"v":1,"n":1,"by":"G","what":{"points":{"light":2,"dark":3}}}"#;
-        assert_eq!(decode(pts), Some(What::Points { light: 2, dark: 3 }));
+        assert_eq!(
+            decode(&wrap(r#"{"points":{"light":2,"dark":3}}"#)),
+            Some(What::Points { light: 2, dark: 3 })
+        );
+        assert_eq!(
+            decode(&wrap(r#"{"joined":{"name":"Ana"}}"#)),
+            Some(What::Joined { name: "Ana".into() })
+        );
     }
 
     #[test]
     fn later_or_unknown_reads_as_unsupported_and_bad_values_do_not_read() {
-        let w = |what: &str| format!(r#"{{"v":1,"n":1,"by":"A","what":{what}}}"#);
-        assert_eq!(decode(&w(r#"{"dance":{}}"#)), Some(What::Unsupported));
+        assert_eq!(decode(&wrap(r#"{"dance":{}}"#)), Some(What::Unsupported));
         assert_eq!(
-            decode(&w(r#"{"roll":{"tray":"swn","label":"","roll":""}}"#)),
+            decode(&wrap(r#"{"unsupported":null}"#)),
             Some(What::Unsupported)
         );
         assert_eq!(
-            decode(r#"{"v":2,"n":1,"by":"A","what":{"roll":7}}"#),
+            decode(&wrap(r#"{"roll":{"tray":"swn","label":"","roll":""}}"#)),
             Some(What::Unsupported)
         );
-        assert_eq!(decode(&w(r#"{"points":{"light":21,"dark":0}}"#)), None);
-        assert_eq!(decode(&w(r#"{"flip":{"from":"grey"}}"#)), None);
-        assert_eq!(decode(&w(r#"{"undo":{"of":"12"}}"#)), None);
-        assert_eq!(decode(r#"{"v":1,"n":1,"by":"","what":{"end":{}}}"#), None);
-        assert_eq!(decode(r#"{"v":1,"n":1,"what":{"end":{}}}"#), None);
+        assert_eq!(
+            decode(r#"{"v":3,"t":1,"p":"","a":"","what":{"roll":7}}"#),
+            Some(What::Unsupported)
+        );
+        assert_eq!(decode(&wrap(r#"{"points":{"light":21,"dark":0}}"#)), None);
+        assert_eq!(decode(&wrap(r#"{"flip":{"from":"grey"}}"#)), None);
+        assert_eq!(decode(&wrap(r#"{"undo":{"of":"12"}}"#)), None);
+        assert_eq!(decode(&wrap(r#"{"joined":{"name":""}}"#)), None);
+        assert_eq!(decode(&wrap(r#"{"joined":{"name":" Ana"}}"#)), None);
+        // Version 1 messages (a name in every message, a counter) are not read.
+        assert_eq!(
+            decode(r#"{"v":1,"n":1,"by":"A","what":{"end":{}}}"#),
+            None
+        );
+        assert_eq!(
+            decode(r#"{"v":2,"t":9007199254740992,"p":"","a":"","what":{"end":{}}}"#),
+            None
+        );
+        assert_eq!(decode(r#"{"v":2,"t":1,"p":"x","a":"","what":{"end":{}}}"#), None);
         assert_eq!(decode("[]"), None);
     }
 
     #[test]
     fn a_change_reads_with_its_reason_and_a_later_reason_is_unsupported() {
         let w = |why: &str, of: &str| {
-            format!(
-                r#"{{"v":1,"n":2,"by":"A","what":{{"amend":{{"of":"{of}","why":"{why}","tray":"d6","label":"","roll":"x"}}}}}}"#
-            )
+            wrap(&format!(
+                r#"{{"amend":{{"of":"{of}","why":"{why}","tray":"d6","label":"","roll":"x"}}}}"#
+            ))
         };
         let of = "ab".repeat(32);
         assert_eq!(

@@ -33,6 +33,16 @@ impl Outbox {
         }
     }
 
+    /// Keeps the events waiting within `max` bytes (as JSON): the oldest go first. What
+    /// goes still stands in History; it was made long enough ago that a cut passed it.
+    pub fn keep_within(&mut self, max: usize) {
+        let mut total: usize = self.waiting.iter().map(|e| e.to_json().len() + 1).sum();
+        while total > max && !self.waiting.is_empty() {
+            total -= self.waiting[0].to_json().len() + 1;
+            self.waiting.remove(0);
+        }
+    }
+
     /// A relay's OK: the event stops waiting if it was stored, already there (`duplicate:`),
     /// or refused for good (`invalid:`, `blocked:`, `restricted:`, `pow:`); it stays for
     /// `rate-limited:`, `error:` and the like. Returns whether it stopped waiting.
@@ -92,5 +102,9 @@ mod tests {
         }
         assert_eq!(outbox.len(), MAX_OUTBOX);
         assert_eq!(outbox.waiting()[0].created_at, 50);
+        let one = outbox.waiting()[0].to_json().len() + 1;
+        outbox.keep_within(one * 10);
+        assert_eq!(outbox.len(), 10);
+        assert_eq!(outbox.waiting()[0].created_at, 240);
     }
 }

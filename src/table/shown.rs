@@ -1,10 +1,10 @@
-//! The log as a phone shows it: newest first, without presence or joins, and a roll changed since it
+//! The log as a phone shows it: newest first, and a roll changed since it
 //! was sent (dice re-rolled, a cost noted) as one item, as it stands now, marked changed. A
 //! change taken back leaves the roll as it was before it; a roll taken back shows so, with
 //! none of its changes.
 
 use super::message::What;
-use super::state::LogEntry;
+use super::fold::LogEntry;
 
 /// The log's items to show, newest first, each with whether it is a roll changed since it
 /// was sent (`true`).
@@ -15,7 +15,7 @@ pub fn shown_log(log: &[LogEntry]) -> Vec<(LogEntry, bool)> {
     let mut seen: Vec<&str> = Vec::new();
     let mut shown = Vec::new();
     for entry in log.iter().rev() {
-        if matches!(entry.what, What::Here { .. } | What::Joined {}) {
+        if matches!(entry.what, What::Checkpoint(_)) {
             continue;
         }
         if stands_for(log, entry).is_some() && counts(entry).is_none() {
@@ -72,14 +72,15 @@ mod tests {
         LogEntry {
             id: id.into(),
             author: author.into(),
-            n: 0,
             by: author.into(),
+            t: 0,
             created_at: 0,
             to_gm: false,
             mine: false,
             what,
             refused: false,
             undone: false,
+            undelivered: false,
         }
     }
 
@@ -115,12 +116,16 @@ mod tests {
             entry("r1", "ana", roll("first")),
             entry("r2", "ben", roll("other")),
             entry("a1", "ana", amend("r1", Amendment::Reroll, "second")),
-            entry("here", "ben", What::Here { name: "Ben".into() }),
+            entry("join", "cleo", What::Joined { name: "Cleo".into() }),
             entry("a2", "ana", amend("r1", Amendment::Reroll, "third")),
         ];
         assert_eq!(
             ids(&log),
-            [("a2".to_string(), true), ("r2".to_string(), false)]
+            [
+                ("a2".to_string(), true),
+                ("join".to_string(), false),
+                ("r2".to_string(), false)
+            ]
         );
     }
 

@@ -39,8 +39,16 @@ pub enum Frame {
     Auth,
 }
 
-/// Reads a frame from a relay's text; `None` for anything not a well-formed frame. Never panics.
+/// The longest frame read: an event of the largest size with its subscription around it.
+/// Anything longer is not parsed at all.
+pub const MAX_FRAME_BYTES: usize = super::event::MAX_EVENT_BYTES + 512;
+
+/// Reads a frame from a relay's text; `None` for anything not a well-formed frame, or
+/// longer than [`MAX_FRAME_BYTES`] (checked before parsing). Never panics.
 pub fn parse(text: &str) -> Option<Frame> {
+    if text.len() > MAX_FRAME_BYTES {
+        return None;
+    }
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
     let items = value.as_array()?;
     let string = |i: usize| items.get(i).and_then(|v| v.as_str()).map(str::to_string);
@@ -131,6 +139,7 @@ mod tests {
             r#"["EVENT","s"]"#,
             r#"["OK","a","yes"]"#,
             "[[[[",
+            &format!(r#"["NOTICE","{}"]"#, "x".repeat(MAX_FRAME_BYTES)),
         ] {
             assert_eq!(parse(junk), None, "{junk}");
         }

@@ -87,8 +87,11 @@ pub fn StoryPointsSpend(
     #[prop(into)] spends: Signal<CheckSpends>,
 ) -> impl IntoView {
     let points = data.story_points();
+    // At a table, the GM's side is spent on the GM's phone: a player has no control for it.
+    let players_only = move || data.table.at_table.get() && !data.table.gm.get();
     let side = move |side: StorySide| {
         let count = move || points.with(|p| p.counts().get(side));
+        let not_mine = move || side == StorySide::Gm && players_only();
         view! {
             <li class=format!("story-side {}", side.key())>
                 <span class="story-title">{move || points.with(|p| p.naming().side_title(side))}</span>
@@ -101,6 +104,7 @@ pub fn StoryPointsSpend(
                     class="small"
                     aria-label=move || points.with(|p| format!("Spend a {}", p.naming().point_of(side)))
                     disabled=move || count() == 0
+                    hidden=not_mine
                     on:click=move |_| on_spend.run(side)
                 >
                     "Spend"
@@ -124,6 +128,25 @@ pub fn StoryPointsSpend(
 /// already.
 #[component]
 pub fn StoryPointsSetup(data: AppData, #[prop(optional)] without_counts: bool) -> impl IntoView {
+    // At a table the pool is the table's, set by its GM alone.
+    move || {
+        if data.table.at_table.get() && !data.table.gm.get() {
+            view! {
+                <p class="hint">
+                    "At the table, the GM sets the Destiny pool; it shows here as it stands, \
+                     and your spends flip it for everyone."
+                </p>
+            }
+            .into_any()
+        } else {
+            view! { <StoryPointsSetupControls data without_counts/> }.into_any()
+        }
+    }
+}
+
+/// The set-up's controls, for a player away from a table and for its GM.
+#[component]
+fn StoryPointsSetupControls(data: AppData, without_counts: bool) -> impl IntoView {
     let points = data.story_points();
     let naming = move || points.with(StoryPoints::naming);
     let players = RwSignal::new(4_u32);

@@ -1,6 +1,8 @@
 //! The table's connection, one per app: a socket to each relay, the table's state kept on
 //! the device, and what the trays hand it sent in order. Everything a relay sends is
-//! untrusted: it goes through `table::Table::receive`, which drops what it must.
+//! untrusted: a frame longer than the protocol allows is not read, a relay that sends more
+//! than [`MAX_RELAY_BYTES_PER_S`] is cut off for a while, and every event goes through
+//! `table::Table::take`, which drops what it must.
 //!
 //! Sockets are the browser's (`WebSocket`), kept outside Leptos's signals (they are not
 //! `Send`); what the views read (the table, each relay's state) is in signals.
@@ -23,10 +25,14 @@ use crate::ui::platform::browser::now_ms;
 use crate::ui::shell::app_data::AppData;
 use crate::ui::table::hook::Outgoing;
 
-/// How often presence is said while the page is shown: at most once a minute.
-const PRESENCE_EVERY_S: u64 = 60;
 /// How long received frames wait to be read together (a flood is read in one pass).
 const BATCH: Duration = Duration::from_millis(40);
+/// Bytes a relay may send in one second before it is disconnected and backed off: far
+/// more than a table's traffic, far less than a flood.
+pub const MAX_RELAY_BYTES_PER_S: usize = 512 * 1024;
+/// Bytes of frames waiting to be read at most: beyond it, what comes is dropped (relays
+/// are asked again by what is missing).
+const MAX_INBOX_BYTES: usize = 2 * 1024 * 1024;
 
 /// A relay's state, as the Table page shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +45,8 @@ pub enum RelayState {
     Retrying(u32),
     /// The relay said no to something: its words.
     Said(String),
+    /// The relay sent more than a table sends: cut off, tried again after this many seconds.
+    Flooding(u32),
 }
 
 impl RelayState {
@@ -49,6 +57,9 @@ impl RelayState {
             Self::Live => "connected".into(),
             Self::Retrying(s) => format!("no connection; trying again in {s} s"),
             Self::Said(what) => format!("connected; it said: {what}"),
+            Self::Flooding(s) => {
+                format!("sent far more than a table does: cut off, trying again in {s} s")
+            }
         }
     }
 }
@@ -61,20 +72,14 @@ pub struct Live {
     pub view: RwSignal<TableView>,
     /// Each relay and its state, in the table's order.
     pub relays: RwSignal<Vec<(String, RelayState)>>,
-    /// Frames received and not yet read: (relay index, text).
-    inbox: StoredValue<Vec<(usize, String)>>,
+    /// Frames received and not yet read: (relay index, text), and their bytes.
+    inbox: StoredValue<(Vec<(usize, String)>, usize)>,
     /// A read of the inbox is due.
     reading: StoredValue<bool>,
-    /// When presence was last said, in seconds, and its frame: a relay that connects later
-    /// gets the same event, so presence stays at most one a minute.
-    said_here: StoredValue<u64>,
-    here_frame: StoredValue<Option<String>>,
-    /// Ids of my refused flips already told.
+    /// Ids of my refused flips and undelivered rolls already told.
     told: StoredValue<Vec<String>>,
     /// This tab holds the phone's connection (Web Locks): only one tab talks to relays.
     holder: StoredValue<bool>,
-    /// Presence is due for someone who just came.
-    here_due: StoredValue<bool>,
     /// The name typed in the join or start form, kept if the player leaves the page.
     pub typed_name: RwSignal<String>,
     /// What is typed in the relays' field.
@@ -86,16 +91,14 @@ struct Socket {
     url: String,
     socket: Option<web_sys::WebSocket>,
     attempt: u32,
+    /// Bytes received in the current second, and which second (ms / 1000).
+    received: (usize, u64),
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _others: Vec<Closure<dyn FnMut(web_sys::Event)>>,
 }
 
 thread_local! {
     static SOCKETS: RefCell<Vec<Socket>> = const { RefCell::new(Vec::new()) };
-}
-
-fn now_s() -> u64 {
-    now_ms() / 1000
 }
 
 impl Live {
@@ -109,13 +112,10 @@ impl Live {
             data,
             view: RwSignal::new(TableView::default()),
             relays: RwSignal::new(Vec::new()),
-            inbox: StoredValue::new(Vec::new()),
+            inbox: StoredValue::new((Vec::new(), 0)),
             reading: StoredValue::new(false),
-            said_here: StoredValue::new(0),
-            here_frame: StoredValue::new(None),
             told: StoredValue::new(Vec::new()),
             holder: StoredValue::new(false),
-            here_due: StoredValue::new(false),
             typed_name: RwSignal::new(String::new()),
             typed_relays: RwSignal::new(String::new()),
         };
@@ -165,28 +165,13 @@ impl Live {
         if self.data.table.gm.get_untracked() != reply.view.am_gm {
             self.data.table.gm.set(reply.view.am_gm);
         }
-        let pool_before = self.view.with_untracked(|v| v.pool);
-        let people_before: Vec<String> = self
-            .view
-            .with_untracked(|v| v.people.iter().map(|p| p.pubkey.clone()).collect());
-        let newcomer = reply
-            .view
-            .people
-            .iter()
-            .any(|p| !p.me && !people_before.contains(&p.pubkey));
         let pool = reply.view.pool;
         let at = reply.view.at;
         self.view.set(reply.view);
-        if at && pool != pool_before {
+        if at && let Some(pool) = pool {
             self.mirror_pool(pool);
         }
-        if newcomer && !people_before.is_empty() {
-            self.presence_for_newcomer();
-        }
-        if let Some(frame) = reply.presence {
-            self.said_here.set_value(now_s());
-            self.here_frame.set_value(Some(frame));
-        }
+        self.send_to_relays(&reply.to_relay);
         if before != after {
             // Another table, or none: the sockets follow, after the last words went out.
             for frame in &reply.publish {
@@ -225,10 +210,26 @@ impl Live {
             self.data.snackbar.say(done);
         }
         self.tell_refused_flips();
+        self.tell_undelivered();
+    }
+
+    /// Frames for one relay each (its requests and closes).
+    fn send_to_relays(&self, frames: &[(usize, String)]) {
+        SOCKETS.with(|s| {
+            let sockets = s.borrow();
+            for (index, frame) in frames {
+                if let Some(ws) = sockets.get(*index).and_then(|socket| socket.socket.as_ref())
+                    && ws.ready_state() == web_sys::WebSocket::OPEN
+                {
+                    let _ = ws.send_with_str(frame);
+                }
+            }
+        });
     }
 
     /// The tray's story points follow the table's one Destiny pool: light side points are
-    /// the players', dark side the GM's.
+    /// the players', dark side the GM's. Set whenever they differ, so a spend the table
+    /// refused is not kept here.
     fn mirror_pool(&self, pool: crate::table::Pool) {
         let counts = PointCounts {
             players: u32::from(pool.light),
@@ -241,26 +242,6 @@ impl Live {
                 points.forget_undo();
             }
         });
-    }
-
-    /// Someone new is here: they hear who else is as soon as presence may be said again
-    /// (at most once a minute).
-    fn presence_for_newcomer(&self) {
-        if self.here_due.get_value() {
-            return;
-        }
-        let wait = (self.said_here.get_value() + PRESENCE_EVERY_S).saturating_sub(now_s());
-        self.here_due.set_value(true);
-        let this = *self;
-        set_timeout(
-            move || {
-                this.here_due.set_value(false);
-                if page_visible() {
-                    this.say_here();
-                }
-            },
-            Duration::from_secs(wait),
-        );
     }
 
     /// Says `what` to the table (or to the GM only).
@@ -339,18 +320,6 @@ impl Live {
         }
     }
 
-    fn say_here(&self) {
-        // Presence is the connected tab's to say: another tab's would go nowhere.
-        if !self.holder.get_value() {
-            return;
-        }
-        let name = self.view.with_untracked(|v| v.at.then(|| v.name.clone()));
-        if let Some(name) = name {
-            self.said_here.set_value(now_s());
-            self.say(What::Here { name }, false);
-        }
-    }
-
     /// Asks for the phone's one connection to the relays (Web Locks): granted, this tab
     /// connects and holds it while it lives; another tab follows the table through storage
     /// (what it says waits in the outbox, which the holder sends). Without Web Locks every
@@ -405,6 +374,7 @@ impl Live {
                         url: url.clone(),
                         socket: None,
                         attempt: 0,
+                        received: (0, 0),
                         _handlers: Vec::new(),
                         _others: Vec::new(),
                     });
@@ -476,34 +446,22 @@ impl Live {
         });
     }
 
-    /// A socket opened: ask for the table's events since the last one seen, send what
-    /// waits in the outbox (a resend keeps its id, so nothing is doubled) and presence.
+    /// A socket opened: ask for the table's messages by what this phone has seen (see
+    /// `table::sync`), and send what waits in the outbox (a resend keeps its id, so nothing
+    /// is doubled).
     fn opened(&self, index: usize) {
         let this = *self;
         leptos::task::spawn_local(async move {
-            let Ok(reply) = table_service(Call::Opened).await else {
+            let Ok(reply) = table_service(Call::Opened(index)).await else {
                 return;
-            };
-            let fresh = now_s() < this.said_here.get_value() + PRESENCE_EVERY_S;
-            let here = if fresh {
-                this.here_frame.get_value()
-            } else {
-                None
             };
             SOCKETS.with(|s| {
                 if let Some(socket) = s.borrow_mut().get_mut(index) {
                     socket.attempt = 0;
-                    if let Some(ws) = &socket.socket {
-                        for frame in reply.opening.iter().chain(&here) {
-                            let _ = ws.send_with_str(frame);
-                        }
-                    }
                 }
             });
+            this.send_to_relays(&reply.to_relay);
             this.set_state(index, RelayState::Live);
-            if !fresh && page_visible() {
-                this.say_here();
-            }
         });
     }
 
@@ -519,9 +477,20 @@ impl Live {
         let Some(attempt) = attempt else {
             return;
         };
+        self.call(Call::Closed(index));
         let jitter = (js_sys::Math::random() * 1000.0) as u32;
         let wait = backoff_ms(attempt, jitter);
-        self.set_state(index, RelayState::Retrying(wait.div_ceil(1000)));
+        let flooding = self
+            .relays
+            .with_untracked(|r| matches!(r.get(index), Some((_, RelayState::Flooding(_)))));
+        self.set_state(
+            index,
+            if flooding {
+                RelayState::Flooding(wait.div_ceil(1000))
+            } else {
+                RelayState::Retrying(wait.div_ceil(1000))
+            },
+        );
         let this = *self;
         set_timeout(
             move || this.connect(index),
@@ -529,14 +498,43 @@ impl Live {
         );
     }
 
+    /// A frame from relay `index`: counted against its share of bytes a second (a relay
+    /// over it is cut off and backed off), kept to be read with the others.
     fn received(&self, index: usize, text: String) {
-        self.inbox.update_value(|inbox| {
-            // A flood is cut here: what is past this waits for the relay to send it again.
-            if inbox.len() < 2_000 {
+        let second = now_ms() / 1000;
+        let flooding = SOCKETS.with(|s| {
+            let mut sockets = s.borrow_mut();
+            let Some(socket) = sockets.get_mut(index) else {
+                return false;
+            };
+            if socket.received.1 != second {
+                socket.received = (0, second);
+            }
+            socket.received.0 += text.len();
+            if socket.received.0 <= MAX_RELAY_BYTES_PER_S {
+                return false;
+            }
+            // Backed off for longer each time, as a relay that closes is.
+            socket.attempt = socket.attempt.saturating_add(3);
+            if let Some(ws) = &socket.socket {
+                let _ = ws.close();
+            }
+            true
+        });
+        if flooding {
+            self.set_state(index, RelayState::Flooding(0));
+            return;
+        }
+        let mut kept = false;
+        self.inbox.update_value(|(inbox, bytes)| {
+            // A flood is cut here too: what is past this is asked again by what is missing.
+            if *bytes + text.len() <= MAX_INBOX_BYTES {
+                *bytes += text.len();
                 inbox.push((index, text));
+                kept = true;
             }
         });
-        if !self.reading.get_value() {
+        if kept && !self.reading.get_value() {
             self.reading.set_value(true);
             let this = *self;
             set_timeout(move || this.read_inbox(), BATCH);
@@ -547,8 +545,10 @@ impl Live {
     fn read_inbox(&self) {
         self.reading.set_value(false);
         let mut frames = Vec::new();
-        self.inbox
-            .update_value(|inbox| frames = std::mem::take(inbox));
+        self.inbox.update_value(|(inbox, bytes)| {
+            frames = std::mem::take(inbox);
+            *bytes = 0;
+        });
         if !frames.is_empty() {
             self.call(Call::Frames(frames));
         }
@@ -578,8 +578,42 @@ impl Live {
         }
     }
 
-    /// Phones close sockets in background tabs: on coming back, reconnect and catch up;
-    /// presence is said at most once a minute, and never while the page is hidden.
+    /// A roll of mine for the GM alone that reached no one (the GM it was sealed for had
+    /// handed the role on) is said once; the log offers to send it again.
+    fn tell_undelivered(&self) {
+        let undelivered: Vec<String> = self.view.with_untracked(|v| {
+            v.log
+                .iter()
+                .filter(|e| e.mine && e.undelivered)
+                .map(|e| e.id.clone())
+                .collect()
+        });
+        let new: Vec<String> = self.told.with_value(|told| {
+            undelivered
+                .into_iter()
+                .filter(|id| !told.contains(id))
+                .collect()
+        });
+        if let Some(id) = new.first().cloned() {
+            self.told.update_value(|told| told.extend(new));
+            let gm = self
+                .view
+                .with_untracked(|v| v.gm_name().unwrap_or("the GM").to_string());
+            let this = *self;
+            let again = self
+                .data
+                .lasting(|| Callback::new(move |()| this.call(Call::Resend(id.clone()))));
+            self.data.snackbar.say_with(
+                format!(
+                    "Your roll for the GM alone reached no one: the GM changed. Send it to {gm}?"
+                ),
+                "Send",
+                again,
+            );
+        }
+    }
+
+    /// Phones close sockets in background tabs: on coming back, reconnect and catch up.
     fn listen(&self) {
         let this = *self;
         let back = move || {
@@ -593,25 +627,10 @@ impl Live {
             for index in 0..count {
                 this.connect(index);
             }
-            if page_visible() && now_s() >= this.said_here.get_value() + PRESENCE_EVERY_S {
-                this.say_here();
-            }
         };
         let a = window_event_listener(leptos::ev::visibilitychange, move |_| back());
         let b = window_event_listener(leptos::ev::pageshow, move |_| back());
         let c = window_event_listener(leptos::ev::online, move |_| back());
-        let interval = set_interval_with_handle(
-            move || {
-                if page_visible()
-                    && this.view.with_untracked(|v| v.at)
-                    && now_s() >= this.said_here.get_value() + PRESENCE_EVERY_S
-                {
-                    this.say_here();
-                }
-            },
-            Duration::from_secs(PRESENCE_EVERY_S),
-        )
-        .ok();
         // Another tab joined, left or changed the table: read it again.
         let d = window_event_listener(leptos::ev::storage, move |event| {
             if event.key().as_deref() == Some(crate::storage::table::KEY) {
@@ -619,7 +638,7 @@ impl Live {
             }
         });
         // The connection lasts the visit; these go only with the app.
-        std::mem::forget((a, b, c, d, interval));
+        std::mem::forget((a, b, c, d));
     }
 }
 
@@ -630,12 +649,6 @@ fn roll_of(entry: &crate::core::history::HistoryEntry) -> What {
         label: entry.label.clone(),
         roll: entry_link_text(entry),
     }
-}
-
-fn page_visible() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .is_none_or(|d| d.visibility_state() == web_sys::VisibilityState::Visible)
 }
 
 fn short(message: &str) -> String {

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::live::{Live, tray_page};
+use super::service::Call;
 use crate::route::Page;
 use crate::storage::entry_from_link;
 use crate::table::{Amendment, LogEntry, PointSide, What, shown_log};
@@ -19,8 +20,8 @@ pub fn TableLog(live: Live) -> impl IntoView {
         <section class="table-log" aria-labelledby="log-title">
             <h2 id="log-title">"The table's rolls"</h2>
             <ol class="history-list" aria-live="polite">
-                <For each=entries key=|(e, changed)| (e.id.clone(), e.refused, e.undone, *changed) let((entry, changed))>
-                    <LogItem entry changed/>
+                <For each=entries key=|(e, changed)| (e.id.clone(), e.refused, e.undone, e.undelivered, *changed) let((entry, changed))>
+                    <LogItem live entry changed/>
                 </For>
             </ol>
             {move || entries().is_empty().then(|| view! {
@@ -32,11 +33,22 @@ pub fn TableLog(live: Live) -> impl IntoView {
 
 /// One message of the log.
 #[component]
-fn LogItem(entry: LogEntry, changed: bool) -> impl IntoView {
+fn LogItem(live: Live, entry: LogEntry, changed: bool) -> impl IntoView {
     let by = entry.by.clone();
     let private = entry
         .to_gm
         .then(|| view! { <span class="tag">"to the GM only"</span> });
+    let id = entry.id.clone();
+    let undelivered = entry.undelivered.then(|| {
+        view! {
+            <div class="refusal">
+                <p>"It reached no one: the GM changed before it arrived."</p>
+                <button type="button" class="small" on:click=move |_| live.call(Call::Resend(id.clone()))>
+                    "Send it to the GM now"
+                </button>
+            </div>
+        }
+    });
     let body = match &entry.what {
         What::Roll { tray, roll, .. } | What::Amend { tray, roll, .. } => {
             match entry_from_link(roll) {
@@ -82,9 +94,23 @@ fn LogItem(entry: LogEntry, changed: bool) -> impl IntoView {
             view! { <p>{words}</p> }.into_any()
         }
         What::Undo { .. } => view! { <p>"took back a message"</p> }.into_any(),
-        What::Gm { .. } => view! { <p>"handed the GM role over"</p> }.into_any(),
+        What::Gm { to, .. } => {
+            let heir = live.view.with_untracked(|v| {
+                v.people
+                    .iter()
+                    .find(|p| p.pubkey == *to)
+                    .map(|p| p.shown.clone())
+            });
+            let words = match heir {
+                Some(name) => format!("handed the GM role to {name}"),
+                None => "handed the GM role over".to_string(),
+            };
+            view! { <p>{words}</p> }.into_any()
+        }
         What::End {} => view! { <p>"ended the table"</p> }.into_any(),
-        What::Here { .. } | What::Joined {} => ().into_any(),
+        What::Joined { .. } => view! { <p>"joined the table"</p> }.into_any(),
+        What::Left {} => view! { <p>"left the table"</p> }.into_any(),
+        What::Checkpoint(_) => ().into_any(),
         What::Unsupported => {
             view! { <p class="hint">"Update Dicetray to see this message."</p> }.into_any()
         }
@@ -96,6 +122,7 @@ fn LogItem(entry: LogEntry, changed: bool) -> impl IntoView {
                 {changed.then(|| view! { <span class="tag">{change_words(&entry.what)}</span> })}
             </p>
             {body}
+            {undelivered}
         </li>
     }
 }

@@ -116,7 +116,19 @@ fn NoTable(
             })}
         }
     };
-    move || {
+    let old_table = move || {
+        live.view.with(|v| v.old_table).then(|| view! {
+            <div class="refusal" role="alert">
+                <p>
+                    "Your table was made by an older Dicetray, whose phones could disagree on \
+                     it, so this one no longer carries it on. Start a new table, or ask the \
+                     GM for a new link. Your rolls, characters and settings are all still here."
+                </p>
+                <button type="button" class="small" on:click=move |_| live.call(Call::OldTableRead)>"OK"</button>
+            </div>
+        })
+    };
+    let choices = move || {
         match waiting() {
         Some(code) => {
             let code_for_join = code.clone();
@@ -163,7 +175,8 @@ fn NoTable(
         }
         .into_any(),
     }
-    }
+    };
+    view! { {old_table} {choices} }
 }
 
 /// Focuses the field for the player's name at the table.
@@ -180,6 +193,7 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
     });
     let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
     let ended = Memo::new(move |_| live.view.with(|v| v.ended));
+    let joining = Memo::new(move |_| live.view.with(|v| v.joining));
     let show_qr = RwSignal::new(false);
     let copy = move |_| {
         let link = link.get_untracked();
@@ -208,6 +222,9 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
                 format!("You are at {gm}'s table.")
             }}
         </p>
+        {move || joining.get().then(|| view! {
+            <p class="hint" role="status">"Reaching the table: you join as soon as its messages arrive."</p>
+        })}
         {move || ended.get().then(|| view! {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
         })}
@@ -245,11 +262,10 @@ fn People(live: Live) -> impl IntoView {
             <h2 id="people-title">"At the table"</h2>
             <ul>
                 {move || people().into_iter().map(|p| view! {
-                    <li class:away=!p.here>
+                    <li>
                         <span class="person-name">{p.shown.clone()}</span>
                         {p.gm.then(|| view! { <span class="tag">"GM"</span> })}
                         {p.me.then(|| view! { <span class="tag">"you"</span> })}
-                        {(!p.here).then(|| view! { <span class="hint">"away"</span> })}
                     </li>
                 }).collect_view()}
             </ul>
@@ -257,10 +273,12 @@ fn People(live: Live) -> impl IntoView {
     }
 }
 
-/// The table's one Destiny pool: flips from any phone, the start and dark flips from the GM.
+/// The table's one Destiny pool: light flips from any phone, the start and dark flips from
+/// the GM only (a player has no control that sets it).
 #[component]
 fn DestinyPool(live: Live) -> impl IntoView {
-    let pool = Memo::new(move |_| live.view.with(|v| v.pool));
+    let pool = Memo::new(move |_| live.view.with(|v| v.pool.unwrap_or_default()));
+    let started = Memo::new(move |_| live.view.with(|v| v.pool.is_some()));
     let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
     let light = RwSignal::new(pool.get_untracked().light);
     let dark = RwSignal::new(pool.get_untracked().dark);
@@ -289,9 +307,14 @@ fn DestinyPool(live: Live) -> impl IntoView {
                 {move || {
                     let p = pool.get();
                     let pips = |n: u8, class: &'static str| (0..n).map(|_| view! { <span class=class aria-hidden="true"></span> }).collect_view();
+                    let words = if started.get() {
+                        format!("{} light, {} dark", p.light, p.dark)
+                    } else {
+                        "Not started yet: the GM sets it.".to_string()
+                    };
                     view! {
                         <span class="pips">{pips(p.light, "pip-light")}{pips(p.dark, "pip-dark")}</span>
-                        <span>{format!("{} light, {} dark", p.light, p.dark)}</span>
+                        <span>{words}</span>
                     }
                 }}
             </p>
@@ -422,7 +445,7 @@ fn Leaving(data: AppData, live: Live) -> impl IntoView {
                             let name = others.with_untracked(|o| {
                                 o.iter().find(|p| p.pubkey == to).map(|p| p.shown.clone())
                             });
-                            live.say(What::Gm { to }, false);
+                            live.call(Call::HandOver(to));
                             if let Some(name) = name {
                                 data.snackbar.say(format!("{name} is the GM now."));
                             }
@@ -431,10 +454,12 @@ fn Leaving(data: AppData, live: Live) -> impl IntoView {
                 </div>
             })}
             <div class="row-actions">
-                <button type="button" on:click=move |_| {
-                    live.call(Call::Leave(false));
-                    data.snackbar.say("You left the table. Its link brings you back.");
-                }>"Leave the table"</button>
+                {move || (!am_gm.get() || others.get().is_empty()).then(|| view! {
+                    <button type="button" on:click=move |_| {
+                        live.call(Call::Leave(false));
+                        data.snackbar.say("You left the table. Its link brings you back.");
+                    }>"Leave the table"</button>
+                })}
                 {move || am_gm.get().then(|| view! {
                     <button type="button" class="danger" on:click=move |_| {
                         live.call(Call::Leave(true));

@@ -1,19 +1,22 @@
-//! The table's protocol at work in the browser: the kept table (keys, seals, the log, the
-//! pool, the outbox), read and written here only. It is its own module, `table_core`,
-//! fetched when a table is started or joined (or a device at one opens the app); the
-//! table's views and sockets (`ui::table::live`, the Table page's module) ask it through
-//! [`table_service`] with a [`Call`] and draw the [`TableView`] it answers with, so none of
-//! the cryptography is in their code.
+//! The table's protocol at work in the browser: the kept table (keys, seals, the messages
+//! held, the outbox) and what to ask each relay, read and written here only. It is its own
+//! module, `table_core`, fetched when a table is started or joined (or a device at one
+//! opens the app); the table's views and sockets (`ui::table::live`, the Table page's
+//! module) ask it through [`table_service`] with a [`Call`] and draw the [`TableView`] it
+//! answers with, so none of the cryptography is in their code.
 
 use std::cell::RefCell;
 
 use crate::storage;
 use crate::storage::entry_from_link;
 use crate::storage::table::{SendTo, TableDoc};
+use crate::table::event::Event;
 use crate::table::relays::{DEFAULT_RELAYS, check_relay_url};
-use crate::table::state::KIND_PRESENCE;
+use crate::table::sync::RelaySync;
 use crate::table::wire::{self, Frame};
-use crate::table::{Amendment, DeviceKey, Invite, LogEntry, Person, Pool, Table, What};
+use crate::table::{
+    Amendment, Invite, LogEntry, NoRandom, Person, Pool, Table, What, message::TRAYS,
+};
 use crate::ui::platform::browser::{now_ms, storage_is_lasting, with_store};
 
 /// What the views ask.
@@ -29,22 +32,30 @@ pub enum Call {
     Leave(bool),
     /// Say something to the table (or the GM only).
     Say(What, bool),
+    /// Hand the GM role to the member with this key.
+    HandOver(String),
     /// A roll from a tray: sent as the device's choice says (to all, the GM, or not at all).
     Roll(What),
     /// A roll changed in a tray (a `What::Roll` as it stands now, its History id, why): an
     /// amend of that roll as sent, to the same phones; a roll this table never had goes as
     /// a roll.
     Amend(What, u64, Amendment),
+    /// Send again, to the GM now, a roll of mine for the GM alone that reached no one.
+    Resend(String),
     /// Frames a relay sent, by relay index, oldest first.
     Frames(Vec<(usize, String)>),
     /// Where rolls go from now on.
     SendTo(SendTo),
     /// The device's own relays, as typed, one per line.
     Relays(String),
-    /// A relay connected: what to send it.
-    Opened,
+    /// A relay connected: what to ask it and send it.
+    Opened(usize),
+    /// A relay's socket closed.
+    Closed(usize),
     /// The GM's side for a tray was taken here: (tray key, challenge).
     TookSide(String, String),
+    /// The player has read that their older table was let go.
+    OldTableRead,
 }
 
 /// What the views draw: the table as it stands.
@@ -52,6 +63,8 @@ pub enum Call {
 pub struct TableView {
     /// At a table.
     pub at: bool,
+    /// Still reaching the table: my joining waits for its messages.
+    pub joining: bool,
     /// My name there.
     pub name: String,
     /// I am its GM.
@@ -66,14 +79,28 @@ pub struct TableView {
     pub own_relays: Vec<String>,
     /// Where rolls go.
     pub send_to: SendTo,
-    /// The log, in the agreed order.
+    /// The log, in the agreed order (the newest 100 this phone may read).
     pub log: Vec<LogEntry>,
-    /// The Destiny pool.
-    pub pool: Pool,
+    /// The Destiny pool, once the GM started it.
+    pub pool: Option<Pool>,
     /// Who is there.
     pub people: Vec<Person>,
     /// The GM's side per tray, unless taken here: (tray key, challenge).
     pub sides: Vec<(String, String)>,
+    /// Events still waiting for a relay's OK.
+    pub waiting: usize,
+    /// A table made by an older Dicetray was let go (until the player reads it).
+    pub old_table: bool,
+}
+
+impl TableView {
+    /// The shown name of the GM.
+    pub fn gm_name(&self) -> Option<&str> {
+        self.people
+            .iter()
+            .find(|p| p.gm)
+            .map(|p| p.shown.as_str())
+    }
 }
 
 /// The answer to a call: the view after it, and what to do.
@@ -83,10 +110,8 @@ pub struct Reply {
     pub view: TableView,
     /// `EVENT` frames to send to every connected relay.
     pub publish: Vec<String>,
-    /// Frames for a relay that just connected: its REQs, then the outbox.
-    pub opening: Vec<String>,
-    /// A presence frame was among `publish`.
-    pub presence: Option<String>,
+    /// Frames for one relay (its requests, its closes): (relay index, frame).
+    pub to_relay: Vec<(usize, String)>,
     /// What relays said back (refusals, notices), by relay index.
     pub said: Vec<(usize, String)>,
     /// A relay refused an event for its time: the phone's clock is off.
@@ -99,17 +124,12 @@ pub struct Reply {
 
 thread_local! {
     static KEPT: RefCell<Option<TableDoc>> = const { RefCell::new(None) };
+    static SYNC: RefCell<Vec<RelaySync>> = const { RefCell::new(Vec::new()) };
 }
 
-fn random(buf: &mut [u8]) {
+fn random(buf: &mut [u8]) -> Result<(), NoRandom> {
     // The browser's crypto RNG; keys and nonces come from nowhere else.
-    if getrandom::fill(buf).is_err() {
-        buf.fill(0);
-    }
-}
-
-fn now_s() -> u64 {
-    now_ms() / 1000
+    getrandom::fill(buf).map_err(|_| NoRandom)
 }
 
 /// Answers a call. Never panics: a refusal is said in the reply.
@@ -125,6 +145,7 @@ pub fn answer(call: Call) -> Reply {
         let mut reply = Reply::default();
         let changed = apply(doc, call, &mut reply);
         if changed {
+            doc.keep_within_bounds();
             // A device that cannot store keeps the table for this visit.
             let _ = with_store(|store| storage::save(store, doc));
         }
@@ -134,7 +155,7 @@ pub fn answer(call: Call) -> Reply {
 }
 
 fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
-    let now = now_s();
+    let now = now_ms();
     match call {
         Call::Load => {
             // What another tab of this phone said waits in the outbox: the tab that holds
@@ -142,29 +163,15 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             reply.publish = doc.outbox.frames();
             false
         }
-        Call::Start(name) => match clean_name(&name) {
-            Ok(name) => {
-                let me = DeviceKey::generate(&mut random);
-                let mut id = [0u8; 16];
-                let mut key = [0u8; 32];
-                random(&mut id);
-                random(&mut key);
-                let invite = Invite {
-                    id,
-                    key,
-                    gm: me.public(),
-                    relays: doc.relays.clone(),
-                };
-                enter(doc, Table::new(invite, me, name), reply);
+        Call::Start(name) => match Table::start(&name, doc.relays.clone(), now, &mut random) {
+            Ok((table, events)) => {
+                enter(doc, table);
+                queue(doc, events, reply);
                 true
             }
             Err(reason) => refuse(reply, reason),
         },
         Call::Join(code, name) => {
-            let name = match clean_name(&name) {
-                Ok(name) => name,
-                Err(reason) => return refuse(reply, reason),
-            };
             let invite = match Invite::parse(code.trim()) {
                 Ok(invite) => invite,
                 Err(reason) => return refuse(reply, reason),
@@ -172,13 +179,29 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             if doc.at.as_ref().is_some_and(|t| t.invite().id == invite.id) {
                 return false;
             }
-            let me = DeviceKey::generate(&mut random);
-            enter(doc, Table::new(invite, me, name), reply);
-            true
+            match Table::join(invite, &name, &mut random) {
+                Ok(table) => {
+                    enter(doc, table);
+                    true
+                }
+                Err(reason) => refuse(reply, reason),
+            }
         }
         Call::Leave(end) => {
+            let Some(table) = &doc.at else {
+                return false;
+            };
+            let (am_gm, others) = (table.am_gm(), table.view().people.len() > 1);
             if end {
                 say(doc, What::End {}, false, now, reply);
+            } else if am_gm && others && !table.ended() {
+                return refuse(
+                    reply,
+                    "Hand the GM role to someone at the table first, or end the table.".into(),
+                );
+            } else if !am_gm && table.view().member && !table.ended() {
+                // Leaving is a message: every phone shows who left.
+                say(doc, What::Left {}, false, now, reply);
             }
             doc.at = None;
             doc.outbox = Default::default();
@@ -191,6 +214,18 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             true
         }
         Call::Say(what, to_gm) => say(doc, what, to_gm, now, reply),
+        Call::HandOver(to) => {
+            let Some(table) = doc.at.as_mut() else {
+                return false;
+            };
+            match table.hand_over(&to, now, &mut random) {
+                Ok(events) => {
+                    queue(doc, events, reply);
+                    true
+                }
+                Err(reason) => refuse(reply, reason),
+            }
+        }
         Call::Roll(what) => send_roll(doc, what, now, reply),
         Call::Amend(what, history_id, why) => {
             let sent = doc.at.as_ref().and_then(|table| {
@@ -208,6 +243,19 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
                     say(doc, amend, to_gm, now, reply)
                 }
                 (_, what) => send_roll(doc, what, now, reply),
+            }
+        }
+        Call::Resend(id) => {
+            let again = doc.at.as_ref().and_then(|table| {
+                table
+                    .log()
+                    .iter()
+                    .find(|e| e.id == id && e.mine && e.undelivered)
+                    .map(|e| e.what.clone())
+            });
+            match again {
+                Some(what @ What::Roll { .. }) => say(doc, what, true, now, reply),
+                _ => false,
             }
         }
         Call::Frames(frames) => read_frames(doc, frames, now, reply),
@@ -231,29 +279,45 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             doc.relays = kept;
             true
         }
-        Call::Opened => {
+        Call::Opened(index) => {
             if let Some(table) = &doc.at {
-                let since = table.last_seen().map(|s| s.saturating_sub(120));
-                // One REQ per filter: some relays apply one filter's `limit` to all of a
-                // REQ's filters (nostr-relay takes the last one's).
-                let filters: Vec<serde_json::Value> =
-                    serde_json::from_str(&table.filters(since)).unwrap_or_default();
-                for (n, filter) in filters.iter().enumerate() {
-                    reply
-                        .opening
-                        .push(wire::req(&format!("dt{n}"), &filter.to_string()));
-                }
-                reply.opening.extend(doc.outbox.frames());
+                let frames = with_sync(index, |sync| sync.opened(table));
+                reply.to_relay.extend(frames.into_iter().map(|f| (index, f)));
+                reply
+                    .to_relay
+                    .extend(doc.outbox.frames().into_iter().map(|f| (index, f)));
             }
             false
+        }
+        Call::Closed(index) => {
+            with_sync(index, RelaySync::closed);
+            false
+        }
+        Call::OldTableRead => {
+            doc.old_table = false;
+            true
         }
     }
 }
 
-/// A roll, sent as the device's choice says (to all, the GM, or not at all).
+/// Runs `f` on relay `index`'s requests (made the first time).
+fn with_sync<T>(index: usize, f: impl FnOnce(&mut RelaySync) -> T) -> T {
+    SYNC.with(|sync| {
+        let mut sync = sync.borrow_mut();
+        if sync.len() <= index {
+            sync.resize_with(index + 1, RelaySync::default);
+        }
+        f(&mut sync[index])
+    })
+}
+
+/// A roll, sent as the device's choice says (to all, the GM, or not at all). The GM's own
+/// roll "to the GM only" stays on the GM's phone.
 fn send_roll(doc: &mut TableDoc, what: What, now: u64, reply: &mut Reply) -> bool {
+    let am_gm = doc.at.as_ref().is_some_and(Table::am_gm);
     match doc.send_to {
         SendTo::Nobody => false,
+        SendTo::Gm if am_gm => false,
         SendTo::Gm => say(doc, what, true, now, reply),
         SendTo::Table => say(doc, what, false, now, reply),
     }
@@ -264,14 +328,20 @@ fn refuse(reply: &mut Reply, reason: String) -> bool {
     false
 }
 
-fn enter(doc: &mut TableDoc, table: Table, reply: &mut Reply) {
-    let name = table.name().to_string();
+fn enter(doc: &mut TableDoc, table: Table) {
     doc.at = Some(table);
     doc.outbox = Default::default();
     doc.taken_sides.clear();
-    say(doc, What::Here { name }, false, now_s(), reply);
-    // Kept by relays, unlike presence: who comes later sees this device was here.
-    say(doc, What::Joined {}, false, now_s(), reply);
+    doc.old_table = false;
+    SYNC.with(|sync| sync.borrow_mut().clear());
+}
+
+/// My events: kept in the outbox until a relay takes them, and sent now.
+fn queue(doc: &mut TableDoc, events: Vec<Event>, reply: &mut Reply) {
+    for event in events {
+        reply.publish.push(wire::publish(&event));
+        doc.outbox.push(event);
+    }
 }
 
 fn say(doc: &mut TableDoc, what: What, to_gm: bool, now: u64, reply: &mut Reply) -> bool {
@@ -280,15 +350,7 @@ fn say(doc: &mut TableDoc, what: What, to_gm: bool, now: u64, reply: &mut Reply)
     };
     match table.say(what, to_gm, now, &mut random) {
         Ok(events) => {
-            for event in events {
-                let frame = wire::publish(&event);
-                if event.kind == KIND_PRESENCE {
-                    reply.presence = Some(frame.clone());
-                } else {
-                    doc.outbox.push(event);
-                }
-                reply.publish.push(frame);
-            }
+            queue(doc, events, reply);
             true
         }
         Err(reason) => refuse(reply, reason),
@@ -296,7 +358,8 @@ fn say(doc: &mut TableDoc, what: What, to_gm: bool, now: u64, reply: &mut Reply)
 }
 
 /// Reads what relays sent: events through the table's checks (untrusted, dropped when they
-/// must be), OKs through the outbox.
+/// must be), the ends of stored events through each relay's requests, OKs through the
+/// outbox. Then says what is due: my joining, the GM's checkpoint, and asks for more.
 fn read_frames(
     doc: &mut TableDoc,
     frames: Vec<(usize, String)>,
@@ -304,13 +367,22 @@ fn read_frames(
     reply: &mut Reply,
 ) -> bool {
     let mut changed = false;
+    let mut answered = Vec::new();
+    let mut ended = Vec::new();
     for (index, text) in frames {
         match wire::parse(&text) {
-            Some(Frame::Event { event_json, .. }) => {
-                if let Some(table) = doc.at.as_mut() {
-                    changed |= table.receive(&event_json, now).is_ok();
-                }
+            Some(Frame::Event { sub, event_json }) => {
+                let Some(table) = doc.at.as_mut() else {
+                    continue;
+                };
+                let Ok(event) = Event::parse(&event_json) else {
+                    continue;
+                };
+                let new = table.take_parsed(&event).is_ok();
+                changed |= new;
+                answered.push((index, sub, event.id, event.created_at, new));
             }
+            Some(Frame::Eose { sub }) => ended.push((index, sub)),
             Some(Frame::Ok {
                 id,
                 accepted,
@@ -324,11 +396,46 @@ fn read_frames(
                     reply.said.push((index, message));
                 }
             }
-            Some(Frame::Closed { message, .. } | Frame::Notice(message)) => {
+            Some(Frame::Closed { sub, message }) => {
+                ended.push((index, sub));
                 reply.said.push((index, message));
             }
+            Some(Frame::Notice(message)) => reply.said.push((index, message)),
             _ => {}
         }
+    }
+    let Some(table) = doc.at.as_mut() else {
+        return changed;
+    };
+    if changed {
+        table.settle();
+    }
+    for (index, sub, id, created_at, new) in answered {
+        let after_cut = table.after_cut(&id);
+        with_sync(index, |sync| sync.answered(&sub, created_at, new, after_cut));
+    }
+    for (index, sub) in ended {
+        let frames = with_sync(index, |sync| sync.ended(&sub, table));
+        reply.to_relay.extend(frames.into_iter().map(|f| (index, f)));
+    }
+    if let Some(events) = table.join_when_ready(now, &mut random) {
+        queue(doc, events, reply);
+        changed = true;
+    }
+    let Some(table) = doc.at.as_mut() else {
+        return changed;
+    };
+    if let Some(checkpoint) = table.checkpoint_due() {
+        changed |= say(doc, checkpoint, false, now, reply);
+    }
+    if changed && let Some(table) = &doc.at {
+        SYNC.with(|sync| {
+            for (index, relay) in sync.borrow_mut().iter_mut().enumerate() {
+                reply
+                    .to_relay
+                    .extend(relay.more(table).into_iter().map(|f| (index, f)));
+            }
+        });
     }
     changed
 }
@@ -339,6 +446,7 @@ fn view_of(doc: &TableDoc) -> TableView {
         return TableView {
             own_relays: own,
             send_to: doc.send_to,
+            old_table: doc.old_table,
             ..TableView::default()
         };
     };
@@ -350,13 +458,15 @@ fn view_of(doc: &TableDoc) -> TableView {
     } else {
         DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect()
     };
-    let sides = ["narrative", "d6", "el"]
+    let folded = table.view();
+    let sides = TRAYS
         .into_iter()
-        .filter_map(|tray| table.side(tray).map(|s| (tray.to_string(), s.to_string())))
+        .filter_map(|tray| folded.side(tray).map(|s| (tray.to_string(), s.to_string())))
         .filter(|side| !doc.taken_sides.contains(side))
         .collect();
     TableView {
         at: true,
+        joining: !table.joined() || !folded.member && !table.ended(),
         name: table.name().to_string(),
         am_gm: table.am_gm(),
         ended: table.ended(),
@@ -364,18 +474,11 @@ fn view_of(doc: &TableDoc) -> TableView {
         relays,
         own_relays: own,
         send_to: doc.send_to,
-        log: table.log().to_vec(),
-        pool: table.pool(),
-        people: table.people(now_s()),
+        log: folded.log.clone(),
+        pool: folded.pool,
+        people: folded.people.clone(),
         sides,
+        waiting: doc.outbox.len(),
+        old_table: false,
     }
-}
-
-/// A name at the table: 1 to 40 characters.
-fn clean_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("Give a name the table will know you by.".into());
-    }
-    Ok(name.chars().take(40).collect())
 }

@@ -12,10 +12,7 @@ use crate::ui::shell::app_data::AppData;
 #[component]
 pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
     let live = Live::of(data);
-    let here = move || {
-        live.view
-            .with(|v| v.people.iter().filter(|p| p.here).count())
-    };
+    let here = move || live.view.with(|v| v.people.len());
     // The GM's side for this tray, unless this device is the GM or has taken it (the
     // protocol's module leaves out the sides taken here).
     let offered = Memo::new(move |_| {

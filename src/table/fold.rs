@@ -1,0 +1,384 @@
+//! What a phone shows, as a function of the set of messages it holds, and of nothing else
+//! (not the order they came in, its clock, or when it joined): sort them into the agreed
+//! order, find the GM chain and the newest checkpoint that counts, and fold the messages
+//! after its cut onto what it says.
+//!
+//! A message counts when it is on time (see `order`), its author is a member at its place
+//! (their first message joins them), and, for the GM's acts, its author is the GM there and
+//! covered (see `chain`). A flip with no point left on its side counts, refused. After the
+//! GM ends the table nothing counts.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::chain::GmChain;
+use super::checkpoint::{Checkpoint, Pool};
+use super::held::{Held, Ledger};
+use super::message::{PointSide, What};
+use super::order::{Key, timely};
+use super::people::{People, Person};
+
+/// Log entries a phone shows (the newest).
+pub const MAX_LOG: usize = 100;
+
+/// One message in the table's log, in the order every phone agrees on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// The event id.
+    pub id: String,
+    /// The author's key (hex).
+    pub author: String,
+    /// The author's name, bound to their key.
+    pub by: String,
+    /// Its place in the order (the author's clock, ms).
+    pub t: u64,
+    /// The author's clock when it was signed (seconds): the time shown.
+    pub created_at: u64,
+    /// Sealed for the GM only.
+    pub to_gm: bool,
+    /// Written by this device.
+    pub mine: bool,
+    /// What it says.
+    pub what: What,
+    /// A flip refused at its place in the order: no point of that side was left.
+    pub refused: bool,
+    /// Taken back by its author.
+    pub undone: bool,
+    /// Sealed for a GM who was no longer GM at its place: it reached no one (shown only
+    /// to its author, who may send it again).
+    pub undelivered: bool,
+}
+
+/// The table as the messages held make it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Folded {
+    /// The GM now.
+    pub gm: String,
+    /// The hand-over that made the GM now GM (its id), `""` for the invite's GM.
+    pub gm_by: String,
+    /// How many times the GM role has been handed over.
+    pub hand_overs: usize,
+    /// Members now, in join order.
+    pub people: Vec<Person>,
+    /// The Destiny pool, once the GM has started it.
+    pub pool: Option<Pool>,
+    /// The GM's side per tray.
+    pub sides: BTreeMap<String, String>,
+    /// Whether the GM has ended the table.
+    pub ended: bool,
+    /// The newest [`MAX_LOG`] entries this phone may read, in the agreed order.
+    pub log: Vec<LogEntry>,
+    /// Where the kept log starts: the cut of the checkpoint folded from.
+    pub cut: Option<Key>,
+    /// Where the checkpoint folded from was written.
+    pub checkpoint: Option<Key>,
+    /// Who the checkpoint folded from names (members at its cut and who joined since).
+    pub checkpoint_names: Vec<String>,
+    /// The keys of the messages after the cut that count, in order (when to checkpoint,
+    /// and where).
+    pub counted: Vec<Key>,
+    /// The largest `t` of a message held on time, or the cut's: my clock goes past it.
+    pub latest_t: u64,
+    /// The latest message on time sealed for the table by someone else: (id, t).
+    pub latest_other: Option<(String, u64)>,
+    /// Whether this device is a member.
+    pub member: bool,
+    /// Every GM's key, the invite's first.
+    pub gm_keys: Vec<String>,
+    /// Everyone whose messages matter: members, and whoever a checkpoint or a join names.
+    pub member_keys: Vec<String>,
+    /// Ids named by messages held (what they follow) that this phone does not hold.
+    pub missing: Vec<String>,
+    /// A GM's act could not be told counted or not yet (a link of its author's chain is not
+    /// held): the GM writes no checkpoint until it can.
+    pub uncertain: bool,
+}
+
+impl Folded {
+    /// The GM's side for `tray`, if one is set.
+    pub fn side(&self, tray: &str) -> Option<&str> {
+        self.sides.get(tray).map(String::as_str)
+    }
+
+}
+
+/// Whether an author may take this back.
+fn undoable(what: &What) -> bool {
+    matches!(
+        what,
+        What::Roll { .. }
+            | What::Amend { .. }
+            | What::Flip { .. }
+            | What::Points { .. }
+            | What::Side { .. }
+    )
+}
+
+/// Whether taking this back is the GM's act.
+fn gm_setting(what: &What) -> bool {
+    matches!(what, What::Points { .. } | What::Side { .. })
+}
+
+/// The table the held messages make, seen by the device `me`. With `snapshot`, also what
+/// a checkpoint cut at that key would say (for the GM writing one).
+pub fn fold<'a>(
+    invite_gm: &str,
+    me: &str,
+    held: impl Iterator<Item = &'a Held>,
+    snapshot: Option<&Key>,
+) -> (Folded, Option<Checkpoint>) {
+    let ledger = Ledger::new(held);
+    let chain = GmChain::compute(invite_gm, &ledger);
+
+    let mut uncertain = false;
+    let mut covers = |h: &Held| {
+        let covered = chain.covers(&ledger, h);
+        uncertain |= covered.is_none();
+        covered == Some(true)
+    };
+    // The newest checkpoint that counts.
+    let base = ledger.sorted.iter().rev().find_map(|h| match &h.msg.what {
+        What::Checkpoint(c)
+            if c.cut.as_ref().is_none_or(|cut| *cut < h.key()) && covers(h) =>
+        {
+            Some((*h, &**c))
+        }
+        _ => None,
+    });
+    let cut = base.and_then(|(_, c)| c.cut.clone());
+    let cut_t = cut.as_ref().map_or(0, |c| c.t);
+    let mut people = base.map_or_else(People::default, |(_, c)| People::from_members(&c.people));
+    let mut pool = base.and_then(|(_, c)| c.pool);
+    let mut sides: BTreeMap<String, String> = base
+        .map(|(_, c)| c.sides.iter().cloned().collect())
+        .unwrap_or_default();
+    let start = ledger
+        .sorted
+        .partition_point(|h| cut.as_ref().is_some_and(|c| h.key() <= *c));
+    let window = &ledger.sorted[start..];
+
+    // Which messages count, in order: on time, a member's, the GM's acts the GM's.
+    let mut on_time_t: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut counts = vec![false; window.len()];
+    let mut ended = false;
+    let mut snapshot_people = None;
+    for (i, h) in window.iter().enumerate() {
+        let named = |x: &str| -> Option<u64> {
+            (!x.is_empty()).then(|| on_time_t.get(x).copied().unwrap_or(cut_t))
+        };
+        let on_time = match named(&h.msg.p).max(named(&h.msg.a)) {
+            // Only the table's first message names nothing: the invite's GM joining.
+            None => {
+                h.author == invite_gm && !h.to_gm && matches!(h.msg.what, What::Joined { .. })
+            }
+            Some(after) => timely(h.msg.t, after),
+        };
+        if on_time && !h.to_gm {
+            on_time_t.insert(&h.id, h.msg.t);
+        }
+        let key = h.key();
+        counts[i] = on_time
+            && !ended
+            && match &h.msg.what {
+                _ if h.to_gm && !h.msg.what.may_go_to_gm() => false,
+                What::Joined { name } => {
+                    let joins = !h.to_gm && h.msg.p.is_empty() && people.may_join(&h.author);
+                    if joins {
+                        people.join(&h.author, name);
+                    }
+                    joins
+                }
+                _ if !people.is_member(&h.author) => false,
+                What::Left {} => {
+                    let leaves = chain.gm_at(&key) != h.author;
+                    if leaves {
+                        people.leave(&h.author);
+                    }
+                    leaves
+                }
+                What::Gm { .. } => chain.is_hand_over(&h.id),
+                What::Undo { of } => ledger
+                    .get(of)
+                    .is_none_or(|target| !gm_setting(&target.msg.what) || covers(h)),
+                what if what.gm_only() => covers(h),
+                _ => true,
+            };
+        if counts[i] && matches!(h.msg.what, What::End {}) {
+            ended = true;
+        }
+        if snapshot == Some(&key) {
+            snapshot_people = Some(people.members().to_vec());
+        }
+    }
+
+    // What is taken back: its author's own earlier message, sent the same way.
+    let mut undone = vec![false; window.len()];
+    for (i, h) in window.iter().enumerate() {
+        let What::Undo { of } = &h.msg.what else {
+            continue;
+        };
+        if !counts[i] {
+            continue;
+        }
+        if let Some(j) = ledger.position(of).and_then(|p| p.checked_sub(start))
+            && j < i
+            && counts[j]
+            && window[j].author == h.author
+            && window[j].to_gm == h.to_gm
+            && undoable(&window[j].msg.what)
+        {
+            undone[j] = true;
+        }
+    }
+
+    // The pool and the sides, in order; the log.
+    let mut entries = Vec::new();
+    let mut counted = Vec::new();
+    let mut checkpoint = None;
+    for (i, h) in window.iter().enumerate() {
+        if !counts[i] {
+            continue;
+        }
+        let mut refused = false;
+        if !undone[i] {
+            match &h.msg.what {
+                What::Flip { from } => {
+                    let mut now = pool.unwrap_or_default();
+                    let (take, give) = match from {
+                        PointSide::Light => (&mut now.light, &mut now.dark),
+                        PointSide::Dark => (&mut now.dark, &mut now.light),
+                    };
+                    if *take == 0 {
+                        refused = true;
+                    } else {
+                        *take -= 1;
+                        *give = give.saturating_add(1);
+                        pool = Some(now);
+                    }
+                }
+                What::Points { light, dark } => {
+                    pool = Some(Pool {
+                        light: *light,
+                        dark: *dark,
+                    });
+                }
+                What::Side { tray, challenge } => {
+                    if challenge.is_empty() {
+                        sides.remove(tray);
+                    } else {
+                        sides.insert(tray.clone(), challenge.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        let key = h.key();
+        if snapshot == Some(&key) {
+            checkpoint = Some(Checkpoint {
+                cut: Some(key.clone()),
+                people: snapshot_people.clone().unwrap_or_default(),
+                pool,
+                sides: sides
+                    .iter()
+                    .map(|(t, c)| (t.clone(), c.clone()))
+                    .collect(),
+                since: Vec::new(),
+            });
+        }
+        if matches!(h.msg.what, What::Checkpoint(_)) {
+            continue;
+        }
+        counted.push(key.clone());
+        let gm_here = chain.gm_at(&key);
+        let mine = h.author == me;
+        let undelivered = h.to_gm && h.msg.to != gm_here;
+        let visible = !h.to_gm || mine || (h.msg.to == me && !undelivered);
+        if visible {
+            entries.push(LogEntry {
+                id: h.id.clone(),
+                author: h.author.clone(),
+                by: people.shown(&h.author).unwrap_or("Someone").to_string(),
+                t: h.msg.t,
+                created_at: h.created_at,
+                to_gm: h.to_gm,
+                mine,
+                what: h.msg.what.clone(),
+                refused,
+                undone: undone[i],
+                undelivered,
+            });
+        }
+    }
+    let log = entries.split_off(entries.len().saturating_sub(MAX_LOG));
+
+    let latest_t = window
+        .iter()
+        .filter_map(|h| on_time_t.get(h.id.as_str()).copied())
+        .max()
+        .unwrap_or(0)
+        .max(cut_t);
+    let latest_other = window
+        .iter()
+        .rev()
+        .find(|h| h.author != me && on_time_t.contains_key(h.id.as_str()))
+        .map(|h| (h.id.clone(), h.msg.t));
+    let mut member_keys: Vec<String> = people.members().iter().map(|(k, _)| k.clone()).collect();
+    let mut checkpoint_names = Vec::new();
+    if let Some((_, c)) = base {
+        checkpoint_names.extend(c.people.iter().map(|(k, _)| k.clone()));
+        checkpoint_names.extend(c.since.iter().cloned());
+    }
+    for key in checkpoint_names
+        .iter()
+        .cloned()
+        .chain(window.iter().filter_map(|h| match h.msg.what {
+            What::Joined { .. } => Some(h.author.clone()),
+            _ => None,
+        }))
+    {
+        if !member_keys.contains(&key) {
+            member_keys.push(key);
+        }
+    }
+    let mut missing: Vec<String> = Vec::new();
+    for h in ledger.sorted.iter() {
+        let after = match &h.msg.what {
+            What::Gm { after, .. } => after.as_str(),
+            _ => "",
+        };
+        let named: &[&str] = if ledger.position(&h.id).is_some_and(|p| p >= start) {
+            &[&h.msg.p, &h.msg.a, after]
+        } else {
+            &[after]
+        };
+        for id in named {
+            if !id.is_empty() && ledger.get(id).is_none() && !missing.iter().any(|m| m == id) {
+                missing.push(id.to_string());
+            }
+        }
+    }
+    let gm = chain.gm().to_string();
+    let folded = Folded {
+        people: people.shown_to(me, &gm),
+        member: people.is_member(me),
+        gm_keys: chain.keys().map(str::to_string).collect(),
+        hand_overs: chain.hand_overs(),
+        gm_by: chain.gm_by().to_string(),
+        gm,
+        pool,
+        sides,
+        ended,
+        log,
+        cut,
+        checkpoint: base.map(|(h, _)| h.key()),
+        checkpoint_names,
+        counted,
+        latest_t,
+        latest_other,
+        member_keys,
+        missing,
+        uncertain,
+    };
+    (folded, checkpoint)
+}

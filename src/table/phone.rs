@@ -1,0 +1,747 @@
+//! The table as one phone holds it: the invite, this device's key, the messages held, and
+//! what they make (see `fold`). The UI drives it; time and randomness are passed in, so
+//! tests replay it exactly.
+//!
+//! What the phone shows is recomputed from the set it holds after every change, so it never
+//! depends on when or in which order the messages came.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use super::bytes::{from_hex_array, hex};
+use super::checkpoint::Checkpoint;
+use super::dropped::Dropped;
+use super::event::Event;
+use super::fold::{Folded, LogEntry, fold};
+use super::held::Held;
+use super::invite::Invite;
+use super::keys::{DeviceKey, valid_public};
+use super::message::{
+    MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, TRAYS, VERSION, What, chars_within,
+    name_fits, roll_fits,
+};
+use super::order::{LEAP_MS, next_t};
+use super::random::{NoRandom, Random};
+use super::seal::{Sealed, gm_key, open, seal};
+
+/// The table's message kind (regular: relays keep it until it expires).
+pub const KIND_MESSAGE: u32 = 7237;
+/// A message's `expiration` is its `created_at` plus this.
+pub const EXPIRY_SECONDS: u64 = 7 * 24 * 3600;
+/// Most messages a phone holds: beyond it, new ones wait for room (a flood cannot grow
+/// memory or storage without end).
+pub const MAX_HELD: usize = 1_500;
+/// Held messages beyond which those folded into the checkpoint are let go.
+const PRUNE_ABOVE: usize = 400;
+/// Ids of events dropped, remembered so a second relay's copy is not checked again.
+const MAX_DROPPED: usize = 4_000;
+/// The GM checkpoints once this many entries follow the cut, keeping the newest 100.
+pub const CHECKPOINT_EVERY: usize = 150;
+/// Entries a checkpoint leaves after its cut: the log a late joiner shows.
+pub const KEPT_AFTER_CUT: usize = 100;
+
+/// One phone's table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(from = "Kept", into = "Kept")]
+pub struct Table {
+    invite: Invite,
+    me: DeviceKey,
+    me_hex: String,
+    name: String,
+    /// My `joined` is said (before that, the phone waits for something to name).
+    joined: bool,
+    /// I have left (the table is kept to read, not to write to).
+    left: bool,
+    /// My last message sealed for the table: (id, t), what my next names as `p`.
+    last_own: Option<(String, u64)>,
+    /// My clock's last `t` (any message of mine).
+    last_t: u64,
+    held: BTreeMap<String, Held>,
+    dropped: VecDeque<String>,
+    view: Folded,
+}
+
+/// What is stored of a table (the view is made again from it).
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    invite: Invite,
+    me: DeviceKey,
+    name: String,
+    joined: bool,
+    #[serde(default)]
+    left: bool,
+    last_own: Option<(String, u64)>,
+    last_t: u64,
+    held: Vec<Held>,
+}
+
+impl From<Kept> for Table {
+    fn from(kept: Kept) -> Table {
+        let mut table = Table::fresh(kept.invite, kept.me, kept.name);
+        table.joined = kept.joined;
+        table.left = kept.left;
+        table.last_own = kept.last_own;
+        table.last_t = kept.last_t;
+        table.held = kept.held.into_iter().map(|h| (h.id.clone(), h)).collect();
+        table.refresh();
+        table
+    }
+}
+
+impl From<Table> for Kept {
+    fn from(table: Table) -> Kept {
+        Kept {
+            invite: table.invite,
+            me: table.me,
+            name: table.name,
+            joined: table.joined,
+            left: table.left,
+            last_own: table.last_own,
+            last_t: table.last_t,
+            held: table.held.into_values().collect(),
+        }
+    }
+}
+
+/// A name typed for the table: trimmed, at most 40 characters, or why it cannot be used.
+pub fn clean_name(name: &str) -> Result<String, String> {
+    let name: String = name.trim().chars().take(super::message::MAX_NAME_CHARS).collect();
+    let name = name.trim().to_string();
+    if name.is_empty() {
+        return Err("Give a name the table will know you by.".into());
+    }
+    Ok(name)
+}
+
+impl Table {
+    fn fresh(invite: Invite, me: DeviceKey, name: String) -> Table {
+        Table {
+            me_hex: me.public_hex(),
+            invite,
+            me,
+            name,
+            joined: false,
+            left: false,
+            last_own: None,
+            last_t: 0,
+            held: BTreeMap::new(),
+            dropped: VecDeque::new(),
+            view: Folded::default(),
+        }
+    }
+
+    /// A new table with this device as its GM: its first message, my joining, is said at
+    /// once. Returns the table and the event to publish.
+    pub fn start(
+        name: &str,
+        relays: Vec<String>,
+        now_ms: u64,
+        random: Random,
+    ) -> Result<(Table, Vec<Event>), String> {
+        let name = clean_name(name)?;
+        let me = DeviceKey::generate(random).map_err(|e| e.to_string())?;
+        let mut id = [0u8; 16];
+        let mut key = [0u8; 32];
+        random(&mut id).map_err(|e| e.to_string())?;
+        random(&mut key).map_err(|e| e.to_string())?;
+        let invite = Invite {
+            id,
+            key,
+            gm: me.public(),
+            relays,
+        };
+        let mut table = Table::fresh(invite, me, name.clone());
+        table.refresh();
+        let events = table.say(What::Joined { name }, false, now_ms, random)?;
+        table.joined = true;
+        Ok((table, events))
+    }
+
+    /// A table joined by its invite: my joining waits until something of the table is
+    /// held to name (see [`Table::join_when_ready`]).
+    pub fn join(invite: Invite, name: &str, random: Random) -> Result<Table, String> {
+        let name = clean_name(name)?;
+        let me = DeviceKey::generate(random).map_err(|e| e.to_string())?;
+        let mut table = Table::fresh(invite, me, name);
+        table.refresh();
+        Ok(table)
+    }
+
+    /// Says my joining once a message of the table is held to name; `None` until then, or
+    /// once said. Says it again if it was placed before the GM's checkpoint's cut, so left
+    /// out (it reached the GM too late): a member who never left is never cut out.
+    pub fn join_when_ready(&mut self, now_ms: u64, random: Random) -> Option<Vec<Event>> {
+        let cut_out = self.joined && !self.left && !self.view.member && self.my_join_cut_out();
+        if (self.joined && !cut_out) || self.view.latest_other.is_none() || self.ended() {
+            return None;
+        }
+        let what = What::Joined {
+            name: self.name.clone(),
+        };
+        self.joined = false;
+        let events = self.say(what, false, now_ms, random).ok();
+        self.joined = true;
+        events
+    }
+
+    /// Whether my joining is held and placed at or before the cut.
+    fn my_join_cut_out(&self) -> bool {
+        let Some(cut) = &self.view.cut else {
+            return false;
+        };
+        self.held.values().any(|h| {
+            h.author == self.me_hex
+                && matches!(h.msg.what, What::Joined { .. })
+                && (h.msg.t, &h.author, &h.id) <= (cut.t, &cut.author, &cut.id)
+        }) || !self
+            .held
+            .values()
+            .any(|h| h.author == self.me_hex && matches!(h.msg.what, What::Joined { .. }))
+    }
+
+    /// Whether my joining is said.
+    pub fn joined(&self) -> bool {
+        self.joined
+    }
+
+    /// The invite this table was joined with.
+    pub fn invite(&self) -> &Invite {
+        &self.invite
+    }
+
+    /// My key (hex).
+    pub fn me(&self) -> &str {
+        &self.me_hex
+    }
+
+    /// My name at this table.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What the messages held make.
+    pub fn view(&self) -> &Folded {
+        &self.view
+    }
+
+    /// Whether this device is the GM now.
+    pub fn am_gm(&self) -> bool {
+        self.view.gm == self.me_hex
+    }
+
+    /// The GM's key now.
+    pub fn gm(&self) -> &str {
+        &self.view.gm
+    }
+
+    /// Whether the GM has ended the table.
+    pub fn ended(&self) -> bool {
+        self.view.ended
+    }
+
+    /// The newest 100 entries I may read, in the agreed order.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.view.log
+    }
+
+    /// Whether the message `id` is held and placed after the checkpoint's cut.
+    pub fn after_cut(&self, id: &str) -> bool {
+        self.held.get(id).is_some_and(|h| {
+            self.view
+                .cut
+                .as_ref()
+                .is_none_or(|c| (h.msg.t, &h.author, &h.id) > (c.t, &c.author, &c.id))
+        })
+    }
+
+    /// How many messages are held.
+    pub fn held_count(&self) -> usize {
+        self.held.len()
+    }
+
+    /// My roll that `same` picks (by its roll text), not taken back: its event id, and
+    /// whether it went to the GM only. What a change of that roll names, and where it goes.
+    pub fn my_roll(&self, same: impl Fn(&str) -> bool) -> Option<(String, bool)> {
+        self.view.log.iter().find_map(|e| match &e.what {
+            What::Roll { roll, .. } if e.mine && !e.undone && same(roll) => {
+                Some((e.id.clone(), e.to_gm))
+            }
+            _ => None,
+        })
+    }
+
+    fn refresh(&mut self) {
+        self.view = fold(&hex(&self.invite.gm), &self.me_hex, self.held.values(), None).0;
+    }
+
+    /// Any event text from any relay, untrusted; `Ok(true)` if it is now held. Cheap checks
+    /// first (size, table, kind), then the id and signature, then the seal. Call
+    /// [`Table::settle`] once a batch is in, to see what it made.
+    pub fn take(&mut self, event_json: &str) -> Result<(), Dropped> {
+        self.take_parsed(&Event::parse(event_json)?)
+    }
+
+    /// [`Table::take`], for an event already read from its JSON.
+    pub fn take_parsed(&mut self, event: &Event) -> Result<(), Dropped> {
+        if self.held.contains_key(&event.id) || self.dropped.contains(&event.id) {
+            return Err(Dropped::Seen);
+        }
+        let result = self.take_event(event);
+        if result.is_err() {
+            self.dropped.push_back(event.id.clone());
+            while self.dropped.len() > MAX_DROPPED {
+                self.dropped.pop_front();
+            }
+        }
+        result
+    }
+
+    fn take_event(&mut self, event: &Event) -> Result<(), Dropped> {
+        let tag = self.invite.tag();
+        match event.tags.first() {
+            Some(t) if t.len() == 2 && t[0] == "t" && t[1] == tag => {}
+            _ => return Err(Dropped::WrongTable),
+        }
+        if event.kind != KIND_MESSAGE {
+            return Err(Dropped::WrongKind);
+        }
+        event.verify()?;
+        let (msg, to_gm) = self.open_message(event)?;
+        if self.held.len() >= MAX_HELD {
+            return Err(Dropped::Full);
+        }
+        self.held.insert(
+            event.id.clone(),
+            Held {
+                id: event.id.clone(),
+                author: event.pubkey.clone(),
+                created_at: event.created_at,
+                to_gm,
+                msg,
+            },
+        );
+        Ok(())
+    }
+
+    /// Makes the view again from what is held, after a batch taken.
+    pub fn settle(&mut self) {
+        self.refresh();
+        self.prune();
+    }
+
+    /// One event, taken and settled: `Ok` if it is now held.
+    pub fn receive(&mut self, event_json: &str) -> Result<(), Dropped> {
+        let taken = self.take(event_json);
+        if taken.is_ok() {
+            self.settle();
+        }
+        taken
+    }
+
+    /// Lets go of what the checkpoint folded in, once much is held: every message at or
+    /// before its cut but the hand-overs (which say who the GM is). What is shown is the
+    /// same after.
+    fn prune(&mut self) {
+        if self.held.len() <= PRUNE_ABOVE {
+            return;
+        }
+        let Some(cut) = self.view.cut.clone() else {
+            return;
+        };
+        self.held.retain(|_, h| {
+            (h.msg.t, &h.author, &h.id) > (cut.t, &cut.author, &cut.id)
+                || matches!(h.msg.what, What::Gm { .. })
+        });
+    }
+
+    /// Keeps what is stored of this table within `max` bytes (as JSON): first by letting go
+    /// of everything the checkpoint folded in but the hand-overs, then, if a member padded
+    /// their rolls, by the text of the oldest rolls (shown then as not kept on this phone).
+    /// Returns whether anything was let go.
+    pub fn keep_within(&mut self, max: usize) -> bool {
+        let size = |h: &Held| serde_json::to_string(h).map_or(0, |s| s.len() + 1);
+        let mut total: usize = self.held.values().map(size).sum::<usize>() + 1_024;
+        if total <= max {
+            return false;
+        }
+        if let Some(cut) = self.view.cut.clone() {
+            self.held.retain(|_, h| {
+                (h.msg.t, &h.author, &h.id) > (cut.t, &cut.author, &cut.id)
+                    || matches!(h.msg.what, What::Gm { .. })
+            });
+            total = self.held.values().map(size).sum::<usize>() + 1_024;
+        }
+        let mut oldest: Vec<(u64, String)> = self
+            .held
+            .values()
+            .filter(|h| matches!(&h.msg.what, What::Roll { roll, .. } | What::Amend { roll, .. } if !roll.is_empty()))
+            .map(|h| (h.msg.t, h.id.clone()))
+            .collect();
+        oldest.sort();
+        for (_, id) in oldest {
+            if total <= max {
+                break;
+            }
+            if let Some(h) = self.held.get_mut(&id) {
+                let before = size(h);
+                if let What::Roll { roll, .. } | What::Amend { roll, .. } = &mut h.msg.what {
+                    roll.clear();
+                }
+                total = total.saturating_sub(before - size(h));
+            }
+        }
+        self.refresh();
+        true
+    }
+
+    /// Opens and reads an event's message; whether it was sealed for the GM alone.
+    fn open_message(&self, event: &Event) -> Result<(Message, bool), Dropped> {
+        let (plaintext, to_gm) = match Sealed::of(&event.content) {
+            Some(Sealed::Table) => (
+                open(
+                    Sealed::Table,
+                    &self.invite.key,
+                    event.kind,
+                    &event.pubkey,
+                    &event.content,
+                ),
+                false,
+            ),
+            // Sealed for me as the GM, by its author (my own come from my own saying).
+            Some(Sealed::GmOnly) => {
+                let opened = from_hex_array::<32>(&event.pubkey)
+                    .and_then(|author| gm_key(&self.invite.key, &self.me, &author))
+                    .and_then(|key| {
+                        open(
+                            Sealed::GmOnly,
+                            &key,
+                            event.kind,
+                            &event.pubkey,
+                            &event.content,
+                        )
+                    });
+                (opened, true)
+            }
+            None => (None, false),
+        };
+        let plaintext = plaintext.ok_or(Dropped::Seal)?;
+        let msg = Message::decode(&plaintext).ok_or(Dropped::Plaintext)?;
+        if to_gm && msg.to != self.me_hex {
+            return Err(Dropped::Plaintext);
+        }
+        Ok((msg, to_gm))
+    }
+
+    /// Builds, seals and signs my message and holds it at once (what I do shows on my phone
+    /// before any relay answers). `to_gm` seals it for the GM alone (rolls, their changes
+    /// and undos). Returns the event to publish, or why it cannot be sent.
+    pub fn say(
+        &mut self,
+        what: What,
+        to_gm: bool,
+        now_ms: u64,
+        random: Random,
+    ) -> Result<Vec<Event>, String> {
+        self.check(&what, to_gm)?;
+        // What my message names, and the clock's place for it.
+        let cut_t = self.view.cut.as_ref().map_or(0, |c| c.t);
+        let p = self.last_own.clone();
+        let a = self.view.latest_other.clone();
+        let named_t = |named: &Option<(String, u64)>| named.as_ref().map(|(_, t)| (*t).max(cut_t));
+        let bound = named_t(&p)
+            .max(named_t(&a))
+            .map(|t| t.saturating_add(LEAP_MS));
+        let t = next_t(now_ms, self.last_t, self.view.latest_t, bound);
+        let msg = Message {
+            v: VERSION,
+            t,
+            p: p.map(|(id, _)| id).unwrap_or_default(),
+            a: a.map(|(id, _)| id).unwrap_or_default(),
+            to: if to_gm {
+                self.view.gm.clone()
+            } else {
+                String::new()
+            },
+            what,
+        };
+        let created_at = now_ms / 1000;
+        let event = self
+            .build(&msg, to_gm, created_at, random)
+            .map_err(|e| e.to_string())?;
+        self.last_t = t;
+        self.left |= matches!(msg.what, What::Left {});
+        if !to_gm {
+            self.last_own = Some((event.id.clone(), t));
+        }
+        self.held.insert(
+            event.id.clone(),
+            Held {
+                id: event.id.clone(),
+                author: self.me_hex.clone(),
+                created_at,
+                to_gm,
+                msg,
+            },
+        );
+        self.refresh();
+        Ok(vec![event])
+    }
+
+    /// Checks that I may say this now.
+    fn check(&self, what: &What, to_gm: bool) -> Result<(), String> {
+        if self.ended() {
+            return Err("This table has ended.".into());
+        }
+        let joining = matches!(what, What::Joined { .. });
+        if joining == self.joined {
+            return Err(if joining {
+                "You are at this table already.".into()
+            } else {
+                "You are still joining the table: wait until it is reached.".into()
+            });
+        }
+        if !joining && !self.view.member {
+            return Err("You are not at this table any more.".into());
+        }
+        if to_gm && !what.may_go_to_gm() {
+            return Err("Only rolls can be sent to the GM alone.".into());
+        }
+        if to_gm && self.am_gm() {
+            return Err("You are the GM: a roll for the GM alone stays on your phone.".into());
+        }
+        if what.gm_only() && !self.am_gm() {
+            return Err(match what {
+                What::Flip { .. } => "Only the GM can flip a dark point.".into(),
+                _ => "Only the GM can do that.".into(),
+            });
+        }
+        let log = &self.view.log;
+        match what {
+            What::Roll { tray, label, roll }
+            | What::Amend {
+                tray, label, roll, ..
+            } => {
+                if !TRAYS.contains(&tray.as_str()) {
+                    return Err(format!("There is no {tray} tray."));
+                }
+                if !roll_fits(label, roll) {
+                    return Err("This roll is too long to share.".into());
+                }
+                // A change goes where its roll went, and only while that roll stands.
+                if let What::Amend { of, .. } = what {
+                    let mine = log.iter().any(|e| {
+                        e.id == *of
+                            && e.mine
+                            && !e.undone
+                            && e.to_gm == to_gm
+                            && matches!(e.what, What::Roll { .. })
+                    });
+                    if !mine {
+                        return Err("Only your own roll can be changed, where it was sent.".into());
+                    }
+                }
+            }
+            What::Undo { of } => {
+                let mine = log.iter().any(|e| {
+                    e.id == *of
+                        && e.mine
+                        && !e.undone
+                        && !e.refused
+                        && e.to_gm == to_gm
+                        && matches!(
+                            e.what,
+                            What::Roll { .. }
+                                | What::Amend { .. }
+                                | What::Flip { .. }
+                                | What::Points { .. }
+                                | What::Side { .. }
+                        )
+                });
+                if !mine {
+                    return Err("Only your own roll, flip or setting can be taken back.".into());
+                }
+            }
+            What::Flip { from } => {
+                let pool = self.view.pool.unwrap_or_default();
+                let left = match from {
+                    PointSide::Light => pool.light,
+                    PointSide::Dark => pool.dark,
+                };
+                if left == 0 {
+                    return Err(match from {
+                        PointSide::Light => "No light point is left.".into(),
+                        PointSide::Dark => "No dark point is left.".into(),
+                    });
+                }
+            }
+            What::Points { light, dark } => {
+                if *light > MAX_POINTS || *dark > MAX_POINTS {
+                    return Err(format!("At most {MAX_POINTS} points on each side."));
+                }
+            }
+            What::Side { tray, challenge } => {
+                if !TRAYS.contains(&tray.as_str()) {
+                    return Err(format!("There is no {tray} tray."));
+                }
+                if !chars_within(challenge, 0, MAX_TEXT_CHARS) {
+                    return Err("This challenge is too long.".into());
+                }
+            }
+            What::Joined { name } => {
+                if !name_fits(name) {
+                    return Err("A name is 1 to 40 characters.".into());
+                }
+            }
+            What::Gm { to, after: _ } => {
+                let member = self.view.people.iter().any(|p| p.pubkey == *to && !p.me);
+                if !member || !from_hex_array::<32>(to).is_some_and(|k| valid_public(&k)) {
+                    return Err("Choose someone at this table.".into());
+                }
+            }
+            What::Left {} => {
+                if self.am_gm() {
+                    return Err(
+                        "Hand the GM role to someone at the table first, or end the table."
+                            .into(),
+                    );
+                }
+            }
+            What::Checkpoint(checkpoint) => {
+                if !checkpoint.fits() {
+                    return Err("This checkpoint does not fit the protocol.".into());
+                }
+            }
+            What::End {} => {}
+            What::Unsupported => return Err("This Dicetray cannot send that.".into()),
+        }
+        Ok(())
+    }
+
+    /// Hands the GM role to `to` (a member's key): names the hand-over that made me GM.
+    pub fn hand_over(
+        &mut self,
+        to: &str,
+        now_ms: u64,
+        random: Random,
+    ) -> Result<Vec<Event>, String> {
+        let after = self.view.gm_by.clone();
+        self.say(
+            What::Gm {
+                to: to.to_string(),
+                after,
+            },
+            false,
+            now_ms,
+            random,
+        )
+    }
+
+    /// A checkpoint the GM should write now, if one is due: when the log after the cut has
+    /// grown to [`CHECKPOINT_EVERY`] entries (cut so that the newest 100 remain), or when
+    /// someone joined whom no checkpoint names yet (so relays can be asked for their
+    /// messages by key).
+    pub fn checkpoint_due(&self) -> Option<What> {
+        // Never from a view that may yet change before the cut: a GM's act not yet told.
+        if !self.am_gm() || self.ended() || !self.joined || self.view.uncertain {
+            return None;
+        }
+        let view = &self.view;
+        let members: Vec<String> = view.people.iter().map(|p| p.pubkey.clone()).collect();
+        let since = |people: &[(String, String)]| -> Vec<String> {
+            members
+                .iter()
+                .filter(|k| !people.iter().any(|(p, _)| p == *k))
+                .cloned()
+                .collect()
+        };
+        if view.counted.len() >= CHECKPOINT_EVERY {
+            let cut = &view.counted[view.counted.len() - KEPT_AFTER_CUT - 1];
+            let (_, snapshot) = fold(
+                &hex(&self.invite.gm),
+                &self.me_hex,
+                self.held.values(),
+                Some(cut),
+            );
+            let mut checkpoint = snapshot?;
+            checkpoint.since = since(&checkpoint.people);
+            return Some(What::Checkpoint(Box::new(checkpoint)));
+        }
+        let unnamed = members
+            .iter()
+            .any(|k| !view.checkpoint_names.contains(k) && *k != self.me_hex);
+        if !unnamed {
+            return None;
+        }
+        // The same cut and state as the checkpoint folded from, naming everyone.
+        let base = view
+            .checkpoint
+            .as_ref()
+            .and_then(|key| self.held.get(&key.id))
+            .and_then(|h| match &h.msg.what {
+                What::Checkpoint(c) => Some((**c).clone()),
+                _ => None,
+            });
+        let mut checkpoint = base.unwrap_or(Checkpoint {
+            cut: None,
+            people: Vec::new(),
+            pool: None,
+            sides: Vec::new(),
+            since: Vec::new(),
+        });
+        checkpoint.since = since(&checkpoint.people);
+        Some(What::Checkpoint(Box::new(checkpoint)))
+    }
+
+    /// Seals and signs one of my messages.
+    fn build(
+        &self,
+        msg: &Message,
+        to_gm: bool,
+        created_at: u64,
+        random: Random,
+    ) -> Result<Event, NoRandom> {
+        let tags = vec![
+            vec!["t".to_string(), self.invite.tag()],
+            vec![
+                "expiration".to_string(),
+                created_at.saturating_add(EXPIRY_SECONDS).to_string(),
+            ],
+        ];
+        let mut nonce = [0u8; 24];
+        random(&mut nonce)?;
+        let plaintext = msg.to_json();
+        let content = if to_gm {
+            let key = from_hex_array::<32>(&msg.to)
+                .and_then(|gm| gm_key(&self.invite.key, &self.me, &gm))
+                .ok_or(NoRandom)?;
+            seal(
+                Sealed::GmOnly,
+                &key,
+                KIND_MESSAGE,
+                &self.me_hex,
+                plaintext.as_bytes(),
+                &nonce,
+            )
+        } else {
+            seal(
+                Sealed::Table,
+                &self.invite.key,
+                KIND_MESSAGE,
+                &self.me_hex,
+                plaintext.as_bytes(),
+                &nonce,
+            )
+        };
+        let mut aux = [0u8; 32];
+        random(&mut aux)?;
+        Ok(Event::signed(
+            &self.me,
+            created_at,
+            KIND_MESSAGE,
+            tags,
+            content,
+            &aux,
+        ))
+    }
+}
