@@ -427,6 +427,36 @@ fn replays_junk_and_a_flood_are_bounded() {
 }
 
 #[test]
+fn what_a_phone_keeps_is_bounded_in_bytes_however_a_member_pads() {
+    use dicetray::storage::table::{MAX_TABLE_BYTES, TableDoc};
+    let mut t = table3();
+    let mut all = Vec::new();
+    for i in 0..120u64 {
+        let padded = What::Roll {
+            tray: "narrative".into(),
+            label: "x".repeat(500),
+            roll: "y".repeat(8_000),
+        };
+        all.extend(say(&mut t.ben, padded, T0 + 10_000 + i * 1_000, 600 + i));
+    }
+    deliver(&mut t.ana, &all);
+    let mut doc = TableDoc {
+        at: Some(t.ana),
+        ..TableDoc::default()
+    };
+    assert!(serde_json::to_string(&doc).unwrap().len() > MAX_TABLE_BYTES);
+    doc.keep_within_bounds();
+    let kept = serde_json::to_string(&doc).unwrap();
+    assert!(kept.len() <= MAX_TABLE_BYTES, "{} bytes", kept.len());
+    // What fits is still shown: the people, and the newest rolls whole.
+    let back: TableDoc = serde_json::from_str(&kept).unwrap();
+    let table = back.at.unwrap();
+    assert_eq!(table.view().people.len(), 3);
+    let newest = table.log().last().unwrap();
+    assert!(matches!(&newest.what, What::Roll { roll, .. } if roll.len() == 8_000));
+}
+
+#[test]
 fn a_failing_random_source_stops_the_action_with_a_message() {
     let mut t = table3();
     let mut broken = |_: &mut [u8]| Err(NoRandom);

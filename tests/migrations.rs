@@ -14,6 +14,7 @@ use dicetray::core::history::RollHistory;
 use dicetray::core::narrative::NarrativePool;
 use dicetray::core::scene::Scene;
 use dicetray::core::story_points::StoryPoints;
+use dicetray::storage::table::TableDoc;
 use dicetray::storage::{self, Document, KeyValueStore, MemoryStore, SavedPools, Settings};
 use serde_json::Value;
 
@@ -72,10 +73,48 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<D6Setup>("d6-setup"),
         migrates_every_earlier_version::<Turn>("el-turn"),
         migrates_every_earlier_version::<StoryPoints>("story-points"),
+        migrates_every_earlier_version::<TableDoc>("table"),
     ];
     // history v1 to v6; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1
-    // to v3; saved pools, narrative pool v1; Highest d6 tray and EL turn v1, v2.
-    assert_eq!(checked.iter().sum::<u32>(), 23);
+    // to v3; saved pools, narrative pool v1; Highest d6 tray and EL turn v1, v2; the live
+    // table v1.
+    assert_eq!(checked.iter().sum::<u32>(), 24);
+}
+
+#[test]
+fn a_version_1_table_is_let_go_plainly_and_the_choices_kept() {
+    let text = std::fs::read_to_string(fixture_path("table", 1)).unwrap();
+    let store = MemoryStore::default();
+    store.set(TableDoc::KEY, text.trim()).unwrap();
+    let loaded = storage::load::<TableDoc>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    let doc = loaded.value;
+    assert!(doc.old_table, "the player is told");
+    assert!(doc.at.is_none() && doc.outbox.is_empty() && doc.taken_sides.is_empty());
+    assert_eq!(doc.send_to, dicetray::storage::table::SendTo::Gm);
+    assert_eq!(doc.relays, ["wss://relay.example.org"]);
+    // The device at no table now: the start-up reads nothing more.
+    let now = store.get(TableDoc::KEY).unwrap().unwrap();
+    assert!(!dicetray::storage::table::may_be_at_table(&now));
+}
+
+#[test]
+fn a_version_2_table_reads_back_as_its_phone_showed_it() {
+    let text = std::fs::read_to_string(fixture_path("table", 2)).unwrap();
+    let store = MemoryStore::default();
+    store.set(TableDoc::KEY, text.trim()).unwrap();
+    let loaded = storage::load::<TableDoc>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    let table = loaded.value.at.expect("at a table");
+    let view = table.view();
+    let names: Vec<&str> = view.people.iter().map(|p| p.shown.as_str()).collect();
+    assert_eq!(names, ["Gemma", "Ana"]);
+    // Points 2 light 3 dark, then Ana's light flip: 1 light, 4 dark.
+    assert_eq!(view.pool, Some(dicetray::table::Pool { light: 1, dark: 4 }));
+    assert_eq!(view.side("d6"), Some("2"));
+    assert_eq!(table.name(), "Ana");
+    assert!(!table.am_gm());
+    assert_eq!(view.log.len(), 6);
 }
 
 #[test]
@@ -92,6 +131,7 @@ fn every_fixture_is_used() {
         ("settings", Settings::VERSION),
         ("d6-setup", D6Setup::VERSION),
         ("story-points", StoryPoints::VERSION),
+        ("table", TableDoc::VERSION),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     for entry in std::fs::read_dir(dir).unwrap() {

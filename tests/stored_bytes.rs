@@ -17,6 +17,7 @@ use dicetray::core::history::RollHistory;
 use dicetray::core::narrative::NarrativePool;
 use dicetray::core::scene::Scene;
 use dicetray::core::story_points::StoryPoints;
+use dicetray::storage::table::TableDoc;
 use dicetray::storage::{self, Document, KeyValueStore, MemoryStore, SavedPools, Settings};
 
 const NOW: u64 = 1_764_500_000_000;
@@ -74,8 +75,9 @@ fn every_fixture_is_written_back_byte_for_byte_as_before() {
             "scene" => rewrites_as_expected::<Scene>(name),
             "settings" => rewrites_as_expected::<Settings>(name),
             "story-points" => rewrites_as_expected::<StoryPoints>(name),
+            "table" => rewrites_as_expected::<TableDoc>(name),
             _ => panic!("{name}: no document is stored under that name"),
         };
     }
-    assert_eq!(names.len(), 29, "{names:?}");
+    assert_eq!(names.len(), 31, "{names:?}");
 }

@@ -41,7 +41,7 @@ pub enum SendTo {
 
 /// The stored table document. `at` is written last, so a device at no table ends its text
 /// with `"at":null}}` (see [`may_be_at_table`]).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TableDoc {
     /// Where rolls go.
     #[serde(default)]

@@ -62,6 +62,20 @@ pub struct Table {
     view: Folded,
 }
 
+/// Two tables are the same when what is kept of them is.
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.invite == other.invite
+            && self.me == other.me
+            && self.name == other.name
+            && self.joined == other.joined
+            && self.left == other.left
+            && self.last_own == other.last_own
+            && self.last_t == other.last_t
+            && self.held == other.held
+    }
+}
+
 /// What is stored of a table (the view is made again from it).
 #[derive(Serialize, Deserialize)]
 struct Kept {

@@ -45,19 +45,40 @@ export function fixtures() {
     relays: ['ws://127.0.0.1:7447', 'wss://relay.example/nostr'],
   });
 
-  // A roll, sealed for the table (t1), by the player.
+  const T = CREATED_AT * 1000;
+  // The table's first message: the GM joining (names nothing).
+  const rootWhat = { joined: { name: 'Gia' } };
+  const rootOptions = { t: T, created_at: CREATED_AT, nonce: fixed('root nonce', 24), aux: fixed('root aux') };
+  const root = message(gm, table, rootWhat, rootOptions);
+  const rootPlain = plaintext(rootWhat, rootOptions);
+
+  // The player joins, naming the GM's message (`a`).
+  const joinWhat = { joined: { name: 'Ann' } };
+  const joinOptions = { t: T + 1_000, a: root.id, created_at: CREATED_AT + 1, nonce: fixed('join nonce', 24), aux: fixed('join aux') };
+  const join = message(player, table, joinWhat, joinOptions);
+  const joinPlain = plaintext(joinWhat, joinOptions);
+
+  // A roll, sealed for the table (t1), by the player, after their joining (`p`).
   const rollWhat = {
     roll: { tray: 'd6', label: 'Hold the "gate" — Ann’s turn', roll: 'Highest d6 · 4 base: 6 5 3 2 → Success' },
   };
-  const rollOptions = { n: 3, by: 'Ann', created_at: CREATED_AT, nonce: fixed('t1 nonce', 24), aux: fixed('t1 aux') };
+  const rollOptions = { t: T + 2_000, p: join.id, a: root.id, created_at: CREATED_AT + 2, nonce: fixed('t1 nonce', 24), aux: fixed('t1 aux') };
   const roll = message(player, table, rollWhat, rollOptions);
   const rollPlain = plaintext(rollWhat, rollOptions);
 
-  // A story point flipped, sealed for the GM only (g1), by the player.
-  const flipWhat = { flip: { from: 'light' } };
-  const flipOptions = { n: 4, by: 'Ann', toGm: true, created_at: CREATED_AT + 5, nonce: fixed('g1 nonce', 24), aux: fixed('g1 aux') };
-  const flip = message(player, table, flipWhat, flipOptions);
-  const flipPlain = plaintext(flipWhat, flipOptions);
+  // A roll sealed for the GM only (g1), by the player.
+  const privateWhat = { roll: { tray: 'narrative', label: 'Sneak', roll: '[7,"secret"]' } };
+  const privateOptions = {
+    t: T + 3_000,
+    p: roll.id,
+    a: root.id,
+    toGm: true,
+    created_at: CREATED_AT + 3,
+    nonce: fixed('g1 nonce', 24),
+    aux: fixed('g1 aux'),
+  };
+  const flip = message(player, table, privateWhat, privateOptions);
+  const flipPlain = plaintext(privateWhat, { ...privateOptions, to: gm.pubkey });
   const ecdhX = secp256k1.getSharedSecret(player.secret, hexToBytes(`02${gm.pubkey}`), true).slice(1);
 
   // NIP-01's escaping in the id: content with every kind of character JSON escapes or not.
@@ -68,7 +89,7 @@ export function fixtures() {
   );
 
   // Everything checks out here before it is written.
-  for (const event of [roll, flip, escaping]) if (!verifyEvent(event)) throw new Error('a fixture event does not verify');
+  for (const event of [root, join, roll, flip, escaping]) if (!verifyEvent(event)) throw new Error('a fixture event does not verify');
   if (JSON.stringify(open(table.key, KIND.MESSAGE, player.pubkey, roll.content)) !== JSON.stringify(rollPlain)) throw new Error('t1');
   if (JSON.stringify(openGmOnly(table.key, gm.secret, player.pubkey, KIND.MESSAGE, player.pubkey, flip.content)) !== JSON.stringify(flipPlain)) {
     throw new Error('g1');
@@ -78,7 +99,8 @@ export function fixtures() {
     about:
       'Made by tests/browser/make-table-fixtures.mjs with the Node test client (docs/table-protocol.md) from fixed inputs. ' +
       'Bytes are lowercase hex. created_at is in the past on purpose: check ids, signatures and seals, not freshness. ' +
-      'plaintext_json is the exact UTF-8 sealed (keys in the order v, n, by, what).',
+      'plaintext_json is the exact UTF-8 sealed (keys in the order v, t, p, a, to, what). ' +
+      'The events make a table: the GM joins (root), the player joins (join), rolls for the table (t1_roll) and for the GM (g1_roll).',
     invite: {
       code: table.code,
       id: hex(table.id),
@@ -89,6 +111,8 @@ export function fixtures() {
     },
     gm: { secret: gm.secretHex, pubkey: gm.pubkey },
     player: { secret: player.secretHex, pubkey: player.pubkey },
+    root: { what: "the table's first message: the GM joining", plaintext: rootPlain, plaintext_json: JSON.stringify(rootPlain), event: root },
+    join: { what: 'the player joining, naming the root', plaintext: joinPlain, plaintext_json: JSON.stringify(joinPlain), event: join },
     t1_roll: {
       what: 'a roll sealed with the table key by the player',
       kind: KIND.MESSAGE,
@@ -102,8 +126,8 @@ export function fixtures() {
       serialized: serializeEvent(roll),
       event: roll,
     },
-    g1_flip: {
-      what: 'a story point flipped, sealed for the GM only by the player',
+    g1_roll: {
+      what: 'a roll sealed for the GM only by the player',
       kind: KIND.MESSAGE,
       sender_secret: player.secretHex,
       sender_pubkey: player.pubkey,
@@ -111,8 +135,8 @@ export function fixtures() {
       gm_pubkey: gm.pubkey,
       ecdh_x: hex(ecdhX),
       gm_only_key: hex(gmOnlyKey(table.key, player.secret, gm.pubkey)),
-      nonce: hex(flipOptions.nonce),
-      aux: hex(flipOptions.aux),
+      nonce: hex(privateOptions.nonce),
+      aux: hex(privateOptions.aux),
       aad: `dicetray:${KIND.MESSAGE}:${player.pubkey}`,
       plaintext: flipPlain,
       plaintext_json: JSON.stringify(flipPlain),

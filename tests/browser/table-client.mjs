@@ -1,8 +1,9 @@
-// A Node client for the live table's protocol (docs/table-protocol.md), for tests: device
-// keys, tables and their invite codes, NIP-01 events signed with BIP-340, sealed contents
-// (`t1.` for the table, `g1.` for the GM only), and a WebSocket client for a relay. It plays
-// the other phones at a table, and tests/browser/make-table-fixtures.mjs writes what it
-// makes to tests/interop/from-js.json so the Rust side can check that both agree.
+// A Node client for the live table's protocol, version 2 (docs/table-protocol.md), for
+// tests: device keys, tables and their invite codes, NIP-01 events signed with BIP-340,
+// sealed contents (`t1.` for the table, `g1.` for the GM only), members that keep their own
+// chain and clock (`Member`), and a WebSocket client for a relay. It plays the other phones
+// at a table (honest or not), and tests/browser/make-table-fixtures.mjs writes what it makes
+// to tests/interop/from-js.json so the Rust side can check that both agree.
 //
 // Every random input (secrets, ids, keys, nonces, auxiliary randomness) can be passed in, so
 // a fixture is deterministic; left out, it comes from the crypto RNG.
@@ -14,11 +15,13 @@ import WebSocket from 'ws';
 
 export { bytesToHex, hexToBytes };
 
-/** The table's event kinds. */
-export const KIND = { MESSAGE: 7237, PRESENCE: 27237, STATE: 37237 };
+/** The table's event kind (the protocol has no other). */
+export const KIND = { MESSAGE: 7237 };
 /** A table message (7237) expires this long after its created_at (NIP-40). */
 export const EXPIRES_AFTER = 7 * 24 * 60 * 60;
-export const INVITE_VERSION = 1;
+export const INVITE_VERSION = 2;
+/** How far a message's `t` may run ahead of what it names (ms). */
+export const LEAP_MS = 24 * 60 * 60 * 1000;
 export const MAX_RELAYS = 8;
 export const MAX_RELAY_BYTES = 200;
 
@@ -51,7 +54,7 @@ export function makeDevice(secret = schnorr.utils.randomSecretKey()) {
   return { secret: key, secretHex: bytesToHex(key), pubkey: bytesToHex(schnorr.getPublicKey(key)) };
 }
 
-/** The invite code: base64url without padding of 0x01 | id | key | gm | relays joined by \n. */
+/** The invite code: base64url without padding of 0x02 | id | key | gm | relays joined by \n. */
 export function inviteCode({ id, key, gm, relays = [] }) {
   if (relays.length > MAX_RELAYS) throw new Error(`at most ${MAX_RELAYS} relays`);
   const urls = relays.map((url) => utf8ToBytes(url));
@@ -70,7 +73,7 @@ export function inviteCode({ id, key, gm, relays = [] }) {
 /** Reads an invite code back: `{ id, tag, key, gm (hex), relays }`; throws on anything else. */
 export function readInvite(code) {
   const raw = fromBase64url(code);
-  if (raw.length < 81 || raw[0] !== INVITE_VERSION) throw new Error('not an invite of version 1');
+  if (raw.length < 81 || raw[0] !== INVITE_VERSION) throw new Error(`not an invite of version ${INVITE_VERSION}`);
   const id = raw.slice(1, 17);
   const text = new TextDecoder('utf-8', { fatal: true }).decode(raw.slice(81));
   const relays = text === '' ? [] : text.split('\n');
@@ -173,33 +176,80 @@ export function openGmOnly(tableKey, mySecret, otherPubHex, kind, authorPubHex, 
   return openWith('g1.', gmOnlyKey(tableKey, mySecret, otherPubHex), kind, authorPubHex, content);
 }
 
-/** The plaintext of a message: `{"v":1,"n":n,"by":by,"what":what}`. */
-export const plaintext = (what, { n = 1, by = 'Player', v = 1 } = {}) => ({ v, n, by, what });
-
-/** The `d` tag a 37237 carries for a `what`: `pool` for points, `side:<tray>` for a side. */
-function stateKey(what) {
-  if (what.points || what.flip) return 'pool';
-  if (what.side) return `side:${what.side.tray}`;
-  throw new Error('no d tag for this what: pass { d }');
-}
+/**
+ * The plaintext of a message: `{"v":2,"t":t,"p":p,"a":a,"what":what}`, and `"to"` (the GM's
+ * key) on one sealed for the GM.
+ */
+export const plaintext = (what, { t = Date.now(), p = '', a = '', to = '', v = 2 } = {}) =>
+  to ? { v, t, p, a, to, what } : { v, t, p, a, what };
 
 /**
  * A full signed event of `table` by `device`, as the doc says: `what` sealed in the
- * plaintext (`t1.`, or `g1.` with `toGm`), tags `["t", tag]` then `["expiration", ...]` on
- * 7237 or `["d", ...]` on 37237. Options: `n`, `by`, `kind` (7237), `toGm`, `created_at`,
- * `d` (37237), and for fixtures `nonce`, `aux`, `v`; `content` replaces the sealed one.
+ * plaintext (`t1.`, or `g1.` with `toGm`: sealed for `gm`, the table's GM by default), tags
+ * `["t", tag]` then `["expiration", ...]`. Options: `t`, `p`, `a`, `toGm`, `gm` (a key in
+ * hex), `created_at`, `kind` (7237), and for fixtures `nonce`, `aux`, `v`; `content`
+ * replaces the sealed one.
  */
 export function message(device, table, what, options = {}) {
-  const { n = 1, by = 'Player', kind = KIND.MESSAGE, toGm = false, created_at = now(), v = 1 } = options;
-  const tags = [['t', table.tag]];
-  if (kind === KIND.MESSAGE) tags.push(['expiration', String(created_at + EXPIRES_AFTER)]);
-  if (kind === KIND.STATE) tags.push(['d', options.d ?? stateKey(what)]);
-  const body = plaintext(what, { n, by, v });
+  const { kind = KIND.MESSAGE, toGm = false, created_at = now(), v = 2 } = options;
+  const gm = options.gm ?? table.gm.pubkey ?? table.gm;
+  const tags = [['t', table.tag], ['expiration', String(created_at + EXPIRES_AFTER)]];
+  const body = plaintext(what, { t: options.t ?? created_at * 1000, p: options.p ?? '', a: options.a ?? '', to: toGm ? gm : '', v });
   const seal_ = { nonce: options.nonce ?? randomBytes(24) };
   const content =
     options.content ??
-    (toGm ? sealForGm(table.key, device.secret, table.gm.pubkey, kind, device.pubkey, body, seal_) : seal(table.key, kind, device.pubkey, body, seal_));
+    (toGm ? sealForGm(table.key, device.secret, gm, kind, device.pubkey, body, seal_) : seal(table.key, kind, device.pubkey, body, seal_));
   return signEvent(device, { kind, tags, content, created_at }, { aux: options.aux ?? randomBytes(32) });
+}
+
+/**
+ * One member of a table played from Node: its own chain (`p`), the latest message by
+ * another it has seen (`a`) and its clock (`t`), as a phone keeps them. `see(events)` takes
+ * the table's events (opening what it can), `say(what, options)` signs the next message.
+ */
+export class Member {
+  constructor(table, device = makeDevice()) {
+    this.table = table;
+    this.device = device;
+    this.pubkey = device.pubkey;
+    this.last = null; // { id, t } of my last message sealed for the table
+    this.latest = null; // { id, t } of the latest by someone else
+    this.clock = 0;
+  }
+
+  /** Takes events of the table: the latest by someone else, by (t, author, id). */
+  see(events) {
+    for (const event of events) {
+      if (!event.content?.startsWith('t1.')) continue;
+      let body;
+      try {
+        body = open(this.table.key, event.kind, event.pubkey, event.content);
+      } catch {
+        continue;
+      }
+      if (typeof body?.t !== 'number') continue;
+      this.clock = Math.max(this.clock, body.t);
+      if (event.pubkey === this.pubkey) continue;
+      const key = [body.t, event.pubkey, event.id];
+      const newer = !this.latest || key[0] > this.latest.t || (key[0] === this.latest.t && (key[1] + key[2]) > (this.latest.author + this.latest.id));
+      if (newer) this.latest = { id: event.id, t: body.t, author: event.pubkey };
+    }
+    return this;
+  }
+
+  /**
+   * The next message: `t` after everything seen (or `options.t`), `p` my last, `a` the
+   * latest by another (both overridable, to forge).
+   */
+  say(what, options = {}) {
+    const t = options.t ?? Math.max(Date.now(), this.clock + 1, (this.last?.t ?? 0) + 1);
+    const p = options.p ?? this.last?.id ?? '';
+    const a = options.a ?? this.latest?.id ?? '';
+    const event = message(this.device, this.table, what, { ...options, t, p, a });
+    if (!options.toGm && options.keep !== false) this.last = { id: event.id, t };
+    this.clock = Math.max(this.clock, t);
+    return event;
+  }
 }
 
 /**

@@ -50,6 +50,9 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool) -> impl IntoView {
         }
     });
     let body = match &entry.what {
+        What::Roll { roll, .. } | What::Amend { roll, .. } if roll.is_empty() => {
+            view! { <p class="hint">"A roll too long to keep on this phone."</p> }.into_any()
+        }
         What::Roll { tray, roll, .. } | What::Amend { tray, roll, .. } => {
             match entry_from_link(roll) {
                 Ok(rolled) => {
