@@ -40,7 +40,12 @@ fn flip(from: PointSide) -> What {
 fn joining_names_each_key_once_and_every_phone_lists_the_same_people() {
     let t = table3();
     for phone in [&t.gm, &t.ana, &t.ben] {
-        let names: Vec<&str> = phone.view().people.iter().map(|p| p.shown.as_str()).collect();
+        let names: Vec<&str> = phone
+            .view()
+            .people
+            .iter()
+            .map(|p| p.shown.as_str())
+            .collect();
         assert_eq!(names, ["Gia", "Ana", "Ben"]);
         assert_eq!(phone.gm(), t.gm.me());
     }
@@ -64,7 +69,12 @@ fn joining_names_each_key_once_and_every_phone_lists_the_same_people() {
 fn phones_agree_whatever_the_order_and_whenever_they_join() {
     let mut t = table3();
     let mut all = t.all.clone();
-    all.extend(say(&mut t.gm, What::Points { light: 2, dark: 1 }, T0 + 5_000, 20));
+    all.extend(say(
+        &mut t.gm,
+        What::Points { light: 2, dark: 1 },
+        T0 + 5_000,
+        20,
+    ));
     deliver(&mut t.ana, &all);
     deliver(&mut t.ben, &all);
     // Concurrent: nobody hears the others for a while.
@@ -106,7 +116,12 @@ fn phones_agree_whatever_the_order_and_whenever_they_join() {
 fn simultaneous_flips_with_one_point_left_refuse_the_same_one_everywhere() {
     let mut t = table3();
     let mut all = t.all.clone();
-    all.extend(say(&mut t.gm, What::Points { light: 1, dark: 0 }, T0 + 5_000, 30));
+    all.extend(say(
+        &mut t.gm,
+        What::Points { light: 1, dark: 0 },
+        T0 + 5_000,
+        30,
+    ));
     deliver(&mut t.ana, &all);
     deliver(&mut t.ben, &all);
     let a = say(&mut t.ana, flip(PointSide::Light), T0 + 6_000, 31);
@@ -126,7 +141,12 @@ fn simultaneous_flips_with_one_point_left_refuse_the_same_one_everywhere() {
 fn a_players_gm_acts_change_no_phone_his_own_included() {
     let mut t = table3();
     let mut all = t.all.clone();
-    all.extend(say(&mut t.gm, What::Points { light: 2, dark: 2 }, T0 + 5_000, 40));
+    all.extend(say(
+        &mut t.gm,
+        What::Points { light: 2, dark: 2 },
+        T0 + 5_000,
+        40,
+    ));
     for phone in [&mut t.ana, &mut t.ben] {
         deliver(phone, &all);
     }
@@ -141,7 +161,16 @@ fn a_players_gm_acts_change_no_phone_his_own_included() {
     }
     // Forged by hand with Ben's own key and chain: every phone, Ben's too, changes nothing.
     let ben_key = key_of(&t.ben);
-    let last_ben = t.ben.view().log.iter().rev().find(|e| e.mine).unwrap().id.clone();
+    let last_ben = t
+        .ben
+        .view()
+        .log
+        .iter()
+        .rev()
+        .find(|e| e.mine)
+        .unwrap()
+        .id
+        .clone();
     let latest = t.ben.view().latest_other.clone().unwrap();
     let mut forged_all = Vec::new();
     for (i, what) in [
@@ -184,7 +213,16 @@ fn key_of(table: &Table) -> dicetray::table::DeviceKey {
 fn a_counter_at_the_largest_safe_integer_splits_nothing() {
     let mut t = table3();
     let ana_key = key_of(&t.ana);
-    let last = t.ana.view().log.iter().rev().find(|e| e.mine).unwrap().id.clone();
+    let last = t
+        .ana
+        .view()
+        .log
+        .iter()
+        .rev()
+        .find(|e| e.mine)
+        .unwrap()
+        .id
+        .clone();
     let latest = t.ana.view().latest_other.clone().unwrap();
     let bomb = forged(
         t.gm.invite(),
@@ -207,12 +245,24 @@ fn a_counter_at_the_largest_safe_integer_splits_nothing() {
     }
     // Honest messages after it are taken by every phone.
     let mut next = say(&mut t.ben, roll("after"), T0 + 20_000, 50);
-    next.extend(say(&mut t.gm, What::Points { light: 3, dark: 0 }, T0 + 21_000, 51));
+    next.extend(say(
+        &mut t.gm,
+        What::Points { light: 3, dark: 0 },
+        T0 + 21_000,
+        51,
+    ));
     for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
         deliver(phone, &next);
         assert_eq!(phone.view().pool, Some(Pool { light: 3, dark: 0 }));
-        assert!(phone.log().iter().any(|e| matches!(&e.what, What::Roll { label, .. } if label == "after")));
-        assert!(!phone.log().iter().any(|e| matches!(&e.what, What::Roll { label, .. } if label == "bomb" || label == "leap")));
+        assert!(
+            phone
+                .log()
+                .iter()
+                .any(|e| matches!(&e.what, What::Roll { label, .. } if label == "after"))
+        );
+        assert!(!phone.log().iter().any(
+            |e| matches!(&e.what, What::Roll { label, .. } if label == "bomb" || label == "leap")
+        ));
     }
     assert_eq!(shown(&t.ana), shown(&t.gm));
 }
@@ -221,15 +271,27 @@ fn a_counter_at_the_largest_safe_integer_splits_nothing() {
 fn a_hand_over_passes_the_role_and_a_former_gms_acts_count_nowhere() {
     let mut t = table3();
     let mut all = t.all.clone();
-    all.extend(say(&mut t.gm, What::Points { light: 2, dark: 3 }, T0 + 5_000, 60));
+    all.extend(say(
+        &mut t.gm,
+        What::Points { light: 2, dark: 3 },
+        T0 + 5_000,
+        60,
+    ));
     let ana = t.ana.me().to_string();
-    all.extend(json(t.gm.hand_over(&ana, T0 + 6_000, &mut rng(61)).unwrap()));
+    all.extend(json(
+        t.gm.hand_over(&ana, T0 + 6_000, &mut rng(61)).unwrap(),
+    ));
     for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
         deliver(phone, &all);
         assert_eq!(phone.gm(), ana);
     }
     assert!(t.ana.am_gm() && !t.gm.am_gm());
-    all.extend(say(&mut t.ana, What::Points { light: 4, dark: 4 }, T0 + 7_000, 62));
+    all.extend(say(
+        &mut t.ana,
+        What::Points { light: 4, dark: 4 },
+        T0 + 7_000,
+        62,
+    ));
     for phone in [&mut t.gm, &mut t.ben] {
         deliver(phone, &all);
     }
@@ -239,7 +301,10 @@ fn a_hand_over_passes_the_role_and_a_former_gms_acts_count_nowhere() {
     let gia = key_of(&t.gm);
     let gia_msgs: Vec<_> = t.gm.view().log.iter().filter(|e| e.mine).cloned().collect();
     let joined = &gia_msgs[0];
-    let hand_over = gia_msgs.iter().find(|e| matches!(e.what, What::Gm { .. })).unwrap();
+    let hand_over = gia_msgs
+        .iter()
+        .find(|e| matches!(e.what, What::Gm { .. }))
+        .unwrap();
     let mut forgeries = Vec::new();
     for (i, what) in [
         What::Points { light: 20, dark: 0 },
@@ -277,7 +342,11 @@ fn a_hand_over_passes_the_role_and_a_former_gms_acts_count_nowhere() {
 fn a_gm_only_roll_reaches_the_gm_it_was_sealed_for_while_they_are_gm() {
     let mut t = table3();
     let mut all = t.all.clone();
-    let private = json(t.ben.say(roll("secret"), true, T0 + 5_000, &mut rng(70)).unwrap());
+    let private = json(
+        t.ben
+            .say(roll("secret"), true, T0 + 5_000, &mut rng(70))
+            .unwrap(),
+    );
     all.extend(private.clone());
     for phone in [&mut t.gm, &mut t.ana] {
         deliver(phone, &all);
@@ -291,7 +360,11 @@ fn a_gm_only_roll_reaches_the_gm_it_was_sealed_for_while_they_are_gm() {
     deliver(&mut t.ana, &hand);
     // Its place (Ben's clock, 7 s) is after the hand-over (6 s): it reached no one, and
     // once Ben holds the hand-over his phone says so, so he can send it again.
-    let late_private = json(t.ben.say(roll("late"), true, T0 + 7_000, &mut rng(72)).unwrap());
+    let late_private = json(
+        t.ben
+            .say(roll("late"), true, T0 + 7_000, &mut rng(72))
+            .unwrap(),
+    );
     all.extend(late_private);
     for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
         deliver(phone, &all);
@@ -304,30 +377,55 @@ fn a_gm_only_roll_reaches_the_gm_it_was_sealed_for_while_they_are_gm() {
     };
     assert!(late_entry(&t.ben).is_some_and(|e| e.undelivered));
     assert!(late_entry(&t.ana).is_none(), "the new GM cannot open it");
-    assert!(late_entry(&t.gm).is_none(), "the former GM does not show it");
+    assert!(
+        late_entry(&t.gm).is_none(),
+        "the former GM does not show it"
+    );
 }
 
 #[test]
 fn leaving_is_a_message_and_the_gm_hands_over_first() {
     let mut t = table3();
     let mut all = t.all.clone();
-    assert!(t.gm.say(What::Left {}, false, T0 + 5_000, &mut rng(80)).is_err());
+    assert!(
+        t.gm.say(What::Left {}, false, T0 + 5_000, &mut rng(80))
+            .is_err()
+    );
     all.extend(say(&mut t.ben, What::Left {}, T0 + 5_000, 81));
     for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
         deliver(phone, &all);
-        let names: Vec<&str> = phone.view().people.iter().map(|p| p.shown.as_str()).collect();
+        let names: Vec<&str> = phone
+            .view()
+            .people
+            .iter()
+            .map(|p| p.shown.as_str())
+            .collect();
         assert_eq!(names, ["Gia", "Ana"]);
-        assert!(phone.log().iter().any(|e| matches!(e.what, What::Left {}) && e.by == "Ben"));
+        assert!(
+            phone
+                .log()
+                .iter()
+                .any(|e| matches!(e.what, What::Left {}) && e.by == "Ben")
+        );
     }
     assert!(!t.ben.view().member);
-    assert!(t.ben.say(roll("after leaving"), false, T0 + 6_000, &mut rng(82)).is_err());
+    assert!(
+        t.ben
+            .say(roll("after leaving"), false, T0 + 6_000, &mut rng(82))
+            .is_err()
+    );
 }
 
 #[test]
 fn undo_takes_back_only_ones_own() {
     let mut t = table3();
     let mut all = t.all.clone();
-    all.extend(say(&mut t.gm, What::Points { light: 2, dark: 0 }, T0 + 5_000, 90));
+    all.extend(say(
+        &mut t.gm,
+        What::Points { light: 2, dark: 0 },
+        T0 + 5_000,
+        90,
+    ));
     deliver(&mut t.ana, &all);
     deliver(&mut t.ben, &all);
     let flip_a = say(&mut t.ana, flip(PointSide::Light), T0 + 6_000, 91);
@@ -335,7 +433,16 @@ fn undo_takes_back_only_ones_own() {
     deliver(&mut t.ben, &all);
     let of = id_of(&flip_a[0]);
     // Ben cannot take back Ana's flip; forged, it changes nothing.
-    assert!(t.ben.say(What::Undo { of: of.clone() }, false, T0 + 7_000, &mut rng(92)).is_err());
+    assert!(
+        t.ben
+            .say(
+                What::Undo { of: of.clone() },
+                false,
+                T0 + 7_000,
+                &mut rng(92)
+            )
+            .is_err()
+    );
     all.extend(say(&mut t.ana, What::Undo { of }, T0 + 7_000, 93));
     for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
         deliver(phone, &all);
@@ -348,7 +455,12 @@ fn undo_takes_back_only_ones_own() {
 fn the_gm_checkpoints_and_every_phone_trims_and_refuses_late_messages_alike() {
     let mut t = table3();
     let mut all = t.all.clone();
-    all.extend(say(&mut t.gm, What::Points { light: 5, dark: 5 }, T0 + 5_000, 100));
+    all.extend(say(
+        &mut t.gm,
+        What::Points { light: 5, dark: 5 },
+        T0 + 5_000,
+        100,
+    ));
     for phone in [&mut t.ana, &mut t.ben] {
         deliver(phone, &all);
     }
@@ -382,7 +494,12 @@ fn the_gm_checkpoints_and_every_phone_trims_and_refuses_late_messages_alike() {
     deliver(&mut late, &[]);
     for phone in [&t.gm, &t.ana, &t.ben, &late] {
         assert_eq!(phone.view().cut, Some(cut.clone()));
-        assert!(!phone.log().iter().any(|e| matches!(&e.what, What::Roll { label, .. } if label == "offline")));
+        assert!(
+            !phone
+                .log()
+                .iter()
+                .any(|e| matches!(&e.what, What::Roll { label, .. } if label == "offline"))
+        );
         assert_eq!(phone.view().pool, Some(Pool { light: 5, dark: 5 }));
         assert_eq!(shown(phone), shown(&t.gm));
     }

@@ -85,7 +85,13 @@ fn open_all(
             };
             peers.iter().find_map(|peer| {
                 let k = gm_key(&invite.key, viewer, peer)?;
-                open(Sealed::GmOnly, &k, event.kind, &event.pubkey, &event.content)
+                open(
+                    Sealed::GmOnly,
+                    &k,
+                    event.kind,
+                    &event.pubkey,
+                    &event.content,
+                )
             })
         } else {
             open(
@@ -117,9 +123,14 @@ fn open_all(
     out
 }
 
-/// The GMs in order: (key, the hand-over's key, its id), the invite's first.
-fn model_chain(invite_gm: &str, msgs: &[Msg]) -> Vec<(String, Option<(u64, String, String)>)> {
-    let mut chain: Vec<(String, Option<(u64, String, String)>)> = vec![(invite_gm.into(), None)];
+/// A place in the order: (t, author, id).
+type Place = (u64, String, String);
+/// The GMs in order: each key, and the place of the hand-over that made them GM.
+type Chain = Vec<(String, Option<Place>)>;
+
+/// The GMs in order, the invite's first.
+fn model_chain(invite_gm: &str, msgs: &[Msg]) -> Chain {
+    let mut chain: Chain = vec![(invite_gm.into(), None)];
     loop {
         let (gm, start) = chain.last().unwrap().clone();
         let after = start.as_ref().map(|s| s.2.clone()).unwrap_or_default();
@@ -145,7 +156,7 @@ fn model_chain(invite_gm: &str, msgs: &[Msg]) -> Vec<(String, Option<(u64, Strin
     chain
 }
 
-fn gm_at(chain: &[(String, Option<(u64, String, String)>)], key: &(u64, String, String)) -> usize {
+fn gm_at(chain: &[(String, Option<Place>)], key: &Place) -> usize {
     chain
         .iter()
         .rposition(|(_, s)| s.as_ref().is_none_or(|s| s < key))
@@ -153,7 +164,7 @@ fn gm_at(chain: &[(String, Option<(u64, String, String)>)], key: &(u64, String, 
 }
 
 /// Whether a GM's act counts: by the GM at its place, before that GM's hand-over.
-fn gm_act(chain: &[(String, Option<(u64, String, String)>)], m: &Msg) -> bool {
+fn gm_act(chain: &[(String, Option<Place>)], m: &Msg) -> bool {
     let at = gm_at(chain, &m.key());
     chain[at].0 == m.author && !m.gm_only
 }
@@ -210,7 +221,9 @@ fn model_fold(
             what: What::Checkpoint(c),
             ..
         }) => (
-            c.cut.as_ref().map(|k| (k.t, k.author.clone(), k.id.clone())),
+            c.cut
+                .as_ref()
+                .map(|k| (k.t, k.author.clone(), k.id.clone())),
             State::from_checkpoint(c),
         ),
         _ => (None, State::default()),
@@ -223,7 +236,8 @@ fn model_fold(
         .filter(|m| cut.as_ref().is_none_or(|c| m.key() > *c))
         .collect();
     // A checkpoint restating its base (the same cut) says what the base says.
-    let mut members_at_until = (until.is_some() && until == cut.as_ref()).then(|| state.members.clone());
+    let mut members_at_until =
+        (until.is_some() && until == cut.as_ref()).then(|| state.members.clone());
     let mut on_time: BTreeMap<String, u64> = BTreeMap::new();
     let mut ok = vec![false; window.len()];
     let mut ended = false;
@@ -246,7 +260,14 @@ fn model_fold(
         }
         let member = state.members.iter().any(|(k, _)| *k == m.author);
         ok[i] = match &m.what {
-            _ if m.gm_only && !matches!(m.what, What::Roll { .. } | What::Amend { .. } | What::Undo { .. }) => false,
+            _ if m.gm_only
+                && !matches!(
+                    m.what,
+                    What::Roll { .. } | What::Amend { .. } | What::Undo { .. }
+                ) =>
+            {
+                false
+            }
             What::Joined { name } => {
                 let fresh = !m.gm_only
                     && m.p.is_empty()
@@ -266,9 +287,13 @@ fn model_fold(
                 }
                 may
             }
-            What::Gm { .. } => chain.iter().any(|(_, s)| s.as_ref().is_some_and(|s| s.2 == m.id)),
+            What::Gm { .. } => chain
+                .iter()
+                .any(|(_, s)| s.as_ref().is_some_and(|s| s.2 == m.id)),
             What::Undo { of } => match msgs.iter().find(|x| x.id == *of) {
-                Some(x) if matches!(x.what, What::Points { .. } | What::Side { .. }) => gm_act(&chain, m),
+                Some(x) if matches!(x.what, What::Points { .. } | What::Side { .. }) => {
+                    gm_act(&chain, m)
+                }
                 _ => true,
             },
             What::Points { .. }
@@ -528,7 +553,8 @@ impl Sim {
     }
 
     fn clock(&self, who: usize) -> u64 {
-        self.now.saturating_add_signed(self.phones[who].skew * MINUTE as i64)
+        self.now
+            .saturating_add_signed(self.phones[who].skew * MINUTE as i64)
     }
 
     fn publish(&mut self, who: usize, events: Vec<String>) {
@@ -583,7 +609,12 @@ impl Sim {
         );
         fresh = order.iter().map(|s| s.parse().unwrap()).collect();
         fresh.truncate(n);
-        let again: Vec<usize> = phone.given.iter().copied().take(seed as usize % 3).collect();
+        let again: Vec<usize> = phone
+            .given
+            .iter()
+            .copied()
+            .take(seed as usize % 3)
+            .collect();
         let phone = &mut self.phones[who];
         for i in fresh.iter().chain(&again) {
             let _ = phone.table.take(&self.relay[*i]);
@@ -636,7 +667,11 @@ impl Sim {
             Action::Roll { who, to_gm } => {
                 if let Some(p) = self.player(who) {
                     let label = format!("roll {}", self.seed());
-                    self.say(p, table_sim::roll(&label), to_gm && !self.phones[p].table.am_gm());
+                    self.say(
+                        p,
+                        table_sim::roll(&label),
+                        to_gm && !self.phones[p].table.am_gm(),
+                    );
                 }
             }
             Action::Burst { who, n } => {
@@ -677,7 +712,11 @@ impl Sim {
             }
             Action::Side { tray, clear } => {
                 if let Some(gm) = self.gm_phone() {
-                    let challenge = if clear { String::new() } else { format!("{}p", tray + 1) };
+                    let challenge = if clear {
+                        String::new()
+                    } else {
+                        format!("{}p", tray + 1)
+                    };
                     let tray = ["narrative", "d6", "el"][tray].to_string();
                     self.say(gm, What::Side { tray, challenge }, false);
                 }
@@ -689,7 +728,15 @@ impl Sim {
                         .log()
                         .iter()
                         .rev()
-                        .find(|e| e.mine && !e.undone && !e.refused && matches!(e.what, What::Roll { .. } | What::Flip { .. } | What::Points { .. }))
+                        .find(|e| {
+                            e.mine
+                                && !e.undone
+                                && !e.refused
+                                && matches!(
+                                    e.what,
+                                    What::Roll { .. } | What::Flip { .. } | What::Points { .. }
+                                )
+                        })
                         .map(|e| (e.id.clone(), e.to_gm));
                     if let Some((of, to_gm)) = last {
                         self.say(p, What::Undo { of }, to_gm);
@@ -710,7 +757,9 @@ impl Sim {
                         let heir = others[to % others.len()].clone();
                         let now = self.clock(gm);
                         let seed = self.seed();
-                        if let Ok(events) = self.phones[gm].table.hand_over(&heir, now, &mut rng(seed)) {
+                        if let Ok(events) =
+                            self.phones[gm].table.hand_over(&heir, now, &mut rng(seed))
+                        {
                             self.publish(gm, json(events));
                         }
                     }
@@ -818,10 +867,32 @@ fn check_checkpoints(sim: &Sim, invite: &Invite, everyone: &[[u8; 32]]) {
         if c.pool != state.pool {
             let pts: Vec<String> = before
                 .iter()
-                .filter(|m| matches!(m.what, What::Points { .. } | What::Flip { .. } | What::Checkpoint(_) | What::Undo { .. } | What::Gm { .. }))
-                .map(|m| format!("{:?} {} {} cut? {}", m.what, &m.author[..6], m.t, m.key() <= (cut.t, cut.author.clone(), cut.id.clone())))
+                .filter(|m| {
+                    matches!(
+                        m.what,
+                        What::Points { .. }
+                            | What::Flip { .. }
+                            | What::Checkpoint(_)
+                            | What::Undo { .. }
+                            | What::Gm { .. }
+                    )
+                })
+                .map(|m| {
+                    format!(
+                        "{:?} {} {} cut? {}",
+                        m.what,
+                        &m.author[..6],
+                        m.t,
+                        m.key() <= (cut.t, cut.author.clone(), cut.id.clone())
+                    )
+                })
                 .collect();
-            eprintln!("POOL cut {:?} checkpoint at {}\n{}", cut.t, cp.t, pts.join("\n"));
+            eprintln!(
+                "POOL cut {:?} checkpoint at {}\n{}",
+                cut.t,
+                cp.t,
+                pts.join("\n")
+            );
         }
         assert_eq!(c.pool, state.pool, "checkpoint {id}: the pool at its cut");
         let sides: BTreeMap<String, String> = c.sides.iter().cloned().collect();
@@ -851,7 +922,8 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
     }
     late.settle();
     let late_secret = secret_of(&late);
-    let mut tables: Vec<(&Table, [u8; 32])> = sim.phones.iter().map(|p| (&p.table, p.secret)).collect();
+    let mut tables: Vec<(&Table, [u8; 32])> =
+        sim.phones.iter().map(|p| (&p.table, p.secret)).collect();
     tables.push((&late, late_secret));
     let mut public = None;
     for (table, secret) in tables {
@@ -859,11 +931,24 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
         let msgs = open_all(&invite, &sim.relay, &viewer, &everyone);
         let (model, _) = model_fold(&invite_gm, &viewer.public_hex(), &msgs, None);
         let shown = phone_view(table);
-        prop_assert_eq!(&shown, &model, "phone {} against the model", &viewer.public_hex()[..8]);
+        prop_assert_eq!(
+            &shown,
+            &model,
+            "phone {} against the model",
+            &viewer.public_hex()[..8]
+        );
         // What everyone may read is the same on every phone.
         let mut everyone_reads = model.clone();
-        everyone_reads.log.retain(|(id, ..)| msgs.iter().any(|m| m.id == *id && !m.gm_only));
-        let everyone_reads = (everyone_reads.gm, everyone_reads.people, everyone_reads.pool, everyone_reads.sides, everyone_reads.ended);
+        everyone_reads
+            .log
+            .retain(|(id, ..)| msgs.iter().any(|m| m.id == *id && !m.gm_only));
+        let everyone_reads = (
+            everyone_reads.gm,
+            everyone_reads.people,
+            everyone_reads.pool,
+            everyone_reads.sides,
+            everyone_reads.ended,
+        );
         match &public {
             None => public = Some(everyone_reads),
             Some(first) => prop_assert_eq!(first, &everyone_reads),
@@ -873,7 +958,8 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
         prop_assert_eq!(phone_view(&back), shown);
     }
     stats.cases.fetch_add(1, Ordering::Relaxed);
-    let counted = sim.phones[0].table.view().counted.len() + usize::from(sim.phones[0].table.view().cut.is_some()) * 100;
+    let counted = sim.phones[0].table.view().counted.len()
+        + usize::from(sim.phones[0].table.view().cut.is_some()) * 100;
     if sim.relay.len() > 100 || counted > 100 {
         stats.over_100.fetch_add(1, Ordering::Relaxed);
     }
@@ -898,9 +984,15 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
 #[test]
 fn every_phone_converges_on_the_models_table() {
     let stats = Stats::default();
-    let cases = std::env::var("TABLE_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(48);
+    let cases = std::env::var("TABLE_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(48);
     // A fixed seed, so a failure is found again; TABLE_SEED tries others.
-    let seed: u64 = std::env::var("TABLE_SEED").ok().and_then(|c| c.parse().ok()).unwrap_or(2026);
+    let seed: u64 = std::env::var("TABLE_SEED")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(2026);
     let mut seed_bytes = [0u8; 32];
     seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let mut runner = TestRunner::new_with_rng(
@@ -930,8 +1022,17 @@ fn every_phone_converges_on_the_models_table() {
         panic!("{e}");
     }
     // The generator reaches what the test is about.
-    assert!(s(&stats.over_100) * 4 >= s(&stats.cases), "too few long tables");
-    assert!(s(&stats.hand_over) * 5 >= s(&stats.cases), "too few hand-overs");
-    assert!(s(&stats.skew) * 3 >= s(&stats.cases), "too few skewed clocks");
+    assert!(
+        s(&stats.over_100) * 4 >= s(&stats.cases),
+        "too few long tables"
+    );
+    assert!(
+        s(&stats.hand_over) * 5 >= s(&stats.cases),
+        "too few hand-overs"
+    );
+    assert!(
+        s(&stats.skew) * 3 >= s(&stats.cases),
+        "too few skewed clocks"
+    );
     assert!(s(&stats.checkpoint) > 0, "no checkpoint folded from");
 }

@@ -135,9 +135,9 @@ impl GmChain {
         }
         match self.tenures.get(at + 1).and_then(|t| t.start.as_ref()) {
             None => Some(true),
-            Some(end) => ledger
-                .get(&end.id)
-                .map_or(Some(false), |hand_over| ledger.on_chain_before(hand_over, act)),
+            Some(end) => ledger.get(&end.id).map_or(Some(false), |hand_over| {
+                ledger.on_chain_before(hand_over, act)
+            }),
         }
     }
 }

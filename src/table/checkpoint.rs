@@ -58,15 +58,9 @@ impl Checkpoint {
             None => self.people.is_empty() && self.pool.is_none() && self.sides.is_empty(),
         };
         let people = self.people.len() <= MAX_PEOPLE
-            && self
-                .people
-                .iter()
-                .enumerate()
-                .all(|(i, (key, name))| {
-                    key_hex(key)
-                        && name_fits(name)
-                        && !self.people[..i].iter().any(|(k, _)| k == key)
-                });
+            && self.people.iter().enumerate().all(|(i, (key, name))| {
+                key_hex(key) && name_fits(name) && !self.people[..i].iter().any(|(k, _)| k == key)
+            });
         let pool = self
             .pool
             .is_none_or(|p| p.light <= MAX_POINTS && p.dark <= MAX_POINTS);

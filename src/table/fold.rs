@@ -100,7 +100,6 @@ impl Folded {
     pub fn side(&self, tray: &str) -> Option<&str> {
         self.sides.get(tray).map(String::as_str)
     }
-
 }
 
 /// Whether an author may take this back.
@@ -139,9 +138,7 @@ pub fn fold<'a>(
     };
     // The newest checkpoint that counts.
     let base = ledger.sorted.iter().rev().find_map(|h| match &h.msg.what {
-        What::Checkpoint(c)
-            if c.cut.as_ref().is_none_or(|cut| *cut < h.key()) && covers(h) =>
-        {
+        What::Checkpoint(c) if c.cut.as_ref().is_none_or(|cut| *cut < h.key()) && covers(h) => {
             Some((*h, &**c))
         }
         _ => None,
@@ -169,9 +166,7 @@ pub fn fold<'a>(
         };
         let on_time = match named(&h.msg.p).max(named(&h.msg.a)) {
             // Only the table's first message names nothing: the invite's GM joining.
-            None => {
-                h.author == invite_gm && !h.to_gm && matches!(h.msg.what, What::Joined { .. })
-            }
+            None => h.author == invite_gm && !h.to_gm && matches!(h.msg.what, What::Joined { .. }),
             Some(after) => timely(h.msg.t, after),
         };
         if on_time && !h.to_gm {
@@ -279,10 +274,7 @@ pub fn fold<'a>(
                 cut: Some(key.clone()),
                 people: snapshot_people.clone().unwrap_or_default(),
                 pool,
-                sides: sides
-                    .iter()
-                    .map(|(t, c)| (t.clone(), c.clone()))
-                    .collect(),
+                sides: sides.iter().map(|(t, c)| (t.clone(), c.clone())).collect(),
                 since: Vec::new(),
             });
         }

@@ -48,10 +48,12 @@ impl Invite {
         match bytes.first() {
             Some(&INVITE_VERSION) => {}
             Some(1) => {
-                return Err("This link is for a table made by an older Dicetray, which phones \
+                return Err(
+                    "This link is for a table made by an older Dicetray, which phones \
                             can no longer share. Ask the GM to start a new table and send its \
                             link."
-                    .into());
+                        .into(),
+                );
             }
             Some(v) => {
                 return Err(format!(

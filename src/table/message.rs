@@ -382,15 +382,15 @@ mod tests {
         assert_eq!(decode(&wrap(r#"{"joined":{"name":""}}"#)), None);
         assert_eq!(decode(&wrap(r#"{"joined":{"name":" Ana"}}"#)), None);
         // Version 1 messages (a name in every message, a counter) are not read.
-        assert_eq!(
-            decode(r#"{"v":1,"n":1,"by":"A","what":{"end":{}}}"#),
-            None
-        );
+        assert_eq!(decode(r#"{"v":1,"n":1,"by":"A","what":{"end":{}}}"#), None);
         assert_eq!(
             decode(r#"{"v":2,"t":9007199254740992,"p":"","a":"","what":{"end":{}}}"#),
             None
         );
-        assert_eq!(decode(r#"{"v":2,"t":1,"p":"x","a":"","what":{"end":{}}}"#), None);
+        assert_eq!(
+            decode(r#"{"v":2,"t":1,"p":"x","a":"","what":{"end":{}}}"#),
+            None
+        );
         assert_eq!(decode("[]"), None);
     }
 

@@ -18,8 +18,8 @@ use super::held::Held;
 use super::invite::Invite;
 use super::keys::{DeviceKey, valid_public};
 use super::message::{
-    MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, TRAYS, VERSION, What, chars_within,
-    name_fits, roll_fits,
+    MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, TRAYS, VERSION, What, chars_within, name_fits,
+    roll_fits,
 };
 use super::order::{LEAP_MS, next_t};
 use super::random::{NoRandom, Random};
@@ -120,7 +120,11 @@ impl From<Table> for Kept {
 
 /// A name typed for the table: trimmed, at most 40 characters, or why it cannot be used.
 pub fn clean_name(name: &str) -> Result<String, String> {
-    let name: String = name.trim().chars().take(super::message::MAX_NAME_CHARS).collect();
+    let name: String = name
+        .trim()
+        .chars()
+        .take(super::message::MAX_NAME_CHARS)
+        .collect();
     let name = name.trim().to_string();
     if name.is_empty() {
         return Err("Give a name the table will know you by.".into());
@@ -286,7 +290,13 @@ impl Table {
     }
 
     fn refresh(&mut self) {
-        self.view = fold(&hex(&self.invite.gm), &self.me_hex, self.held.values(), None).0;
+        self.view = fold(
+            &hex(&self.invite.gm),
+            &self.me_hex,
+            self.held.values(),
+            None,
+        )
+        .0;
     }
 
     /// Any event text from any relay, untrusted; `Ok(true)` if it is now held. Cheap checks
@@ -616,8 +626,7 @@ impl Table {
             What::Left {} => {
                 if self.am_gm() {
                     return Err(
-                        "Hand the GM role to someone at the table first, or end the table."
-                            .into(),
+                        "Hand the GM role to someone at the table first, or end the table.".into(),
                     );
                 }
             }

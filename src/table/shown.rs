@@ -3,8 +3,8 @@
 //! change taken back leaves the roll as it was before it; a roll taken back shows so, with
 //! none of its changes.
 
-use super::message::What;
 use super::fold::LogEntry;
+use super::message::What;
 
 /// The log's items to show, newest first, each with whether it is a roll changed since it
 /// was sent (`true`).
@@ -116,7 +116,13 @@ mod tests {
             entry("r1", "ana", roll("first")),
             entry("r2", "ben", roll("other")),
             entry("a1", "ana", amend("r1", Amendment::Reroll, "second")),
-            entry("join", "cleo", What::Joined { name: "Cleo".into() }),
+            entry(
+                "join",
+                "cleo",
+                What::Joined {
+                    name: "Cleo".into(),
+                },
+            ),
             entry("a2", "ana", amend("r1", Amendment::Reroll, "third")),
         ];
         assert_eq!(

@@ -477,7 +477,7 @@ async function tablePhone(url) {
   const { context, page } = await openPhone(env.browser);
   await context.addInitScript((relays) => {
     if (!localStorage.getItem('dicetray.table')) {
-      localStorage.setItem('dicetray.table', JSON.stringify({ version: 1, data: { send_to: 'table', relays, at: null } }));
+      localStorage.setItem('dicetray.table', JSON.stringify({ version: 2, data: { send_to: 'table', relays, at: null } }));
     }
   }, [url]);
   return { context, page };
@@ -536,6 +536,34 @@ async function tableFigures() {
     }
     times.sort((a, b) => a - b);
     console.log(`Roll on one phone to the roll in another's log, loopback relay, 50 rolls: median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
+
+    // A table of over 100 messages: Join to the whole table shown (its newest 100 entries,
+    // the people and the pool), for phones joining one after another.
+    for (let i = 0; i < 50; i += 1) {
+      const before = await rows.count();
+      await ana.page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: 'Roll', exact: true }).click();
+      await gm.page.waitForFunction((n) => document.querySelectorAll('.table-log .history-list > li').length > n, Math.min(before, 99), { polling: 5 });
+    }
+    const joins = [];
+    for (let i = 0; i < 10; i += 1) {
+      const late = await tablePhone(relay.url);
+      await late.page.goto(env.origin + path);
+      await drawn(late.page);
+      await late.page.getByRole('textbox', { name: 'Your name at the table' }).fill(`Late ${i}`);
+      const started = performance.now();
+      await late.page.getByRole('button', { name: 'Join the table' }).click();
+      await late.page.waitForFunction(
+        (name) =>
+          document.querySelectorAll('.table-log .history-list > li').length >= 100 &&
+          [...document.querySelectorAll('.table-people li')].some((li) => li.textContent.includes(name)),
+        `Late ${i}`,
+        { polling: 5, timeout: 60_000 },
+      );
+      joins.push(performance.now() - started);
+      await late.context.close();
+    }
+    joins.sort((a, b) => a - b);
+    console.log(`Join to the whole table shown (over 100 messages, loopback relay, 10 phones): median ${percentile(joins, 50).toFixed(0)} ms, p95 ${percentile(joins, 95).toFixed(0)} ms`);
 
     // A new phone opens the link on slow 4G: to the Join form, then Join to the log shown.
     const ben = await tablePhone(relay.url);

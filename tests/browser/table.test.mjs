@@ -6,6 +6,19 @@
 import { expect, test } from './fixtures.mjs';
 import { drawn } from './harness.mjs';
 import { startRelay } from './relay.mjs';
+import {
+  forgiveRefusedSockets,
+  joinTable,
+  loseSignal,
+  narrativeRoll,
+  people,
+  poolCount,
+  poolEntries,
+  restoreSignal,
+  rolls,
+  startTable,
+  tablePhone as makeTablePhone,
+} from './table-helpers.mjs';
 import { KIND, RelayClient, makeDevice, message, now, open, readInvite, seal, signEvent } from './table-client.mjs';
 import { dock, faces, roll, tap } from './narrative-helpers.mjs';
 
@@ -20,55 +33,11 @@ test.afterAll(async () => {
 });
 
 /** A fresh phone whose own relay list names the test's relays (used by tables it starts). */
-async function tablePhone(phone, relays = [relay.url]) {
-  const { context, page } = await phone();
-  await context.addInitScript((urls) => {
-    // about:blank (a new tab before its address) has no storage: nothing to seed there.
-    if (location.protocol !== 'http:') return;
-    if (!localStorage.getItem('dicetray.table')) {
-      localStorage.setItem(
-        'dicetray.table',
-        JSON.stringify({ version: 1, data: { send_to: 'table', relays: urls, at: null } }),
-      );
-    }
-  }, relays);
-  return { context, page };
-}
+const tablePhone = (phone, relays = [relay.url], options) => makeTablePhone(phone, relays, options);
 
-/** The log's entries (each a list item holding a roll card, whose dice are a list of their own). */
-const log = (page) => page.getByRole('region', { name: "The table's rolls" }).locator('.history-list > li');
-const people = (page) => page.getByRole('region', { name: 'At the table' }).getByRole('listitem');
-const poolCount = (page) => page.getByRole('region', { name: 'Destiny pool' }).locator('.pool-count');
-
-/**
- * A relay down on purpose makes the browser log its refused connections: those, and only
- * those, are taken out of the pages' recorded errors.
- */
-function forgiveRefusedSockets(...pages) {
-  for (const page of pages) {
-    page.errors = page.errors.filter((e) => !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/.test(e));
-  }
-}
-
-/** Starts a table on `page` as `name`; returns its link's path (`/#/table?join=...`). */
-async function startTable(page, name) {
-  await page.goto('/#/table');
-  await drawn(page);
-  await page.getByRole('textbox', { name: 'Your name at the table' }).fill(name);
-  await page.getByRole('button', { name: 'Start a table' }).click();
-  const link = page.getByRole('textbox', { name: 'Table link' });
-  await expect(link).toHaveValue(/#\/table\?join=/);
-  const full = await link.inputValue();
-  return '/' + full.slice(full.indexOf('#'));
-}
-
-async function joinTable(page, path, name) {
-  await page.goto(path);
-  await drawn(page);
-  await page.getByRole('textbox', { name: 'Your name at the table' }).fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(page.getByRole('region', { name: 'At the table' })).toBeVisible();
-}
+/** The log's rolls, and its story point entries. */
+const log = rolls;
+const poolLog = poolEntries;
 
 /** The usual start: Gemma starts a table on a phone of the test's relay, Ana joins by its link. */
 async function gmAndAna(phone) {
@@ -77,15 +46,6 @@ async function gmAndAna(phone) {
   const ana = await tablePhone(phone, []);
   await joinTable(ana.page, path, 'Ana');
   return { gm, ana, path };
-}
-
-/** Rolls `dice` ability dice in the narrative tray; returns the headline the phone shows. */
-async function narrativeRoll(page, dice = 1) {
-  await page.goto('/#/narrative');
-  await drawn(page);
-  await tap(page, 'Add ability die', dice);
-  await roll(page);
-  await expect(dock(page).getByRole('button', { name: /^Last roll: / })).toBeVisible();
 }
 
 test('three phones: the log reaches every phone in one order, late joiners see it, GM-only stays with the GM', async ({ phone }) => {
@@ -143,7 +103,10 @@ test('three phones: the log reaches every phone in one order, late joiners see i
   const first = opened.find((m) => m.id === amends[0].body.what.amend.of);
   expect(first?.body.what.roll, 'the roll it changes').toBeTruthy();
   expect(first.pubkey).toBe(amends[0].pubkey);
-  expect(first.body.by).toBe('Ana');
+  // Its author is the key that joined as Ana (names are bound to keys, not written in rolls).
+  expect(opened.find((m) => m.pubkey === first.pubkey && m.body.what.joined)?.body.what.joined.name).toBe('Ana');
+  // And it follows what it names: the author's previous message (p).
+  expect(opened.some((m) => m.id === amends[0].body.p)).toBe(true);
 
   // Every phone lists the same rolls in the same order.
   await ben.page.goto('/#/table');
@@ -168,21 +131,25 @@ test('one Destiny pool: with one light point left, two simultaneous flips leave 
   await pool.getByRole('button', { name: 'Set the pool' }).click();
   for (const p of [gm.page, ana.page, ben.page]) await expect(poolCount(p)).toContainText('1 light, 2 dark');
 
-  // Both players flip the last light point at once.
-  await Promise.all([
-    ana.page.getByRole('button', { name: 'Flip a light point' }).click(),
-    ben.page.getByRole('button', { name: 'Flip a light point' }).click(),
-  ]);
+  // Both players flip the last light point at once: neither has heard of the other's
+  // flip (each has lost its signal for a moment), and both flips reach the table.
+  await loseSignal(ana.page);
+  await loseSignal(ben.page);
+  await ana.page.getByRole('button', { name: 'Flip a light point' }).click();
+  await ben.page.getByRole('button', { name: 'Flip a light point' }).click();
+  await restoreSignal(ana.page);
+  await restoreSignal(ben.page);
   // One flip counts (1 light -> 0 light, 3 dark); every phone agrees, and one flip is refused.
   for (const p of [gm.page, ana.page, ben.page]) {
     await expect(poolCount(p)).toContainText('0 light, 3 dark');
-    await expect(log(p).filter({ hasText: 'refused' })).toHaveCount(1);
-    await expect(log(p).filter({ hasText: /flipped a light point/ })).toHaveCount(1);
+    await expect(poolLog(p).filter({ hasText: 'refused' })).toHaveCount(1);
+    await expect(poolLog(p).filter({ hasText: /flipped a light point/ })).toHaveCount(1);
   }
   // Players cannot flip a dark point; the GM can.
   await expect(ana.page.getByRole('button', { name: 'Flip a dark point' })).toHaveCount(0);
   await gm.page.getByRole('button', { name: 'Flip a dark point' }).click();
   for (const p of [gm.page, ana.page, ben.page]) await expect(poolCount(p)).toContainText('1 light, 2 dark');
+  forgiveRefusedSockets(ana.page, ben.page);
 });
 
 test("the GM's side reaches the players' trays and is taken with one tap; a player's forged side is dropped", async ({ phone }) => {
@@ -374,13 +341,13 @@ test("a tray's story points are the table's Destiny pool: set by the GM, a playe
   await tap(ana.page, 'Spend a light side point');
   // The flip reached the table: 0 light, 3 dark on the GM's phone, and in Ana's fold.
   await expect(poolCount(gm.page)).toContainText('0 light, 3 dark');
-  await expect(log(gm.page).filter({ hasText: 'flipped a light point' })).toHaveCount(1);
+  await expect(poolLog(gm.page).filter({ hasText: 'flipped a light point' })).toHaveCount(1);
   await expect(note).toHaveText('0 light, 3 dark');
   // Undo in the tray takes the flip back at the table too.
   await dock(ana.page).getByRole('button', { name: 'Undo' }).click();
   await expect(note).toHaveText('1 light, 2 dark');
   await expect(poolCount(gm.page)).toContainText('1 light, 2 dark');
-  await expect(log(gm.page).filter({ hasText: 'taken back' })).toHaveCount(1);
+  await expect(poolLog(gm.page).filter({ hasText: 'taken back' })).toHaveCount(1);
 });
 
 test("Settings keeps the relays for the tables this phone starts, refusing what is not a relay, and a table's link carries them", async ({ phone }) => {

@@ -58,7 +58,11 @@ pub fn deliver(table: &mut Table, events: &[String]) -> usize {
 /// Gives the phone everything, then lets it join: its `joined` event.
 pub fn deliver_and_join(table: &mut Table, events: &[String], now: u64, seed: u64) -> Vec<String> {
     deliver(table, events);
-    json(table.join_when_ready(now, &mut rng(seed)).unwrap_or_default())
+    json(
+        table
+            .join_when_ready(now, &mut rng(seed))
+            .unwrap_or_default(),
+    )
 }
 
 /// The phone says `what`: its events' JSON.

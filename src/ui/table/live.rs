@@ -218,7 +218,9 @@ impl Live {
         SOCKETS.with(|s| {
             let sockets = s.borrow();
             for (index, frame) in frames {
-                if let Some(ws) = sockets.get(*index).and_then(|socket| socket.socket.as_ref())
+                if let Some(ws) = sockets
+                    .get(*index)
+                    .and_then(|socket| socket.socket.as_ref())
                     && ws.ready_state() == web_sys::WebSocket::OPEN
                 {
                     let _ = ws.send_with_str(frame);

@@ -118,8 +118,14 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool) -> impl IntoView {
             view! { <p class="hint">"Update Dicetray to see this message."</p> }.into_any()
         }
     };
+    let kind = match &entry.what {
+        What::Roll { .. } | What::Amend { .. } => "roll",
+        What::Flip { .. } | What::Points { .. } => "pool",
+        What::Joined { .. } | What::Left {} | What::Gm { .. } => "people",
+        _ => "other",
+    };
     view! {
-        <li class="history-item table-item" class:undone=entry.undone>
+        <li class="history-item table-item" class:undone=entry.undone data-kind=kind>
             <p class="table-by"><span class="who">{by}</span>{private}
                 {entry.undone.then(|| view! { <span class="tag">"taken back"</span> })}
                 {changed.then(|| view! { <span class="tag">{change_words(&entry.what)}</span> })}

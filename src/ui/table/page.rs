@@ -40,6 +40,15 @@ pub fn TablePage(data: AppData) -> impl IntoView {
     // Memos: the table's view changes with every message; these parts redraw only when
     // what they show changes, so nothing being typed is lost.
     let at = Memo::new(move |_| live.view.with(|v| v.at));
+    // The link stays in the address until the table is joined (a reload keeps it); joined,
+    // it is used up, so leaving later offers a new table, not that one again.
+    Effect::new(move |_| {
+        if at.get()
+            && let Some(shared) = data.waiting_link(Page::Table)
+        {
+            data.link_opened(Page::Table, &shared);
+        }
+    });
     view! {
         <div class="tray-page table-page">
             <h1>"Table"</h1>
@@ -71,14 +80,6 @@ fn NoTable(
         _ => None,
     };
     let pasted = RwSignal::new(String::new());
-    // The link stays in the address until the table is joined (a reload keeps it).
-    Effect::new(move |_| {
-        if live.view.with(|v| v.at)
-            && let Some(shared) = data.waiting_link(Page::Table)
-        {
-            data.link_opened(Page::Table, &shared);
-        }
-    });
     // No name yet: the name field is focused, and the message shows by it.
     let name_first = move || {
         if !live.typed_name.with_untracked(|n| n.trim().is_empty()) {

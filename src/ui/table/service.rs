@@ -96,10 +96,7 @@ pub struct TableView {
 impl TableView {
     /// The shown name of the GM.
     pub fn gm_name(&self) -> Option<&str> {
-        self.people
-            .iter()
-            .find(|p| p.gm)
-            .map(|p| p.shown.as_str())
+        self.people.iter().find(|p| p.gm).map(|p| p.shown.as_str())
     }
 }
 
@@ -282,7 +279,9 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
         Call::Opened(index) => {
             if let Some(table) = &doc.at {
                 let frames = with_sync(index, |sync| sync.opened(table));
-                reply.to_relay.extend(frames.into_iter().map(|f| (index, f)));
+                reply
+                    .to_relay
+                    .extend(frames.into_iter().map(|f| (index, f)));
                 reply
                     .to_relay
                     .extend(doc.outbox.frames().into_iter().map(|f| (index, f)));
@@ -412,11 +411,15 @@ fn read_frames(
     }
     for (index, sub, id, created_at, new) in answered {
         let after_cut = table.after_cut(&id);
-        with_sync(index, |sync| sync.answered(&sub, created_at, new, after_cut));
+        with_sync(index, |sync| {
+            sync.answered(&sub, created_at, new, after_cut)
+        });
     }
     for (index, sub) in ended {
         let frames = with_sync(index, |sync| sync.ended(&sub, table));
-        reply.to_relay.extend(frames.into_iter().map(|f| (index, f)));
+        reply
+            .to_relay
+            .extend(frames.into_iter().map(|f| (index, f)));
     }
     if let Some(events) = table.join_when_ready(now, &mut random) {
         queue(doc, events, reply);

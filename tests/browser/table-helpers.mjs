@@ -1,0 +1,141 @@
+// What the live table's browser tests share: phones set up for the test's relay, starting
+// and joining a table as a player does, the Table page's parts found by role and name, a
+// phone's lost signal, a wrong clock, and reading a phone's own kept table.
+import { expect } from '@playwright/test';
+import { drawn } from './harness.mjs';
+import { dock, roll, tap } from './narrative-helpers.mjs';
+
+/**
+ * A fresh phone whose own relay list names `relays` (used by tables it starts), with, when
+ * asked, a clock `clockMs` off (every `Date` of the page shifted) and a signal that can be
+ * lost (`lose`/`restore`: see `signal`).
+ */
+export async function tablePhone(phone, relays, { clockMs = 0 } = {}) {
+  const { context, page } = await phone();
+  await context.addInitScript(
+    ([urls, offset]) => {
+      if (offset) {
+        // This phone's clock runs `offset` ms off: Date.now and new Date() follow it.
+        const RealDate = Date;
+        const shifted = () => RealDate.now() + offset;
+        class ShiftedDate extends RealDate {
+          constructor(...args) {
+            super(...(args.length ? args : [shifted()]));
+          }
+          static now() {
+            return shifted();
+          }
+        }
+        globalThis.Date = ShiftedDate;
+      }
+      // Every socket the page opens, so a lost signal can close them: a phone that loses its
+      // signal keeps its sockets "open" for minutes, and `setOffline` leaves them open too.
+      const Real = WebSocket;
+      const sockets = new Set();
+      globalThis.__signal = { down: false, sockets };
+      globalThis.WebSocket = class extends Real {
+        constructor(url, protocols) {
+          // No signal: the connection fails, as it would.
+          super(globalThis.__signal.down ? 'ws://127.0.0.1:9/' : url, protocols);
+          sockets.add(this);
+          this.addEventListener('close', () => sockets.delete(this));
+        }
+      };
+      // about:blank (a new tab before its address) has no storage: nothing to seed there.
+      if (location.protocol !== 'http:') return;
+      if (!localStorage.getItem('dicetray.table')) {
+        localStorage.setItem('dicetray.table', JSON.stringify({ version: 2, data: { send_to: 'table', relays: urls, at: null } }));
+      }
+    },
+    [relays, clockMs],
+  );
+  return { context, page };
+}
+
+/** The phone loses its signal: its sockets close, and new ones fail until `restore`. */
+export async function loseSignal(page) {
+  await page.evaluate(() => {
+    globalThis.__signal.down = true;
+    for (const socket of globalThis.__signal.sockets) socket.close();
+  });
+}
+
+/** The signal is back: the browser says so (`online`), as a phone's does. */
+export async function restoreSignal(page) {
+  await page.evaluate(() => {
+    globalThis.__signal.down = false;
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+/** The log's entries, newest first: every kind (rolls, flips, joins...). */
+export const logEntries = (page) => page.getByRole('region', { name: "The table's rolls" }).locator('.history-list > li');
+/** The log's rolls (each a list item holding a roll card, whose dice are a list of their own). */
+export const rolls = (page) => logEntries(page).and(page.locator('[data-kind="roll"]'));
+/** The log's story point entries (flips and the GM's settings). */
+export const poolEntries = (page) => logEntries(page).and(page.locator('[data-kind="pool"]'));
+/** Who is at the table. */
+export const people = (page) => page.getByRole('region', { name: 'At the table' }).getByRole('listitem');
+/** The Destiny pool's count. */
+export const poolCount = (page) => page.getByRole('region', { name: 'Destiny pool' }).locator('.pool-count');
+
+/** The log as text, one line per entry, newest first: what two phones compare. */
+export async function logText(page) {
+  return (await logEntries(page).allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** Starts a table on `page` as `name`; returns its link's path (`/#/table?join=...`). */
+export async function startTable(page, name) {
+  await page.goto('/#/table');
+  await drawn(page);
+  await page.getByRole('textbox', { name: 'Your name at the table' }).fill(name);
+  await page.getByRole('button', { name: 'Start a table' }).click();
+  const link = page.getByRole('textbox', { name: 'Table link' });
+  await expect(link).toHaveValue(/#\/table\?join=/);
+  const full = await link.inputValue();
+  return '/' + full.slice(full.indexOf('#'));
+}
+
+/** Joins by the link's path as `name`, and waits until the phone is at the table. */
+export async function joinTable(page, path, name) {
+  await page.goto(path);
+  await drawn(page);
+  await page.getByRole('textbox', { name: 'Your name at the table' }).fill(name);
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await expect(page.getByRole('region', { name: 'At the table' })).toBeVisible();
+  await expect(people(page).filter({ hasText: name })).toHaveCount(1);
+}
+
+/** Rolls `dice` ability dice in the narrative tray; waits for the headline. */
+export async function narrativeRoll(page, dice = 1) {
+  await page.goto('/#/narrative');
+  await drawn(page);
+  await tap(page, 'Add ability die', dice);
+  await roll(page);
+  await expect(dock(page).getByRole('button', { name: /^Last roll: / })).toBeVisible();
+}
+
+/** The GM sets the pool on the Table page. */
+export async function setPool(page, light, dark) {
+  await page.goto('/#/table');
+  const pool = page.getByRole('region', { name: 'Destiny pool' });
+  await pool.getByRole('spinbutton', { name: 'Light' }).fill(String(light));
+  await pool.getByRole('spinbutton', { name: 'Dark' }).fill(String(dark));
+  await pool.getByRole('button', { name: 'Set the pool' }).click();
+  await expect(poolCount(page)).toContainText(`${light} light, ${dark} dark`);
+}
+
+/** The table this phone keeps (its stored document's `at`). */
+export async function keptTable(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('dicetray.table')).data.at);
+}
+
+/**
+ * A relay down on purpose, or a signal lost, makes the browser log refused connections:
+ * those, and only those, are taken out of the pages' recorded errors.
+ */
+export function forgiveRefusedSockets(...pages) {
+  for (const page of pages) {
+    page.errors = page.errors.filter((e) => !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/.test(e));
+  }
+}
