@@ -171,7 +171,7 @@ fn a_players_gm_acts_change_no_phone_his_own_included() {
         .unwrap()
         .id
         .clone();
-    let latest = t.ben.view().latest_other.clone().unwrap();
+    let latest = latest_other(&t.ben);
     let mut forged_all = Vec::new();
     for (i, what) in [
         What::Points { light: 9, dark: 9 },
@@ -223,7 +223,7 @@ fn a_counter_at_the_largest_safe_integer_splits_nothing() {
         .unwrap()
         .id
         .clone();
-    let latest = t.ana.view().latest_other.clone().unwrap();
+    let latest = latest_other(&t.ana);
     let bomb = forged(
         t.gm.invite(),
         &ana_key,
@@ -241,7 +241,7 @@ fn a_counter_at_the_largest_safe_integer_splits_nothing() {
     );
     for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
         deliver(phone, &[bomb.clone(), leap.clone()]);
-        assert!(phone.view().latest_t < T0 + LEAP_MS, "nobody follows it");
+        assert!(latest_t(phone) < T0 + LEAP_MS, "nobody follows it");
     }
     // Honest messages after it are taken by every phone.
     let mut next = say(&mut t.ben, roll("after"), T0 + 20_000, 50);

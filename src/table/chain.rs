@@ -7,12 +7,16 @@
 //! an act a former GM signs later, whatever `t` it carries, is not on that chain and
 //! counts on no phone.
 //!
+//! A hand-over goes to someone whose joining is held and who had not left before it.
+//!
 //! A former GM who signs a second hand-over on a fork of their own chain (two messages
-//! naming the same `p`) is told from the real one by who has seen it: a hand-over that a
-//! message by another member names, directly or through what it names (`p`, `a`), is
-//! preferred to one nobody else has seen; between equals, the earliest in the order. A
-//! back-dated forgery is never the newest message, so honest phones never name it; only a
-//! forger who also holds another member's key can make it seen.
+//! naming the same `p`) is told from the real one: first by its recipient, whose checkpoint
+//! names the hand-over it took the role from (`gm_by`: the one named first wins, a new GM
+//! names it at once, and never while it sees two); then by who has seen it (a message
+//! by another member names it, directly or through what it names, `p` and `a`); between
+//! equals, the earliest in the order. A back-dated forgery is never the newest message, so
+//! honest phones never name it; only a forger who also holds another member's key can
+//! make it seen.
 
 use super::held::{Held, Ledger};
 use super::message::What;
@@ -34,6 +38,8 @@ pub struct Tenure {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GmChain {
     tenures: Vec<Tenure>,
+    /// A GM's own chain forked into two hand-overs (a former GM's forgery).
+    pub contested: bool,
 }
 
 impl GmChain {
@@ -43,10 +49,11 @@ impl GmChain {
             gm: invite_gm.to_string(),
             start: None,
         }];
+        let mut contested = false;
         while tenures.len() <= MAX_HAND_OVERS {
             let now = &tenures[tenures.len() - 1];
             let after = now.start.as_ref().map_or("", |k| k.id.as_str());
-            // Those that name the hand-over before it, in the order.
+            // Those that name the hand-over before it, to someone at the table, in order.
             let candidates: Vec<&Held> = ledger
                 .sorted
                 .iter()
@@ -55,15 +62,22 @@ impl GmChain {
                     !h.to_gm
                         && h.author == now.gm
                         && now.start.as_ref().is_none_or(|s| h.key() > *s)
-                        && matches!(&h.msg.what, What::Gm { to, after: a } if a == after && *to != h.author)
+                        && matches!(&h.msg.what, What::Gm { to, after: a }
+                            if a == after && *to != h.author && ledger.at_table(to, h))
                 })
                 .collect();
-            // Only a fork of the GM's own chain makes more than one: the one others have
-            // seen wins, else the earliest.
+            // Only a fork of the GM's own chain makes more than one: the one its recipient
+            // named first, else one others have seen, else the earliest.
             let next = if candidates.len() > 1 {
+                contested = true;
                 candidates
                     .iter()
-                    .find(|h| ledger.seen_by_others(h))
+                    .filter_map(|h| ledger.taken_by_recipient(h).map(|pin| (pin, h)))
+                    .min_by(|(a, _), (b, _)| {
+                        (a.msg.t, &a.author, &a.id).cmp(&(b.msg.t, &b.author, &b.id))
+                    })
+                    .map(|(_, h)| h)
+                    .or_else(|| candidates.iter().find(|h| ledger.seen_by_others(h)))
                     .or(candidates.first())
             } else {
                 candidates.first()
@@ -79,7 +93,7 @@ impl GmChain {
                 start: Some(hand_over.key()),
             });
         }
-        GmChain { tenures }
+        GmChain { tenures, contested }
     }
 
     /// The tenure whose place `key` is in.

@@ -13,7 +13,8 @@ use super::bytes::from_hex_array;
 use super::message::{MAX_POINTS, MAX_TEXT_CHARS, TRAYS, chars_within, name_fits};
 use super::order::{Key, MAX_T};
 
-/// Most people at a table: later joins are refused (members are never pushed off).
+/// Most people a table takes in, over its life (each key once): later joins are refused,
+/// and members are never pushed off.
 pub const MAX_PEOPLE: usize = 64;
 
 /// The Destiny pool.
@@ -31,8 +32,17 @@ pub struct Checkpoint {
     /// The last message folded in: the kept log starts after it. `None`: nothing is folded
     /// (the log starts at the beginning), and the checkpoint only names who joined.
     pub cut: Option<Key>,
-    /// Who is at the table at the cut, in the order they joined: (key, name).
+    /// Everyone who joined up to the cut, in the order they joined: (key, name). Those who
+    /// have left stay listed (in `left`), so names stay as they were shown and a key that
+    /// left does not join again.
     pub people: Vec<(String, String)>,
+    /// Who of `people` had left by the cut.
+    #[serde(default)]
+    pub left: Vec<String>,
+    /// The hand-over that made the author GM (its id), `""` for the invite's GM: the author
+    /// says which of two hand-overs by a former GM it took the role from.
+    #[serde(default)]
+    pub gm_by: String,
     /// The Destiny pool at the cut, once started.
     #[serde(default)]
     pub pool: Option<Pool>,
@@ -55,7 +65,12 @@ impl Checkpoint {
         let cut = match &self.cut {
             Some(cut) => cut.t <= MAX_T && key_hex(&cut.author) && key_hex(&cut.id),
             // Nothing folded: nothing to say of the state before.
-            None => self.people.is_empty() && self.pool.is_none() && self.sides.is_empty(),
+            None => {
+                self.people.is_empty()
+                    && self.left.is_empty()
+                    && self.pool.is_none()
+                    && self.sides.is_empty()
+            }
         };
         let people = self.people.len() <= MAX_PEOPLE
             && self.people.iter().enumerate().all(|(i, (key, name))| {
@@ -71,7 +86,13 @@ impl Checkpoint {
                     && !self.sides[..i].iter().any(|(t, _)| t == tray)
             });
         let since = self.since.len() <= MAX_PEOPLE && self.since.iter().all(|k| key_hex(k));
-        cut && people && pool && sides && since
+        let left = self.left.len() <= MAX_PEOPLE
+            && self
+                .left
+                .iter()
+                .all(|k| self.people.iter().any(|(p, _)| p == k));
+        let gm_by = self.gm_by.is_empty() || key_hex(&self.gm_by);
+        cut && people && pool && sides && since && left && gm_by
     }
 }
 
@@ -83,6 +104,8 @@ mod tests {
         Checkpoint {
             cut: Some(Key::new(5, &"aa".repeat(32), &"bb".repeat(32))),
             people: vec![("cc".repeat(32), "Ana".into())],
+            left: vec![],
+            gm_by: String::new(),
             pool: Some(Pool { light: 2, dark: 3 }),
             sides: vec![("narrative".into(), "2p".into())],
             since: vec![],
@@ -105,11 +128,14 @@ mod tests {
         let mut too_many = c.clone();
         too_many.pool = Some(Pool { light: 21, dark: 0 });
         assert!(!too_many.fits());
-        let mut uncut = c;
+        let mut uncut = c.clone();
         uncut.cut = None;
         assert!(!uncut.fits(), "nothing folded, yet people and a pool");
         uncut.people.clear();
         uncut.pool = None;
+        let mut stranger = c.clone();
+        stranger.left = vec!["dd".repeat(32)];
+        assert!(!stranger.fits(), "one who left must have joined");
         uncut.sides.clear();
         assert!(uncut.fits());
     }

@@ -78,10 +78,9 @@ pub struct Folded {
     /// The keys of the messages after the cut that count, in order (when to checkpoint,
     /// and where).
     pub counted: Vec<Key>,
-    /// The largest `t` of a message held on time, or the cut's: my clock goes past it.
-    pub latest_t: u64,
-    /// The latest message on time sealed for the table by someone else: (id, t).
-    pub latest_other: Option<(String, u64)>,
+    /// The messages that count, sealed for the table, in order: what my clock goes past and
+    /// my next message may name as `a` (see `phone`).
+    pub anchors: Vec<Key>,
     /// Whether this device is a member.
     pub member: bool,
     /// Every GM's key, the invite's first.
@@ -90,6 +89,10 @@ pub struct Folded {
     pub member_keys: Vec<String>,
     /// Ids named by messages held (what they follow) that this phone does not hold.
     pub missing: Vec<String>,
+    /// Held messages after the cut that do not count (junk first to go when room is short).
+    pub not_counting: Vec<String>,
+    /// A GM's own chain forked into two hand-overs: no new GM names one while it sees two.
+    pub contested: bool,
     /// A GM's act could not be told counted or not yet (a link of its author's chain is not
     /// held): the GM writes no checkpoint until it can.
     pub uncertain: bool,
@@ -114,9 +117,16 @@ fn undoable(what: &What) -> bool {
     )
 }
 
-/// Whether taking this back is the GM's act.
+/// Whether taking this back is the GM's act: the GM's own settings and dark flips.
 fn gm_setting(what: &What) -> bool {
-    matches!(what, What::Points { .. } | What::Side { .. })
+    matches!(
+        what,
+        What::Points { .. }
+            | What::Side { .. }
+            | What::Flip {
+                from: PointSide::Dark
+            }
+    )
 }
 
 /// The table the held messages make, seen by the device `me`. With `snapshot`, also what
@@ -145,7 +155,9 @@ pub fn fold<'a>(
     });
     let cut = base.and_then(|(_, c)| c.cut.clone());
     let cut_t = cut.as_ref().map_or(0, |c| c.t);
-    let mut people = base.map_or_else(People::default, |(_, c)| People::from_members(&c.people));
+    let mut people = base.map_or_else(People::default, |(_, c)| {
+        People::from_checkpoint(&c.people, &c.left)
+    });
     let mut pool = base.and_then(|(_, c)| c.pool);
     let mut sides: BTreeMap<String, String> = base
         .map(|(_, c)| c.sides.iter().cloned().collect())
@@ -155,9 +167,11 @@ pub fn fold<'a>(
         .partition_point(|h| cut.as_ref().is_some_and(|c| h.key() <= *c));
     let window = &ledger.sorted[start..];
 
-    // Which messages count, in order: on time, a member's, the GM's acts the GM's.
+    // Which messages count, in order: on time, a member's, the GM's acts the GM's. Only
+    // those that count anchor the clock: junk cannot lift what later messages may name.
     let mut on_time_t: BTreeMap<&str, u64> = BTreeMap::new();
     let mut counts = vec![false; window.len()];
+    let mut timely_by_a_person = vec![false; window.len()];
     let mut ended = false;
     let mut snapshot_people = None;
     for (i, h) in window.iter().enumerate() {
@@ -169,9 +183,6 @@ pub fn fold<'a>(
             None => h.author == invite_gm && !h.to_gm && matches!(h.msg.what, What::Joined { .. }),
             Some(after) => timely(h.msg.t, after),
         };
-        if on_time && !h.to_gm {
-            on_time_t.insert(&h.id, h.msg.t);
-        }
         let key = h.key();
         counts[i] = on_time
             && !ended
@@ -202,8 +213,12 @@ pub fn fold<'a>(
         if counts[i] && matches!(h.msg.what, What::End {}) {
             ended = true;
         }
+        if counts[i] && !h.to_gm {
+            on_time_t.insert(&h.id, h.msg.t);
+        }
+        timely_by_a_person[i] = on_time && people.shown(&h.author).is_some();
         if snapshot == Some(&key) {
-            snapshot_people = Some(people.members().to_vec());
+            snapshot_people = Some((people.joined(), people.left()));
         }
     }
 
@@ -270,9 +285,12 @@ pub fn fold<'a>(
         }
         let key = h.key();
         if snapshot == Some(&key) {
+            let (joined, left) = snapshot_people.clone().unwrap_or_default();
             checkpoint = Some(Checkpoint {
                 cut: Some(key.clone()),
-                people: snapshot_people.clone().unwrap_or_default(),
+                people: joined,
+                left,
+                gm_by: chain.gm_by().to_string(),
                 pool,
                 sides: sides.iter().map(|(t, c)| (t.clone(), c.clone())).collect(),
                 since: Vec::new(),
@@ -304,50 +322,46 @@ pub fn fold<'a>(
     }
     let log = entries.split_off(entries.len().saturating_sub(MAX_LOG));
 
-    let latest_t = window
+    let anchors: Vec<Key> = window
         .iter()
-        .filter_map(|h| on_time_t.get(h.id.as_str()).copied())
-        .max()
-        .unwrap_or(0)
-        .max(cut_t);
-    let latest_other = window
-        .iter()
-        .rev()
-        .find(|h| h.author != me && on_time_t.contains_key(h.id.as_str()))
-        .map(|h| (h.id.clone(), h.msg.t));
+        .filter(|h| on_time_t.contains_key(h.id.as_str()))
+        .map(|h| h.key())
+        .collect();
     let mut member_keys: Vec<String> = people.members().iter().map(|(k, _)| k.clone()).collect();
     let mut checkpoint_names = Vec::new();
     if let Some((_, c)) = base {
         checkpoint_names.extend(c.people.iter().map(|(k, _)| k.clone()));
         checkpoint_names.extend(c.since.iter().cloned());
     }
-    for key in checkpoint_names
-        .iter()
-        .cloned()
-        .chain(window.iter().filter_map(|h| match h.msg.what {
-            What::Joined { .. } => Some(h.author.clone()),
-            _ => None,
-        }))
-    {
+    for key in checkpoint_names.iter().cloned().chain(
+        window
+            .iter()
+            .zip(&counts)
+            .filter(|(h, counts)| **counts && matches!(h.msg.what, What::Joined { .. }))
+            .map(|(h, _)| h.author.clone()),
+    ) {
         if !member_keys.contains(&key) {
             member_keys.push(key);
         }
     }
+    // What the table's people name and this phone lacks (junk names nothing worth asking).
     let mut missing: Vec<String> = Vec::new();
-    for h in ledger.sorted.iter() {
-        let after = match &h.msg.what {
-            What::Gm { after, .. } => after.as_str(),
-            _ => "",
-        };
-        let named: &[&str] = if ledger.position(&h.id).is_some_and(|p| p >= start) {
-            &[&h.msg.p, &h.msg.a, after]
-        } else {
-            &[after]
-        };
-        for id in named {
-            if !id.is_empty() && ledger.get(id).is_none() && !missing.iter().any(|m| m == id) {
-                missing.push(id.to_string());
-            }
+    let mut want = |id: &str| {
+        if !id.is_empty() && ledger.get(id).is_none() && !missing.iter().any(|m| m == id) {
+            missing.push(id.to_string());
+        }
+    };
+    for (h, named) in window.iter().zip(&timely_by_a_person) {
+        if *named {
+            want(&h.msg.p);
+            want(&h.msg.a);
+        }
+    }
+    for h in &ledger.sorted {
+        if let What::Gm { after, .. } = &h.msg.what
+            && chain.keys().any(|k| k == h.author)
+        {
+            want(after);
         }
     }
     let gm = chain.gm().to_string();
@@ -366,11 +380,17 @@ pub fn fold<'a>(
         checkpoint: base.map(|(h, _)| h.key()),
         checkpoint_names,
         counted,
-        latest_t,
-        latest_other,
+        anchors,
         member_keys,
         missing,
+        not_counting: window
+            .iter()
+            .zip(&counts)
+            .filter(|(_, c)| !**c)
+            .map(|(h, _)| h.id.clone())
+            .collect(),
         uncertain,
+        contested: chain.contested,
     };
     (folded, checkpoint)
 }

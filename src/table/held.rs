@@ -92,6 +92,37 @@ impl<'a> Ledger<'a> {
         false
     }
 
+    /// Whether `key` had joined, and not left, before `message`'s place: whom a hand-over
+    /// may go to. (Joins and leaves are never let go, so every phone can tell.)
+    pub fn at_table(&self, key: &str, message: &Held) -> bool {
+        let mut joined = false;
+        for h in &self.sorted {
+            if !h.before(message) {
+                break;
+            }
+            if h.author == key && !h.to_gm {
+                match h.msg.what {
+                    super::message::What::Joined { .. } if h.msg.p.is_empty() => joined = true,
+                    super::message::What::Left {} => joined = false,
+                    _ => {}
+                }
+            }
+        }
+        joined
+    }
+
+    /// Where the hand-over's recipient first names it as where their role came from, in a
+    /// checkpoint of theirs (its place in the order), if they have.
+    pub fn taken_by_recipient(&self, hand_over: &Held) -> Option<&'a Held> {
+        let super::message::What::Gm { to, .. } = &hand_over.msg.what else {
+            return None;
+        };
+        self.sorted.iter().copied().find(|h| {
+            h.author == *to
+                && matches!(&h.msg.what, super::message::What::Checkpoint(c) if c.gm_by == hand_over.id)
+        })
+    }
+
     fn has_joined(&self, author: &str) -> bool {
         self.sorted.iter().any(|h| {
             h.author == author

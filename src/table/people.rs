@@ -28,16 +28,46 @@ pub struct People {
     members: Vec<(String, String)>,
     /// Everyone who joined within reach, in join order: (key, name shown).
     named: Vec<(String, String)>,
+    /// The name each chose: (key, name).
+    chosen: Vec<(String, String)>,
 }
 
 impl People {
-    /// The members a checkpoint lists, in their order.
-    pub fn from_members(members: &[(String, String)]) -> People {
+    /// Everyone a checkpoint lists, in their order, less those who had left.
+    pub fn from_checkpoint(joined: &[(String, String)], left: &[String]) -> People {
         let mut people = People::default();
-        for (key, name) in members {
+        for (key, name) in joined {
             people.join(key, name);
         }
+        for key in left {
+            people.leave(key);
+        }
         people
+    }
+
+    /// Everyone who joined within reach, in join order: (key, name chosen), as a checkpoint
+    /// lists them.
+    pub fn joined(&self) -> Vec<(String, String)> {
+        self.named
+            .iter()
+            .map(|(key, _)| {
+                let chosen = self
+                    .chosen
+                    .iter()
+                    .find(|(k, _)| k == key)
+                    .map_or_else(String::new, |(_, n)| n.clone());
+                (key.clone(), chosen)
+            })
+            .collect()
+    }
+
+    /// Who of those has left.
+    pub fn left(&self) -> Vec<String> {
+        self.named
+            .iter()
+            .filter(|(key, _)| !self.is_member(key))
+            .map(|(key, _)| key.clone())
+            .collect()
     }
 
     /// Whether `key` is a member now.
@@ -45,9 +75,10 @@ impl People {
         self.members.iter().any(|(k, _)| k == key)
     }
 
-    /// Whether `key` may join: not a member, not someone who has left, and room left.
+    /// Whether `key` may join: not a member, not someone who has left, and room left (each
+    /// key that ever joined counts once).
     pub fn may_join(&self, key: &str) -> bool {
-        self.members.len() < MAX_PEOPLE && !self.named.iter().any(|(k, _)| k == key)
+        self.named.len() < MAX_PEOPLE && !self.named.iter().any(|(k, _)| k == key)
     }
 
     /// `key` joins as `name` (at the end of the order).
@@ -61,6 +92,7 @@ impl People {
         }
         self.members.push((key.to_string(), name.to_string()));
         self.named.push((key.to_string(), shown));
+        self.chosen.push((key.to_string(), name.to_string()));
     }
 
     /// `key` leaves.

@@ -27,7 +27,9 @@ use super::seal::{Sealed, gm_key, open, seal};
 
 /// The table's message kind (regular: relays keep it until it expires).
 pub const KIND_MESSAGE: u32 = 7237;
-/// A message's `expiration` is its `created_at` plus this.
+/// The tag a joining carries, beside the table's: `["j", "in"]`.
+pub const JOIN_TAG: [&str; 2] = ["j", "in"];
+/// A roll's `expiration` is its `created_at` plus this.
 pub const EXPIRY_SECONDS: u64 = 7 * 24 * 3600;
 /// Most messages a phone holds: beyond it, new ones wait for room (a flood cannot grow
 /// memory or storage without end).
@@ -40,6 +42,10 @@ const MAX_DROPPED: usize = 4_000;
 pub const CHECKPOINT_EVERY: usize = 150;
 /// Entries a checkpoint leaves after its cut: the log a late joiner shows.
 pub const KEPT_AFTER_CUT: usize = 100;
+/// How far ahead of this phone's clock a message may be for this phone's clock to follow
+/// it: other phones' clocks may be off by this much (a message further ahead is placed
+/// after mine until real time reaches it).
+pub const AHEAD_MS: u64 = 15 * 60 * 1000;
 
 /// One phone's table.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -187,11 +193,15 @@ impl Table {
     }
 
     /// Says my joining once a message of the table is held to name; `None` until then, or
-    /// once said. Says it again if it was placed before the GM's checkpoint's cut, so left
-    /// out (it reached the GM too late): a member who never left is never cut out.
+    /// once said. Says it again, once for each cut, if it was placed at or before the GM's
+    /// checkpoint's cut and so left out (it reached the GM too late): a member who never
+    /// left is never cut out for good.
     pub fn join_when_ready(&mut self, now_ms: u64, random: Random) -> Option<Vec<Event>> {
-        let cut_out = self.joined && !self.left && !self.view.member && self.my_join_cut_out();
-        if (self.joined && !cut_out) || self.view.latest_other.is_none() || self.ended() {
+        if self.ended() || self.left || self.latest_other(now_ms).is_none() {
+            return None;
+        }
+        let again = self.joined && !self.view.member && self.my_join_cut_out();
+        if self.joined && !again {
             return None;
         }
         let what = What::Joined {
@@ -203,24 +213,52 @@ impl Table {
         events
     }
 
-    /// Whether my joining is held and placed at or before the cut.
+    /// Whether my newest joining is held and placed at or before the cut.
     fn my_join_cut_out(&self) -> bool {
         let Some(cut) = &self.view.cut else {
             return false;
         };
-        self.held.values().any(|h| {
-            h.author == self.me_hex
-                && matches!(h.msg.what, What::Joined { .. })
-                && (h.msg.t, &h.author, &h.id) <= (cut.t, &cut.author, &cut.id)
-        }) || !self
-            .held
+        self.held
             .values()
-            .any(|h| h.author == self.me_hex && matches!(h.msg.what, What::Joined { .. }))
+            .filter(|h| h.author == self.me_hex && matches!(h.msg.what, What::Joined { .. }))
+            .max_by(|a, b| (a.msg.t, &a.id).cmp(&(b.msg.t, &b.id)))
+            .is_some_and(|h| (h.msg.t, &h.author, &h.id) <= (cut.t, &cut.author, &cut.id))
+    }
+
+    /// Whether the table did not take me in: my joining is held, placed after the cut, and
+    /// does not count (the table had taken in as many as it takes).
+    pub fn turned_away(&self) -> bool {
+        self.joined
+            && !self.view.member
+            && !self.left
+            && self.held.values().any(|h| {
+                h.author == self.me_hex
+                    && matches!(h.msg.what, What::Joined { .. })
+                    && self.view.not_counting.contains(&h.id)
+            })
+    }
+
+    /// The newest message that counts, sealed for the table, by someone else, that is not
+    /// placed ahead of my clock by more than [`AHEAD_MS`]: what my next message names as `a`.
+    /// (A message far ahead is not followed: my messages are placed before it.)
+    fn latest_other(&self, now_ms: u64) -> Option<(String, u64)> {
+        let horizon = now_ms.max(self.last_t).saturating_add(AHEAD_MS);
+        self.view
+            .anchors
+            .iter()
+            .rev()
+            .find(|k| k.author != self.me_hex && k.t <= horizon)
+            .map(|k| (k.id.clone(), k.t))
     }
 
     /// Whether my joining is said.
     pub fn joined(&self) -> bool {
         self.joined
+    }
+
+    /// Whether I have left (the table is kept only until my leaving is sent).
+    pub fn has_left(&self) -> bool {
+        self.left
     }
 
     /// The invite this table was joined with.
@@ -312,7 +350,7 @@ impl Table {
             return Err(Dropped::Seen);
         }
         let result = self.take_event(event);
-        if result.is_err() {
+        if result.is_err() && result != Err(Dropped::Full) {
             self.dropped.push_back(event.id.clone());
             while self.dropped.len() > MAX_DROPPED {
                 self.dropped.pop_front();
@@ -332,7 +370,8 @@ impl Table {
         }
         event.verify()?;
         let (msg, to_gm) = self.open_message(event)?;
-        if self.held.len() >= MAX_HELD {
+        if self.held.len() >= MAX_HELD && !self.make_room() {
+            // Not remembered as dropped: asked again, it is taken once there is room.
             return Err(Dropped::Full);
         }
         self.held.insert(
@@ -367,52 +406,97 @@ impl Table {
     /// before its cut but the hand-overs (which say who the GM is). What is shown is the
     /// same after.
     fn prune(&mut self) {
-        if self.held.len() <= PRUNE_ABOVE {
-            return;
+        if self.held.len() > PRUNE_ABOVE {
+            self.let_go_of_folded();
         }
+    }
+
+    /// Lets go of what the checkpoint folded in but what says who is who: hand-overs, joins
+    /// and leaves (small, few, and read by the GM chain).
+    fn let_go_of_folded(&mut self) {
         let Some(cut) = self.view.cut.clone() else {
             return;
         };
         self.held.retain(|_, h| {
             (h.msg.t, &h.author, &h.id) > (cut.t, &cut.author, &cut.id)
-                || matches!(h.msg.what, What::Gm { .. })
+                || matches!(
+                    h.msg.what,
+                    What::Gm { .. } | What::Joined { .. } | What::Left {}
+                )
         });
     }
 
-    /// Keeps what is stored of this table within `max` bytes (as JSON): first by letting go
-    /// of everything the checkpoint folded in but the hand-overs, then, if a member padded
-    /// their rolls, by the text of the oldest rolls (shown then as not kept on this phone).
-    /// Returns whether anything was let go.
+    /// Room for one more message when [`MAX_HELD`] are held: what the checkpoint folded in,
+    /// then messages that do not count (a stranger's flood), oldest first. Whether there is.
+    fn make_room(&mut self) -> bool {
+        self.let_go_of_folded();
+        if self.held.len() < MAX_HELD {
+            return true;
+        }
+        let junk: Vec<String> = self
+            .view
+            .not_counting
+            .iter()
+            .take(MAX_HELD / 10)
+            .cloned()
+            .collect();
+        for id in junk {
+            self.held.remove(&id);
+        }
+        self.held.len() < MAX_HELD
+    }
+
+    /// Keeps what is stored of this table within `max` bytes (as JSON), letting go in this
+    /// order: what the checkpoint folded in (but who is who), messages that do not count,
+    /// the text and labels of the oldest rolls (shown then as not kept on this phone), and
+    /// last the oldest messages themselves. Returns whether anything was let go.
     pub fn keep_within(&mut self, max: usize) -> bool {
         let size = |h: &Held| serde_json::to_string(h).map_or(0, |s| s.len() + 1);
-        let mut total: usize = self.held.values().map(size).sum::<usize>() + 1_024;
-        if total <= max {
+        let total = |held: &BTreeMap<String, Held>| held.values().map(size).sum::<usize>() + 1_024;
+        if total(&self.held) <= max {
             return false;
         }
-        if let Some(cut) = self.view.cut.clone() {
-            self.held.retain(|_, h| {
-                (h.msg.t, &h.author, &h.id) > (cut.t, &cut.author, &cut.id)
-                    || matches!(h.msg.what, What::Gm { .. })
-            });
-            total = self.held.values().map(size).sum::<usize>() + 1_024;
+        self.let_go_of_folded();
+        for id in self.view.not_counting.clone() {
+            if total(&self.held) <= max {
+                break;
+            }
+            self.held.remove(&id);
         }
         let mut oldest: Vec<(u64, String)> = self
             .held
             .values()
-            .filter(|h| matches!(&h.msg.what, What::Roll { roll, .. } | What::Amend { roll, .. } if !roll.is_empty()))
             .map(|h| (h.msg.t, h.id.clone()))
             .collect();
         oldest.sort();
-        for (_, id) in oldest {
-            if total <= max {
+        let mut now = total(&self.held);
+        for (_, id) in &oldest {
+            if now <= max {
                 break;
             }
-            if let Some(h) = self.held.get_mut(&id) {
+            if let Some(h) = self.held.get_mut(id) {
                 let before = size(h);
-                if let What::Roll { roll, .. } | What::Amend { roll, .. } = &mut h.msg.what {
+                if let What::Roll { roll, label, .. } | What::Amend { roll, label, .. } =
+                    &mut h.msg.what
+                {
                     roll.clear();
+                    label.clear();
                 }
-                total = total.saturating_sub(before - size(h));
+                now = now.saturating_sub(before - size(h));
+            }
+        }
+        for (_, id) in &oldest {
+            if now <= max {
+                break;
+            }
+            let keep = self.held.get(id).is_some_and(|h| {
+                matches!(
+                    h.msg.what,
+                    What::Gm { .. } | What::Joined { .. } | What::Left {}
+                )
+            });
+            if !keep && let Some(h) = self.held.remove(id) {
+                now = now.saturating_sub(size(&h));
             }
         }
         self.refresh();
@@ -468,15 +552,28 @@ impl Table {
         random: Random,
     ) -> Result<Vec<Event>, String> {
         self.check(&what, to_gm)?;
-        // What my message names, and the clock's place for it.
+        // What my message names (a joining names only what it follows), and the clock's
+        // place for it: after what it names, and after what I hold, within my horizon.
         let cut_t = self.view.cut.as_ref().map_or(0, |c| c.t);
-        let p = self.last_own.clone();
-        let a = self.view.latest_other.clone();
+        let joining = matches!(what, What::Joined { .. });
+        let p = self.last_own.clone().filter(|_| !joining);
+        let a = self.latest_other(now_ms);
         let named_t = |named: &Option<(String, u64)>| named.as_ref().map(|(_, t)| (*t).max(cut_t));
         let bound = named_t(&p)
             .max(named_t(&a))
             .map(|t| t.saturating_add(LEAP_MS));
-        let t = next_t(now_ms, self.last_t, self.view.latest_t, bound);
+        let horizon = now_ms.max(self.last_t).saturating_add(AHEAD_MS);
+        let seen = self
+            .view
+            .anchors
+            .iter()
+            .map(|k| k.t)
+            .filter(|t| *t <= horizon)
+            .max()
+            .unwrap_or(0)
+            .max(cut_t)
+            .max(named_t(&a).unwrap_or(0));
+        let t = next_t(now_ms, self.last_t, seen, bound);
         let msg = Message {
             v: VERSION,
             t,
@@ -693,7 +790,15 @@ impl Table {
         let unnamed = members
             .iter()
             .any(|k| !view.checkpoint_names.contains(k) && *k != self.me_hex);
-        if !unnamed {
+        // A new GM names the hand-over their role came from, at once (not while two are
+        // in sight: a former GM's fork is settled by the one named first).
+        let unpinned = !view.gm_by.is_empty()
+            && !view.contested
+            && !self.held.values().any(|h| {
+                h.author == self.me_hex
+                    && matches!(&h.msg.what, What::Checkpoint(c) if c.gm_by == view.gm_by)
+            });
+        if !unnamed && !unpinned {
             return None;
         }
         // The same cut and state as the checkpoint folded from, naming everyone.
@@ -708,11 +813,14 @@ impl Table {
         let mut checkpoint = base.unwrap_or(Checkpoint {
             cut: None,
             people: Vec::new(),
+            left: Vec::new(),
+            gm_by: String::new(),
             pool: None,
             sides: Vec::new(),
             since: Vec::new(),
         });
         checkpoint.since = since(&checkpoint.people);
+        checkpoint.gm_by = view.gm_by.clone();
         Some(What::Checkpoint(Box::new(checkpoint)))
     }
 
@@ -724,13 +832,21 @@ impl Table {
         created_at: u64,
         random: Random,
     ) -> Result<Event, NoRandom> {
-        let tags = vec![
-            vec!["t".to_string(), self.invite.tag()],
-            vec![
+        let mut tags = vec![vec!["t".to_string(), self.invite.tag()]];
+        // A joining is found by its tag too (see `sync`): a member no one has named yet is
+        // still found, whatever else floods the table.
+        if matches!(msg.what, What::Joined { .. }) && !to_gm {
+            tags.push(JOIN_TAG.iter().map(|s| s.to_string()).collect());
+        }
+        // Rolls may go from relays after a week (NIP-40); what says who is at the table,
+        // who is GM, and what the pool and sides are, stays, so a table played weekly
+        // still shows a late joiner the table as it is.
+        if matches!(msg.what, What::Roll { .. } | What::Amend { .. }) {
+            tags.push(vec![
                 "expiration".to_string(),
                 created_at.saturating_add(EXPIRY_SECONDS).to_string(),
-            ],
-        ];
+            ]);
+        }
         let mut nonce = [0u8; 24];
         random(&mut nonce)?;
         let plaintext = msg.to_json();

@@ -3,25 +3,33 @@
 //!
 //! - `live`: the table's newest 100 events by anyone (how newcomers are first heard of),
 //!   and every new one as it comes.
+//! - every joining (`#j`), paged back to the first: members no checkpoint names yet.
 //! - by author: every message of each GM the chain names (hand-overs and checkpoints live
 //!   there), and the members' messages back to the checkpoint's cut. Strangers who know
 //!   only the table's tag cannot crowd these answers out.
 //! - by id: what held messages name (`p`, `a`, a hand-over's `after`) and this phone lacks.
 //!
-//! An answer that fills its limit is followed by the page before it (`until` its oldest
-//! event), as long as the page brought something new.
+//! An answer is followed by the page before it as long as the page brought something new
+//! (relays may answer fewer than asked), or filled the limit within one second. Relays differ on `until` (NIP-01 says
+//! `created_at <= until`; some take it as `<`), so a page asks `until` one past the oldest
+//! second it was given, which gives that second again either way; a second with more events
+//! than a page is then stepped past.
 
 use std::collections::BTreeSet;
 
-use super::phone::{KIND_MESSAGE, Table};
+use super::phone::{JOIN_TAG, KIND_MESSAGE, Table};
 use super::wire;
 
 /// Events asked per request by author.
 pub const PAGE: usize = 500;
+/// An answer this long may have been cut by the relay's own limit.
+const FULL: usize = 100;
 /// The newest events of the table asked from anyone.
 pub const RECENT: usize = 100;
-/// Keys or ids per request (relays limit a filter's size).
+/// Ids per request (relays limit a filter's size).
 const BATCH: usize = 50;
+/// Keys per request by author: few, so one member's flood crowds out few others.
+const AUTHORS: usize = 8;
 /// Requests open at once on one relay (relays limit subscriptions).
 const MAX_OPEN: usize = 8;
 /// The subscription kept open for new events.
@@ -31,8 +39,10 @@ pub const LIVE: &str = "live";
 #[derive(Clone, Debug)]
 struct Asked {
     sub: String,
-    /// The keys asked for (a request by author), empty for one by id.
+    /// The keys asked for (a request by author), empty for one by id or for the joinings.
     authors: Vec<String>,
+    /// Whether it asks for every joining (`#j`), paged back to the first.
+    joins: bool,
     /// Whether to page back to the start (the GMs' messages).
     deep: bool,
     /// Events answered in this page, and how many of them were news.
@@ -53,6 +63,8 @@ pub struct RelaySync {
     waiting: Vec<Asked>,
     waiting_ids: Vec<Vec<String>>,
     serial: u32,
+    /// The newest events have all come (`live` ended its stored events).
+    live_ended: bool,
 }
 
 impl RelaySync {
@@ -65,6 +77,11 @@ impl RelaySync {
             "limit": RECENT,
         });
         let mut frames = vec![wire::req(LIVE, &live.to_string())];
+        // Every joining, paged back to the first: members no checkpoint names yet.
+        self.waiting.push(Asked {
+            joins: true,
+            ..Asked::authors(Vec::new(), true)
+        });
         frames.extend(self.more(table));
         frames
     }
@@ -91,20 +108,29 @@ impl RelaySync {
     pub fn ended(&mut self, sub: &str, table: &Table) -> Vec<String> {
         let mut frames = Vec::new();
         if sub == LIVE {
+            self.live_ended = true;
             return self.more(table);
         }
         if let Some(at) = self.open.iter().position(|a| a.sub == sub) {
             let asked = self.open.remove(at);
             frames.push(wire::close(sub));
-            let full = asked.got >= PAGE;
-            if !asked.authors.is_empty() && full && asked.news > 0 {
-                let oldest = asked.oldest.unwrap_or(0);
-                // Events sharing the oldest second: ask up to that second again, unless it
-                // is the second asked last time (then go before it).
-                let until = if asked.until == Some(oldest) {
-                    oldest.saturating_sub(1)
-                } else {
-                    oldest
+            // Relays answer at most their own limit, often fewer than asked: a page of a
+            // hundred or more is taken as full.
+            let full = asked.got >= FULL;
+            let oldest = asked.oldest.unwrap_or(0);
+            // Stepping through one second that holds more than a page.
+            let same_second = asked.until.is_some_and(|u| u <= oldest.saturating_add(1));
+            // A page that brought news is followed by the one before it, full or not (a
+            // relay may answer fewer than asked, whatever its limit); one that brought
+            // nothing new ends the paging, unless it was a second fuller than a page.
+            if (!asked.authors.is_empty() || asked.joins)
+                && asked.got > 0
+                && (asked.news > 0 || (full && same_second))
+            {
+                let until = match asked.until {
+                    Some(u) if u == oldest.saturating_add(1) => oldest,
+                    Some(u) if u == oldest => oldest.saturating_sub(1),
+                    _ => oldest.saturating_add(1),
                 };
                 self.waiting.push(Asked {
                     sub: String::new(),
@@ -129,7 +155,7 @@ impl RelaySync {
             .filter(|k| !self.deep_authors.contains(*k))
             .cloned()
             .collect();
-        for keys in deep.chunks(BATCH) {
+        for keys in deep.chunks(AUTHORS) {
             self.deep_authors.extend(keys.iter().cloned());
             self.asked_authors.extend(keys.iter().cloned());
             self.waiting.push(Asked::authors(keys.to_vec(), true));
@@ -140,7 +166,7 @@ impl RelaySync {
             .filter(|k| !self.asked_authors.contains(*k))
             .cloned()
             .collect();
-        for keys in members.chunks(BATCH) {
+        for keys in members.chunks(AUTHORS) {
             self.asked_authors.extend(keys.iter().cloned());
             self.waiting.push(Asked::authors(keys.to_vec(), false));
         }
@@ -175,9 +201,13 @@ impl RelaySync {
                 let mut filter = serde_json::json!({
                     "kinds": [KIND_MESSAGE],
                     "#t": [tag],
-                    "authors": asked.authors,
                     "limit": PAGE,
                 });
+                if asked.joins {
+                    filter[format!("#{}", JOIN_TAG[0])] = serde_json::json!([JOIN_TAG[1]]);
+                } else {
+                    filter["authors"] = serde_json::json!(asked.authors);
+                }
                 if let Some(until) = asked.until {
                     filter["until"] = until.into();
                 }
@@ -195,6 +225,17 @@ impl RelaySync {
     pub fn busy(&self) -> bool {
         !self.open.is_empty() || !self.waiting.is_empty() || !self.waiting_ids.is_empty()
     }
+
+    /// Whether this relay has answered everything asked: what it keeps of the table is held.
+    pub fn synced(&self) -> bool {
+        self.live_ended && !self.busy()
+    }
+
+    /// Whether `sub` is a request of ours still answering stored events (its bytes were
+    /// asked for, so they do not count against the relay's share of unasked bytes).
+    pub fn asked_for(&self, sub: &str) -> bool {
+        (sub == LIVE && !self.live_ended) || self.open.iter().any(|a| a.sub == sub)
+    }
 }
 
 impl Asked {
@@ -202,6 +243,7 @@ impl Asked {
         Asked {
             sub: String::new(),
             authors,
+            joins: false,
             deep,
             got: 0,
             news: 0,

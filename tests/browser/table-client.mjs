@@ -242,7 +242,10 @@ export class Member {
    * latest by another (both overridable, to forge).
    */
   say(what, options = {}) {
-    const t = options.t ?? Math.max(Date.now(), this.clock + 1, (this.last?.t ?? 0) + 1);
+    // On time (docs/table-protocol.md): after what it names, at most a day beyond it.
+    const named = Math.max(this.last?.t ?? 0, this.latest?.t ?? 0);
+    const wanted = Math.max(Date.now(), this.clock + 1, (this.last?.t ?? 0) + 1);
+    const t = options.t ?? (named ? Math.min(wanted, named + LEAP_MS) : wanted);
     const p = options.p ?? this.last?.id ?? '';
     const a = options.a ?? this.latest?.id ?? '';
     const event = message(this.device, this.table, what, { ...options, t, p, a });

@@ -180,3 +180,157 @@ pub fn key(n: u8) -> DeviceKey {
 pub fn public(key: &DeviceKey) -> String {
     hex(&key.public())
 }
+
+/// The newest message that counts by someone else, as the phone holds it: (id, t).
+pub fn latest_other(table: &Table) -> (String, u64) {
+    let k = table
+        .view()
+        .anchors
+        .iter()
+        .rev()
+        .find(|k| k.author != table.me())
+        .unwrap();
+    (k.id.clone(), k.t)
+}
+
+/// The largest `t` of a message that counts, as the phone holds them.
+pub fn latest_t(table: &Table) -> u64 {
+    table.view().anchors.iter().map(|k| k.t).max().unwrap_or(0)
+}
+
+/// A relay as NIP-01 describes it, keeping every event: filters by `ids`, `authors`,
+/// `kinds`, `#t`, `until` (inclusive, or exclusive as some relays take it) and `limit`
+/// (newest first, at most `max_limit`).
+pub struct SimRelay {
+    /// Every event it keeps.
+    pub events: Vec<Event>,
+    /// Takes `until` as `created_at < until`.
+    pub until_exclusive: bool,
+    /// The most events one filter answers.
+    pub max_limit: usize,
+}
+
+impl SimRelay {
+    /// A relay keeping these events (as JSON).
+    pub fn new(events: &[String]) -> SimRelay {
+        let mut kept: Vec<Event> = Vec::new();
+        for e in events {
+            let event = Event::parse(e).unwrap();
+            if !kept.iter().any(|k| k.id == event.id) {
+                kept.push(event);
+            }
+        }
+        SimRelay {
+            events: kept,
+            until_exclusive: false,
+            max_limit: 5_000,
+        }
+    }
+
+    /// The frames it answers a `REQ` with: its events, then `EOSE`.
+    pub fn answer(&self, frame: &str) -> Vec<String> {
+        let value: serde_json::Value = serde_json::from_str(frame).unwrap();
+        let items = value.as_array().unwrap();
+        if items[0] != "REQ" {
+            return Vec::new();
+        }
+        let sub = items[1].as_str().unwrap();
+        let mut out = Vec::new();
+        for filter in &items[2..] {
+            let list = |name: &str| -> Option<Vec<String>> {
+                filter.get(name).map(|v| {
+                    v.as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.to_string().trim_matches('"').to_string())
+                        .collect()
+                })
+            };
+            let (ids, authors, kinds, tags) =
+                (list("ids"), list("authors"), list("kinds"), list("#t"));
+            let joins = list("#j");
+            let until = filter.get("until").and_then(serde_json::Value::as_u64);
+            let limit = filter
+                .get("limit")
+                .and_then(serde_json::Value::as_u64)
+                .map_or(self.max_limit, |l| (l as usize).min(self.max_limit));
+            let mut matching: Vec<&Event> = self
+                .events
+                .iter()
+                .filter(|e| ids.as_ref().is_none_or(|v| v.contains(&e.id)))
+                .filter(|e| authors.as_ref().is_none_or(|v| v.contains(&e.pubkey)))
+                .filter(|e| {
+                    kinds
+                        .as_ref()
+                        .is_none_or(|v| v.contains(&e.kind.to_string()))
+                })
+                .filter(|e| {
+                    tags.as_ref()
+                        .is_none_or(|v| e.tags.iter().any(|t| t[0] == "t" && v.contains(&t[1])))
+                })
+                .filter(|e| {
+                    joins.as_ref().is_none_or(|v| {
+                        e.tags
+                            .iter()
+                            .any(|t| t[0] == "j" && t.len() > 1 && v.contains(&t[1]))
+                    })
+                })
+                .filter(|e| match until {
+                    Some(u) if self.until_exclusive => e.created_at < u,
+                    Some(u) => e.created_at <= u,
+                    None => true,
+                })
+                .collect();
+            matching.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
+            matching.truncate(limit);
+            for e in matching {
+                out.push(serde_json::to_string(&("EVENT", sub, e)).unwrap());
+            }
+        }
+        out.push(serde_json::to_string(&("EOSE", sub)).unwrap());
+        out
+    }
+}
+
+/// A phone asks `relay` for its table as the app does (`table::sync`), until it has nothing
+/// more to ask. Returns how many requests it made.
+pub fn sync_with(table: &mut Table, relay: &SimRelay) -> usize {
+    use dicetray::table::sync::RelaySync;
+    use dicetray::table::wire::{self, Frame};
+    let mut sync = RelaySync::default();
+    let mut frames = sync.opened(table);
+    let mut asked = 0;
+    while !frames.is_empty() {
+        let mut next = Vec::new();
+        for frame in std::mem::take(&mut frames) {
+            if !frame.starts_with("[\"REQ\"") {
+                continue;
+            }
+            asked += 1;
+            let mut answered = Vec::new();
+            let mut ended = Vec::new();
+            for text in relay.answer(&frame) {
+                match wire::parse(&text) {
+                    Some(Frame::Event { sub, event_json }) => {
+                        let event = Event::parse(&event_json).unwrap();
+                        let new = table.take_parsed(&event).is_ok();
+                        answered.push((sub, event.id, event.created_at, new));
+                    }
+                    Some(Frame::Eose { sub }) => ended.push(sub),
+                    _ => {}
+                }
+            }
+            table.settle();
+            for (sub, id, created_at, new) in answered {
+                let after_cut = table.after_cut(&id);
+                sync.answered(&sub, created_at, new, after_cut);
+            }
+            for sub in ended {
+                next.extend(sync.ended(&sub, table));
+            }
+        }
+        frames = next;
+        assert!(asked < 10_000, "the requests never end");
+    }
+    asked
+}

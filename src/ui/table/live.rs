@@ -27,9 +27,12 @@ use crate::ui::table::hook::Outgoing;
 
 /// How long received frames wait to be read together (a flood is read in one pass).
 const BATCH: Duration = Duration::from_millis(40);
-/// Bytes a relay may send in one second before it is disconnected and backed off: far
-/// more than a table's traffic, far less than a flood.
+/// Bytes a relay may send unasked in one second (new events, notices) before it is
+/// disconnected and backed off: far more than a table's traffic, far less than a flood.
 pub const MAX_RELAY_BYTES_PER_S: usize = 512 * 1024;
+/// Bytes of answers to this phone's own requests a relay may send in one second: a large
+/// table's pages pass, a relay answering without end does not.
+const MAX_ANSWER_BYTES_PER_S: usize = 8 * 1024 * 1024;
 /// Bytes of frames waiting to be read at most: beyond it, what comes is dropped (relays
 /// are asked again by what is missing).
 const MAX_INBOX_BYTES: usize = 2 * 1024 * 1024;
@@ -91,8 +94,12 @@ struct Socket {
     url: String,
     socket: Option<web_sys::WebSocket>,
     attempt: u32,
-    /// Bytes received in the current second, and which second (ms / 1000).
-    received: (usize, u64),
+    /// Bytes received in the current second (unasked, and answers), and which second.
+    received: (usize, usize, u64),
+    /// The live request has ended its stored events: what comes on it now is unasked.
+    live_ended: bool,
+    /// When this relay was last cut off for flooding (ms): its backoff is kept a while.
+    flooded_at: u64,
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _others: Vec<Closure<dyn FnMut(web_sys::Event)>>,
 }
@@ -168,8 +175,9 @@ impl Live {
         let pool = reply.view.pool;
         let at = reply.view.at;
         self.view.set(reply.view);
-        if at && let Some(pool) = pool {
-            self.mirror_pool(pool);
+        if at {
+            // Not started yet: no points, rather than a pool of the tray's own.
+            self.mirror_pool(pool.unwrap_or_default());
         }
         self.send_to_relays(&reply.to_relay);
         if before != after {
@@ -359,9 +367,14 @@ impl Live {
 
     /// Opens a socket to every relay of the table not connected yet.
     fn connect_all(&self) {
-        let urls = self
-            .view
-            .with_untracked(|v| if v.at { v.relays.clone() } else { Vec::new() });
+        // At a table, or with a leaving still to send.
+        let urls = self.view.with_untracked(|v| {
+            if v.at || v.waiting > 0 {
+                v.relays.clone()
+            } else {
+                Vec::new()
+            }
+        });
         self.relays.set(
             urls.iter()
                 .map(|u| (u.clone(), RelayState::Connecting))
@@ -376,7 +389,9 @@ impl Live {
                         url: url.clone(),
                         socket: None,
                         attempt: 0,
-                        received: (0, 0),
+                        received: (0, 0, 0),
+                        live_ended: false,
+                        flooded_at: 0,
                         _handlers: Vec::new(),
                         _others: Vec::new(),
                     });
@@ -459,7 +474,11 @@ impl Live {
             };
             SOCKETS.with(|s| {
                 if let Some(socket) = s.borrow_mut().get_mut(index) {
-                    socket.attempt = 0;
+                    socket.live_ended = false;
+                    // A relay cut off for flooding keeps its longer wait for ten minutes.
+                    if now_ms().saturating_sub(socket.flooded_at) > 600_000 {
+                        socket.attempt = 0;
+                    }
                 }
             });
             this.send_to_relays(&reply.to_relay);
@@ -509,15 +528,34 @@ impl Live {
             let Some(socket) = sockets.get_mut(index) else {
                 return false;
             };
-            if socket.received.1 != second {
-                socket.received = (0, second);
+            if socket.received.2 != second {
+                socket.received = (0, 0, second);
             }
-            socket.received.0 += text.len();
-            if socket.received.0 <= MAX_RELAY_BYTES_PER_S {
+            // Answers to this phone's own requests (stored events) count apart from what
+            // the relay sends unasked.
+            let answer = if text.starts_with("[\"EVENT\",\"live\"") {
+                !socket.live_ended
+            } else if text.starts_with("[\"EOSE\",\"live\"") {
+                socket.live_ended = true;
+                true
+            } else {
+                ["[\"EVENT\",\"q", "[\"EOSE\"", "[\"OK\"", "[\"CLOSED\""]
+                    .iter()
+                    .any(|p| text.starts_with(p))
+            };
+            if answer {
+                socket.received.1 += text.len();
+            } else {
+                socket.received.0 += text.len();
+            }
+            if socket.received.0 <= MAX_RELAY_BYTES_PER_S
+                && socket.received.1 <= MAX_ANSWER_BYTES_PER_S
+            {
                 return false;
             }
             // Backed off for longer each time, as a relay that closes is.
             socket.attempt = socket.attempt.saturating_add(3);
+            socket.flooded_at = now_ms();
             if let Some(ws) = &socket.socket {
                 let _ = ws.close();
             }
@@ -528,9 +566,11 @@ impl Live {
             return;
         }
         let mut kept = false;
+        // Only events are ever dropped here (an end of stored events must arrive, or a
+        // request would wait for ever); what is past this is asked again by what is missing.
+        let event = text.starts_with("[\"EVENT\"");
         self.inbox.update_value(|(inbox, bytes)| {
-            // A flood is cut here too: what is past this is asked again by what is missing.
-            if *bytes + text.len() <= MAX_INBOX_BYTES {
+            if !event || *bytes + text.len() <= MAX_INBOX_BYTES {
                 *bytes += text.len();
                 inbox.push((index, text));
                 kept = true;
@@ -619,7 +659,7 @@ impl Live {
     fn listen(&self) {
         let this = *self;
         let back = move || {
-            if !this.view.with_untracked(|v| v.at) || !this.holder.get_value() {
+            if !this.view.with_untracked(|v| v.at || v.waiting > 0) || !this.holder.get_value() {
                 return;
             }
             let count = SOCKETS.with(|s| s.borrow().len());

@@ -15,16 +15,35 @@ use crate::ui::platform::browser::go_to;
 /// The log.
 #[component]
 pub fn TableLog(live: Live) -> impl IntoView {
-    let entries = move || live.view.with(|v| shown_log(&v.log));
+    // Each item, whether it is a roll changed since it was sent, and whether a roll of mine
+    // that reached no one has been sent again since (then it offers no second sending).
+    let entries = move || {
+        live.view.with(|v| {
+            shown_log(&v.log)
+                .into_iter()
+                .map(|(entry, changed)| {
+                    let resent = entry.undelivered
+                        && v.log.iter().any(|e| {
+                            e.mine
+                                && e.to_gm
+                                && !e.undelivered
+                                && e.t > entry.t
+                                && matches!((&e.what, &entry.what), (What::Roll { roll: a, .. }, What::Roll { roll: b, .. }) if a == b)
+                        });
+                    (entry, changed, resent)
+                })
+                .collect::<Vec<_>>()
+        })
+    };
     view! {
         <section class="table-log" aria-labelledby="log-title">
             <h2 id="log-title">"The table's rolls"</h2>
             <ol class="history-list" aria-live="polite">
-                <For each=entries key=|(e, changed)| (e.id.clone(), e.refused, e.undone, e.undelivered, *changed) let((entry, changed))>
-                    <LogItem live entry changed/>
+                <For each=entries key=|(e, changed, resent)| (e.id.clone(), e.refused, e.undone, *changed, *resent) let((entry, changed, resent))>
+                    <LogItem live entry changed resent/>
                 </For>
             </ol>
-            {move || entries().is_empty().then(|| view! {
+            {move || live.view.with(|v| v.log.is_empty()).then(|| view! {
                 <p class="hint">"No rolls yet: every roll made at the table shows here."</p>
             })}
         </section>
@@ -33,13 +52,13 @@ pub fn TableLog(live: Live) -> impl IntoView {
 
 /// One message of the log.
 #[component]
-fn LogItem(live: Live, entry: LogEntry, changed: bool) -> impl IntoView {
+fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl IntoView {
     let by = entry.by.clone();
     let private = entry
         .to_gm
         .then(|| view! { <span class="tag">"to the GM only"</span> });
     let id = entry.id.clone();
-    let undelivered = entry.undelivered.then(|| {
+    let undelivered = (entry.undelivered && !resent).then(|| {
         view! {
             <div class="refusal">
                 <p>"It reached no one: the GM changed before it arrived."</p>

@@ -195,6 +195,7 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
     let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
     let ended = Memo::new(move |_| live.view.with(|v| v.ended));
     let joining = Memo::new(move |_| live.view.with(|v| v.joining));
+    let turned_away = Memo::new(move |_| live.view.with(|v| v.turned_away));
     let show_qr = RwSignal::new(false);
     let copy = move |_| {
         let link = link.get_untracked();
@@ -225,6 +226,12 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
         </p>
         {move || joining.get().then(|| view! {
             <p class="hint" role="status">"Reaching the table: you join as soon as its messages arrive."</p>
+        })}
+        {move || turned_away.get().then(|| view! {
+            <p class="refusal" role="alert">
+                "This table has taken in all the people it takes (64), so you are not at it. \
+                 Leave it, and ask the GM to start a new table."
+            </p>
         })}
         {move || ended.get().then(|| view! {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>

@@ -65,6 +65,8 @@ pub struct TableView {
     pub at: bool,
     /// Still reaching the table: my joining waits for its messages.
     pub joining: bool,
+    /// The table did not take me in (it had taken in all it takes).
+    pub turned_away: bool,
     /// My name there.
     pub name: String,
     /// I am its GM.
@@ -122,6 +124,18 @@ pub struct Reply {
 thread_local! {
     static KEPT: RefCell<Option<TableDoc>> = const { RefCell::new(None) };
     static SYNC: RefCell<Vec<RelaySync>> = const { RefCell::new(Vec::new()) };
+    /// Rolls for the GM alone, waiting until the relays have told who the GM is now.
+    static FOR_GM: RefCell<Vec<What>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether every relay asked has answered all it was asked, and one has answered at all:
+/// the phone then holds what the relays keep of the table, and may act on it (join, seal
+/// for the GM, write a checkpoint).
+fn synced() -> bool {
+    SYNC.with(|sync| {
+        let sync = sync.borrow();
+        sync.iter().any(RelaySync::synced) && !sync.iter().any(RelaySync::busy)
+    })
 }
 
 fn random(buf: &mut [u8]) -> Result<(), NoRandom> {
@@ -197,12 +211,15 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
                     "Hand the GM role to someone at the table first, or end the table.".into(),
                 );
             } else if !am_gm && table.view().member && !table.ended() {
-                // Leaving is a message: every phone shows who left.
+                // Leaving is a message: every phone shows who left. The table is kept,
+                // hidden, until the relays have it (offline, it goes when the signal is back).
                 say(doc, What::Left {}, false, now, reply);
             }
-            doc.at = None;
-            doc.outbox = Default::default();
             doc.taken_sides.clear();
+            if doc.outbox.is_empty() || !doc.at.as_ref().is_some_and(Table::has_left) {
+                doc.at = None;
+                doc.outbox = Default::default();
+            }
             true
         }
         Call::TookSide(tray, challenge) => {
@@ -317,6 +334,11 @@ fn send_roll(doc: &mut TableDoc, what: What, now: u64, reply: &mut Reply) -> boo
     match doc.send_to {
         SendTo::Nobody => false,
         SendTo::Gm if am_gm => false,
+        // Sealed for the GM the relays say is GM now: until they have, it waits.
+        SendTo::Gm if !synced() => {
+            FOR_GM.with(|waiting| waiting.borrow_mut().push(what));
+            false
+        }
         SendTo::Gm => say(doc, what, true, now, reply),
         SendTo::Table => say(doc, what, false, now, reply),
     }
@@ -388,6 +410,11 @@ fn read_frames(
                 message,
             }) => {
                 changed |= doc.outbox.answered(&id, accepted, &message);
+                // My leaving is with the relays: the table goes.
+                if doc.outbox.is_empty() && doc.at.as_ref().is_some_and(Table::has_left) {
+                    doc.at = None;
+                    changed = true;
+                }
                 if !accepted && !message.starts_with("duplicate") {
                     if message.contains("future") || message.contains("created_at") {
                         reply.wrong_clock = true;
@@ -421,15 +448,19 @@ fn read_frames(
             .to_relay
             .extend(frames.into_iter().map(|f| (index, f)));
     }
-    if let Some(events) = table.join_when_ready(now, &mut random) {
-        queue(doc, events, reply);
-        changed = true;
-    }
-    let Some(table) = doc.at.as_mut() else {
-        return changed;
-    };
-    if let Some(checkpoint) = table.checkpoint_due() {
-        changed |= say(doc, checkpoint, false, now, reply);
+    // What waits for the relays to have answered: my joining, rolls for the GM alone, the
+    // GM's checkpoint (never from a phone still missing what others already show).
+    if synced() {
+        if let Some(events) = table.join_when_ready(now, &mut random) {
+            queue(doc, events, reply);
+            changed = true;
+        }
+        for what in FOR_GM.with(|waiting| std::mem::take(&mut *waiting.borrow_mut())) {
+            changed |= say(doc, what, true, now, reply);
+        }
+        if let Some(checkpoint) = doc.at.as_ref().and_then(Table::checkpoint_due) {
+            changed |= say(doc, checkpoint, false, now, reply);
+        }
     }
     if changed && let Some(table) = &doc.at {
         SYNC.with(|sync| {
@@ -445,22 +476,28 @@ fn read_frames(
 
 fn view_of(doc: &TableDoc) -> TableView {
     let own = doc.relays.clone();
-    let Some(table) = &doc.at else {
+    let relays_of = |table: &Table| {
+        let from_link = table.invite().relays.clone();
+        if !from_link.is_empty() {
+            from_link
+        } else if !own.is_empty() {
+            own.clone()
+        } else {
+            DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect()
+        }
+    };
+    let Some(table) = doc.at.as_ref().filter(|t| !t.has_left()) else {
         return TableView {
-            own_relays: own,
+            // A table left, whose leaving still waits to be sent: its relays, until it is.
+            relays: doc.at.as_ref().map(relays_of).unwrap_or_default(),
+            waiting: doc.outbox.len(),
+            own_relays: own.clone(),
             send_to: doc.send_to,
             old_table: doc.old_table,
             ..TableView::default()
         };
     };
-    let from_link = table.invite().relays.clone();
-    let relays = if !from_link.is_empty() {
-        from_link
-    } else if !own.is_empty() {
-        own.clone()
-    } else {
-        DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect()
-    };
+    let relays = relays_of(table);
     let folded = table.view();
     let sides = TRAYS
         .into_iter()
@@ -469,7 +506,8 @@ fn view_of(doc: &TableDoc) -> TableView {
         .collect();
     TableView {
         at: true,
-        joining: !table.joined() || !folded.member && !table.ended(),
+        joining: !table.joined() || (!folded.member && !table.ended() && !table.turned_away()),
+        turned_away: table.turned_away(),
         name: table.name().to_string(),
         am_gm: table.am_gm(),
         ended: table.ended(),
