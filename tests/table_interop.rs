@@ -238,3 +238,56 @@ fn a_real_roll_goes_through_the_table() {
     assert_eq!((tray.as_str(), label), ("narrative", &original.label));
     assert_eq!(entry_from_link(roll), Ok(original));
 }
+
+#[test]
+fn both_sides_tag_a_joining_and_a_roll_alike() {
+    let f = fixture();
+    let tags = |name: &str| -> Vec<Vec<String>> {
+        serde_json::from_value(f[name]["event"]["tags"].clone()).unwrap()
+    };
+    let mut counter = 0u8;
+    let mut random = |out: &mut [u8]| {
+        for byte in out.iter_mut() {
+            counter = counter.wrapping_add(11);
+            *byte = counter;
+        }
+        Ok::<(), NoRandom>(())
+    };
+    let (mut gm, started) = Table::start("Gia", vec![], 1_800_000_000_000, &mut random).unwrap();
+    let tag = gm.invite().tag();
+    // A joining: the table's tag, then `["j", "in"]`, and no expiry.
+    assert_eq!(tags("join")[1], ["j", "in"]);
+    assert_eq!(
+        started[0].tags,
+        [
+            vec!["t".to_string(), tag.clone()],
+            vec!["j".into(), "in".into()]
+        ]
+    );
+    // A roll: the table's tag, then its expiry a week on.
+    let roll = What::Roll {
+        tray: "d6".into(),
+        label: String::new(),
+        roll: "x".into(),
+    };
+    let rolled = gm.say(roll, false, 1_800_000_001_000, &mut random).unwrap();
+    assert_eq!(tags("t1_roll")[1][0], "expiration");
+    assert_eq!(rolled[0].tags[0], ["t".to_string(), tag]);
+    assert_eq!(
+        rolled[0].tags[1],
+        [
+            "expiration".to_string(),
+            (1_800_000_001 + 604_800).to_string()
+        ]
+    );
+    // Points: no expiry (it says what the pool is).
+    let points = gm
+        .say(
+            What::Points { light: 1, dark: 1 },
+            false,
+            1_800_000_002_000,
+            &mut random,
+        )
+        .unwrap();
+    assert_eq!(points[0].tags.len(), 1);
+}

@@ -65,7 +65,13 @@ pub struct RelaySync {
     serial: u32,
     /// The newest events have all come (`live` ended its stored events).
     live_ended: bool,
+    /// When this relay last answered anything, or was last asked (ms).
+    heard_at: u64,
 }
+
+/// How long a relay may leave a request unanswered before the phone stops waiting on it
+/// (a relay that never ends its stored events must not keep a phone from joining).
+pub const STALLED_MS: u64 = 20_000;
 
 impl RelaySync {
     /// The socket (re)opened: ask for everything again, as new.
@@ -229,6 +235,16 @@ impl RelaySync {
     /// Whether this relay has answered everything asked: what it keeps of the table is held.
     pub fn synced(&self) -> bool {
         self.live_ended && !self.busy()
+    }
+
+    /// The relay said something, or was asked something, at `now_ms`.
+    pub fn heard(&mut self, now_ms: u64) {
+        self.heard_at = now_ms;
+    }
+
+    /// Whether this relay still owes answers it should have given by now: not waited on.
+    pub fn stalled(&self, now_ms: u64) -> bool {
+        (self.busy() || !self.live_ended) && now_ms.saturating_sub(self.heard_at) > STALLED_MS
     }
 
     /// Whether `sub` is a request of ours still answering stored events (its bytes were

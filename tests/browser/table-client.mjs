@@ -186,14 +186,17 @@ export const plaintext = (what, { t = Date.now(), p = '', a = '', to = '', v = 2
 /**
  * A full signed event of `table` by `device`, as the doc says: `what` sealed in the
  * plaintext (`t1.`, or `g1.` with `toGm`: sealed for `gm`, the table's GM by default), tags
- * `["t", tag]` then `["expiration", ...]`. Options: `t`, `p`, `a`, `toGm`, `gm` (a key in
+ * `["t", tag]`, then `["expiration", ...]` on a roll or change, `["j", "in"]` on a joining. Options: `t`, `p`, `a`, `toGm`, `gm` (a key in
  * hex), `created_at`, `kind` (7237), and for fixtures `nonce`, `aux`, `v`; `content`
  * replaces the sealed one.
  */
 export function message(device, table, what, options = {}) {
   const { kind = KIND.MESSAGE, toGm = false, created_at = now(), v = 2 } = options;
   const gm = options.gm ?? table.gm.pubkey ?? table.gm;
-  const tags = [['t', table.tag], ['expiration', String(created_at + EXPIRES_AFTER)]];
+  // Rolls and their changes expire (NIP-40); a joining is tagged to be found on its own.
+  const tags = [['t', table.tag]];
+  if (what.roll || what.amend) tags.push(['expiration', String(created_at + EXPIRES_AFTER)]);
+  if (what.joined && !toGm) tags.push(['j', 'in']);
   const body = plaintext(what, { t: options.t ?? created_at * 1000, p: options.p ?? '', a: options.a ?? '', to: toGm ? gm : '', v });
   const seal_ = { nonce: options.nonce ?? randomBytes(24) };
   const content =

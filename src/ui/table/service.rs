@@ -128,13 +128,17 @@ thread_local! {
     static FOR_GM: RefCell<Vec<What>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Whether every relay asked has answered all it was asked, and one has answered at all:
-/// the phone then holds what the relays keep of the table, and may act on it (join, seal
-/// for the GM, write a checkpoint).
+/// Whether one relay has answered all it was asked, and every other has too or has gone
+/// quiet: the phone then holds what the relays keep of the table, and may act on it (join,
+/// seal for the GM, write a checkpoint).
 fn synced() -> bool {
+    let now = now_ms();
     SYNC.with(|sync| {
         let sync = sync.borrow();
-        sync.iter().any(RelaySync::synced) && !sync.iter().any(RelaySync::busy)
+        sync.iter().any(RelaySync::synced)
+            && sync
+                .iter()
+                .all(|r| r.synced() || !r.busy() || r.stalled(now))
     })
 }
 
@@ -295,7 +299,11 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
         }
         Call::Opened(index) => {
             if let Some(table) = &doc.at {
-                let frames = with_sync(index, |sync| sync.opened(table));
+                let frames = with_sync(index, |sync| {
+                    let frames = sync.opened(table);
+                    sync.heard(now);
+                    frames
+                });
                 reply
                     .to_relay
                     .extend(frames.into_iter().map(|f| (index, f)));
@@ -391,7 +399,15 @@ fn read_frames(
     let mut answered = Vec::new();
     let mut ended = Vec::new();
     for (index, text) in frames {
-        match wire::parse(&text) {
+        let parsed = wire::parse(&text);
+        // An answer to what was asked (not a notice): the relay is not stalled.
+        if matches!(
+            parsed,
+            Some(Frame::Event { .. } | Frame::Eose { .. } | Frame::Closed { .. })
+        ) {
+            with_sync(index, |sync| sync.heard(now));
+        }
+        match parsed {
             Some(Frame::Event { sub, event_json }) => {
                 let Some(table) = doc.at.as_mut() else {
                     continue;
