@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod core;
+pub mod pages;
 pub mod route;
 pub mod storage;
 pub mod table;

@@ -6,20 +6,7 @@
 
 use crate::core::notation::percent_decode;
 
-/// The pages: one tray per dice system, and the characters they share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Page {
-    /// Narrative dice.
-    Narrative,
-    /// Highest d6.
-    HighestD6,
-    /// Effective Level.
-    EffectiveLevel,
-    /// The characters every tray rolls for.
-    Characters,
-    /// The live table: who is there, its log, its Destiny pool.
-    Table,
-}
+pub use crate::pages::Page;
 
 /// Where the address bar points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,66 +26,6 @@ pub struct Route {
 }
 
 impl Page {
-    /// Every page, in navigation order.
-    pub const ALL: [Self; 5] = [
-        Self::Narrative,
-        Self::HighestD6,
-        Self::EffectiveLevel,
-        Self::Characters,
-        Self::Table,
-    ];
-
-    /// The trays, which roll: every page but Characters, in navigation order.
-    pub const TRAYS: [Self; 3] = [Self::Narrative, Self::HighestD6, Self::EffectiveLevel];
-
-    /// The page whose path is `path` (as routes and saved rolls name trays), if any.
-    pub fn from_path(path: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|p| p.path() == path)
-    }
-
-    /// The id of the page's Share fold, remembered open in the settings under this name.
-    pub fn share_fold(self) -> &'static str {
-        match self {
-            Self::Narrative => "narrative-share",
-            Self::HighestD6 => "d6-share",
-            Self::EffectiveLevel => "el-share",
-            Self::Characters => "characters-share",
-            Self::Table => "table-share",
-        }
-    }
-
-    /// The route's path: `narrative`, `d6`, `el`, `characters`.
-    pub fn path(self) -> &'static str {
-        match self {
-            Self::Narrative => "narrative",
-            Self::HighestD6 => "d6",
-            Self::EffectiveLevel => "el",
-            Self::Characters => "characters",
-            Self::Table => "table",
-        }
-    }
-
-    /// The page's name in navigation and titles.
-    pub fn title(self) -> &'static str {
-        match self {
-            Self::Narrative => "Narrative dice",
-            Self::HighestD6 => "Highest d6",
-            Self::EffectiveLevel => "Effective Level",
-            Self::Characters => "Characters",
-            Self::Table => "Table",
-        }
-    }
-
-    /// The query parameter a share link to this page carries, if the page takes one.
-    pub fn share_key(self) -> Option<&'static str> {
-        match self {
-            Self::Narrative => Some("pool"),
-            Self::HighestD6 => Some("dice"),
-            Self::EffectiveLevel => Some("roll"),
-            Self::Characters | Self::Table => None,
-        }
-    }
-
     /// The link to this page, relative to the page: works under any sub-path.
     pub fn href(self) -> String {
         format!("#/{}", self.path())
@@ -134,7 +61,7 @@ impl Page {
 
     /// The link that joins a table: `#/table?join=<invite code>`.
     pub fn join_href(code: &str) -> String {
-        format!("#/table?join={}", percent_encode(code))
+        format!("#/{}?join={}", Page::TABLE.path(), percent_encode(code))
     }
 
     /// A link that opens this page with shared text, e.g. `#/narrative?pool=2g1y`.
@@ -154,7 +81,7 @@ impl Route {
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
         let path = path.trim_matches('/');
         let found = Page::from_path(path);
-        let page = found.unwrap_or(Page::Narrative);
+        let page = found.unwrap_or(Page::DEFAULT);
         let read = |wanted: Option<&str>| {
             wanted.and_then(|wanted| {
                 query
@@ -171,7 +98,7 @@ impl Route {
             shared: read(page.share_key()),
             challenge: read(page.challenge_key()),
             result: read(page.share_key().map(|_| "result")),
-            join: read((page == Page::Table).then_some("join")),
+            join: read((page == Page::TABLE).then_some("join")),
             unknown_path: (found.is_none() && !path.is_empty()).then(|| path.to_string()),
         }
     }
@@ -202,7 +129,7 @@ mod tests {
 
     #[test]
     fn each_page_has_a_route() {
-        for page in Page::ALL {
+        for page in Page::all() {
             assert_eq!(Route::parse(&page.href()).page, page);
         }
     }
@@ -210,14 +137,14 @@ mod tests {
     #[test]
     fn empty_hash_opens_narrative() {
         let route = Route::parse("");
-        assert_eq!(route.page, Page::Narrative);
+        assert_eq!(route.page, Page::NARRATIVE);
         assert_eq!(route.shared, None);
         assert_eq!(route.unknown_path, None);
     }
 
     #[test]
     fn share_link_round_trips() {
-        let href = Page::Narrative.share_href("2g1y+1s");
+        let href = Page::NARRATIVE.share_href("2g1y+1s");
         assert_eq!(href, "#/narrative?pool=2g1y+1s");
         assert_eq!(Route::parse(&href).shared.as_deref(), Some("2g1y+1s"));
         assert_eq!(
@@ -226,7 +153,7 @@ mod tests {
                 .as_deref(),
             Some("2g 1y")
         );
-        assert_eq!(Page::HighestD6.share_href("4"), "#/d6?dice=4");
+        assert_eq!(Page::HIGHEST_D6.share_href("4"), "#/d6?dice=4");
         assert_eq!(Route::parse("#/d6?dice=4").shared.as_deref(), Some("4"));
         // Each page reads only its own parameter.
         assert_eq!(Route::parse("#/d6?pool=5g").shared, None);
@@ -237,17 +164,17 @@ mod tests {
 
     #[test]
     fn challenge_links_round_trip() {
-        let href = Page::EffectiveLevel.challenge_href("obstacle 12 el 3 by Barred door");
+        let href = Page::EFFECTIVE_LEVEL.challenge_href("obstacle 12 el 3 by Barred door");
         assert_eq!(href, "#/el?challenge=obstacle+12+el+3+by+Barred+door");
         let route = Route::parse(&href);
-        assert_eq!(route.page, Page::EffectiveLevel);
+        assert_eq!(route.page, Page::EFFECTIVE_LEVEL);
         assert_eq!(
             route.challenge.as_deref(),
             Some("obstacle+12+el+3+by+Barred+door")
         );
         assert_eq!(route.shared, None);
         // A name's own escapes survive the link's.
-        let href = Page::HighestD6.challenge_href("social~helps 100%25 & more");
+        let href = Page::HIGHEST_D6.challenge_href("social~helps 100%25 & more");
         assert_eq!(href, "#/d6?challenge=social~helps+100%2525+%26+more");
         assert_eq!(
             Route::parse(&href).challenge.as_deref(),
@@ -258,7 +185,7 @@ mod tests {
         assert_eq!(both.shared.as_deref(), Some("2g"));
         assert_eq!(both.challenge.as_deref(), Some("2p1r"));
         assert_eq!(Route::parse("#/characters?challenge=2p").challenge, None);
-        assert_eq!(Page::Characters.challenge_href("2p"), "#/characters");
+        assert_eq!(Page::CHARACTERS.challenge_href("2p"), "#/characters");
         assert!(Route::needs_cleaning("#/d6?challenge=social"));
     }
 
@@ -267,7 +194,7 @@ mod tests {
         let href = Page::join_href("AQID-_x");
         assert_eq!(href, "#/table?join=AQID-_x");
         let route = Route::parse(&href);
-        assert_eq!(route.page, Page::Table);
+        assert_eq!(route.page, Page::TABLE);
         assert_eq!(route.join.as_deref(), Some("AQID-_x"));
         assert_eq!(route.shared, None);
         assert_eq!(Route::parse("#/narrative?join=AQID").join, None);
@@ -277,7 +204,7 @@ mod tests {
     #[test]
     fn unknown_paths_and_bad_escapes_are_reported_not_fatal() {
         let route = Route::parse("#/nowhere?pool=%zz%");
-        assert_eq!(route.page, Page::Narrative);
+        assert_eq!(route.page, Page::NARRATIVE);
         assert_eq!(route.unknown_path.as_deref(), Some("nowhere"));
         assert_eq!(route.shared.as_deref(), Some("%zz%"));
         assert_eq!(Route::parse("#/%E2%82").shared, None);

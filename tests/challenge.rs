@@ -94,7 +94,7 @@ fn d6_challenges_carry_the_kind_conflict_and_scene_facets() {
         "Social, harm at stake; Tense Atmosphere helps, Slippery Ground hinders"
     );
     // As a link writes it.
-    let href = Page::HighestD6.challenge_href(text);
+    let href = Page::HIGHEST_D6.challenge_href(text);
     assert_eq!(
         href,
         "#/d6?challenge=social~conflict~helps+Tense+Atmosphere~hinders+Slippery+Ground"
@@ -212,7 +212,7 @@ fn el_challenges_carry_the_other_side_or_an_obstacle() {
     );
     assert_eq!(door.summary(), "Obstacle: Barred door, target 12, EL 3");
     assert_eq!(
-        Page::EffectiveLevel.challenge_href(&format_el_challenge(&door)),
+        Page::EFFECTIVE_LEVEL.challenge_href(&format_el_challenge(&door)),
         "#/el?challenge=obstacle+12+el+3+by+Barred+door"
     );
     // A name may hold `by` and the notation's own characters.
@@ -374,7 +374,7 @@ proptest! {
         let challenge = NarrativeChallenge { difficulty: d, challenge: r, setback: k };
         let text = format_narrative_challenge(&challenge);
         prop_assert_eq!(parse_narrative_challenge(&text), Ok(challenge.clone()));
-        let carried = Route::parse(&Page::Narrative.challenge_href(&text)).challenge;
+        let carried = Route::parse(&Page::NARRATIVE.challenge_href(&text)).challenge;
         prop_assert_eq!(parse_narrative_challenge(&carried.unwrap_or_default()), Ok(challenge));
     }
 
@@ -383,7 +383,7 @@ proptest! {
         let text = format_d6_challenge(&challenge);
         prop_assert!(text.chars().count() <= MAX_D6_CHALLENGE_CHARS);
         prop_assert_eq!(parse_d6_challenge(&text), Ok(challenge.clone()));
-        let carried = Route::parse(&Page::HighestD6.challenge_href(&text)).challenge;
+        let carried = Route::parse(&Page::HIGHEST_D6.challenge_href(&text)).challenge;
         prop_assert_eq!(parse_d6_challenge(&carried.unwrap_or_default()), Ok(challenge));
     }
 
@@ -391,7 +391,7 @@ proptest! {
     fn el_challenges_round_trip_through_a_link(challenge in el_challenge()) {
         let text = format_el_challenge(&challenge);
         prop_assert_eq!(parse_el_challenge(&text), Ok(challenge.clone()));
-        let carried = Route::parse(&Page::EffectiveLevel.challenge_href(&text)).challenge;
+        let carried = Route::parse(&Page::EFFECTIVE_LEVEL.challenge_href(&text)).challenge;
         prop_assert_eq!(parse_el_challenge(&carried.unwrap_or_default()), Ok(challenge));
     }
 

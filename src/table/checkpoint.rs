@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::bytes::from_hex_array;
-use super::message::{MAX_POINTS, MAX_TEXT_CHARS, TRAYS, chars_within, name_fits};
+use super::message::{MAX_POINTS, MAX_TEXT_CHARS, chars_within, is_tray, name_fits};
 use super::order::{Key, MAX_T};
 
 /// Most people a table takes in, over its life (each key once): later joins are refused,
@@ -79,9 +79,9 @@ impl Checkpoint {
         let pool = self
             .pool
             .is_none_or(|p| p.light <= MAX_POINTS && p.dark <= MAX_POINTS);
-        let sides = self.sides.len() <= TRAYS.len()
+        let sides = self.sides.len() <= crate::pages::Page::trays().count()
             && self.sides.iter().enumerate().all(|(i, (tray, challenge))| {
-                TRAYS.contains(&tray.as_str())
+                is_tray(tray)
                     && chars_within(challenge, 1, MAX_TEXT_CHARS)
                     && !self.sides[..i].iter().any(|(t, _)| t == tray)
             });

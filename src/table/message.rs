@@ -11,8 +11,11 @@ use super::order::MAX_T;
 
 /// The message version this app writes and fully reads.
 pub const VERSION: u32 = 2;
-/// The trays a roll or a side may name.
-pub const TRAYS: [&str; 3] = ["narrative", "d6", "el"];
+/// Whether a roll or a side may name `tray`: a tray's path in [`crate::pages::PAGES`]
+/// (`narrative`, `d6`, `el`), as every version of the protocol has named them.
+pub fn is_tray(tray: &str) -> bool {
+    crate::pages::Page::tray(tray).is_some()
+}
 /// Longest roll text (characters), as `storage::entry_link_text` writes it.
 pub const MAX_ROLL_CHARS: usize = 8_000;
 /// Longest name at the table (characters).
@@ -230,7 +233,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         return Ok(What::Unsupported);
     }
     let what: What = serde_json::from_value(value).map_err(|e| e.to_string())?;
-    let tray_known = |tray: &str| TRAYS.contains(&tray);
+    let tray_known = is_tray;
     let fine = match &what {
         What::Roll { tray, label, roll } => {
             if !tray_known(tray) {

@@ -18,8 +18,8 @@ use super::held::Held;
 use super::invite::Invite;
 use super::keys::{DeviceKey, valid_public};
 use super::message::{
-    MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, TRAYS, VERSION, What, chars_within, name_fits,
-    roll_fits,
+    MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, VERSION, What, chars_within, is_tray,
+    name_fits, roll_fits,
 };
 use super::order::{LEAP_MS, next_t};
 use super::random::{NoRandom, Random};
@@ -643,7 +643,7 @@ impl Table {
             | What::Amend {
                 tray, label, roll, ..
             } => {
-                if !TRAYS.contains(&tray.as_str()) {
+                if !is_tray(tray) {
                     return Err(format!("There is no {tray} tray."));
                 }
                 if !roll_fits(label, roll) {
@@ -702,7 +702,7 @@ impl Table {
                 }
             }
             What::Side { tray, challenge } => {
-                if !TRAYS.contains(&tray.as_str()) {
+                if !is_tray(tray) {
                     return Err(format!("There is no {tray} tray."));
                 }
                 if !chars_within(challenge, 0, MAX_TEXT_CHARS) {

@@ -52,7 +52,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
             Some(format!(
                 "{}{}",
                 page_url(),
-                Page::EffectiveLevel.share_href(&text)
+                Page::EFFECTIVE_LEVEL.share_href(&text)
             ))
         },
     },
@@ -65,7 +65,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
             Some(format!(
                 "{}{}",
                 page_url(),
-                Page::EffectiveLevel.challenge_href(&text)
+                Page::EFFECTIVE_LEVEL.challenge_href(&text)
             ))
         },
     },

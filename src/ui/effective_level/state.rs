@@ -159,7 +159,7 @@ impl ElState {
             odds,
             turn_bar,
             bar_odds,
-            core: TrayCore::new(Page::EffectiveLevel, data.snackbar),
+            core: TrayCore::new(Page::EFFECTIVE_LEVEL, data.snackbar),
             hints: RwSignal::new(Vec::new()),
             effect_used: RwSignal::new(None),
             boost_kept: RwSignal::new(None),

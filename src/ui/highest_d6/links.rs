@@ -49,7 +49,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
             Some(format!(
                 "{}{}",
                 page_url(),
-                Page::HighestD6.share_href(&base.to_string())
+                Page::HIGHEST_D6.share_href(&base.to_string())
             ))
         },
     },
@@ -66,7 +66,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
             Some(format!(
                 "{}{}",
                 page_url(),
-                Page::HighestD6.challenge_href(&text)
+                Page::HIGHEST_D6.challenge_href(&text)
             ))
         },
     },

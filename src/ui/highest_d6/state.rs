@@ -52,7 +52,7 @@ impl D6State {
         let odds = Memo::new(move |_| D6Odds::of(plan.get()));
         Self {
             setup,
-            core: TrayCore::new(Page::HighestD6, data.snackbar),
+            core: TrayCore::new(Page::HIGHEST_D6, data.snackbar),
             hints: RwSignal::new(Vec::new()),
             harm_marked: RwSignal::new(None),
             facet_made: RwSignal::new(None),

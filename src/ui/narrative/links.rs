@@ -26,7 +26,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
                 format!(
                     "{}{}",
                     page_url(),
-                    Page::Narrative.share_href(&format_pool(&pool))
+                    Page::NARRATIVE.share_href(&format_pool(&pool))
                 )
             })
         },
@@ -40,7 +40,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
             let any = challenge.dice().iter().any(|&(_, n)| n > 0);
             (any && challenge.refusal().is_none()).then(|| {
                 let text = format_narrative_challenge(&challenge);
-                format!("{}{}", page_url(), Page::Narrative.challenge_href(&text))
+                format!("{}{}", page_url(), Page::NARRATIVE.challenge_href(&text))
             })
         },
     },

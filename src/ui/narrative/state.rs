@@ -30,7 +30,7 @@ impl NarrativeState {
     pub fn of(data: AppData) -> Self {
         data.state(|data| Self {
             pool: data.document::<NarrativePool>(),
-            core: TrayCore::new(Page::Narrative, data.snackbar),
+            core: TrayCore::new(Page::NARRATIVE, data.snackbar),
             picked: RwSignal::new(None),
             hints: RwSignal::new(Vec::new()),
         })

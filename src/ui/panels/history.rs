@@ -132,7 +132,7 @@ fn is_kept(history: &RollHistory, entry: &HistoryEntry) -> bool {
 
 /// The tray a roll was made on (saved rolls name it by its route path).
 fn tray_of(entry: &HistoryEntry) -> Page {
-    Page::from_path(entry.roll.tray_key()).unwrap_or(Page::Narrative)
+    Page::from_path(entry.roll.tray_key()).unwrap_or(Page::NARRATIVE)
 }
 
 /// The link that shows `entry` read-only on its tray.
@@ -172,14 +172,6 @@ enum Filter {
     All,
 }
 
-/// A tray's name on History's filter: short, so four chips fit a phone's width.
-fn short_title(page: Page) -> &'static str {
-    match page {
-        Page::Narrative => "Narrative",
-        other => other.title(),
-    }
-}
-
 /// The history list with its filter, and Clear (asking first).
 #[component]
 fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
@@ -197,12 +189,12 @@ fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> i
     let count = move || history.with(|h| h.entries().len());
     let counted = move |tray: Page| history.with(|h| h.on_tray(tray.path()).count());
     // The current tray first, then the others, then all.
-    let mut order = Page::TRAYS.to_vec();
+    let mut order: Vec<Page> = Page::trays().collect();
     order.sort_by_key(|tray| *tray != here);
     let chips = order
         .into_iter()
         .map(|tray| {
-            let name = short_title(tray);
+            let name = tray.short_title();
             view! {
                 <li>
                     <button

@@ -40,7 +40,7 @@ pub fn App() -> impl IntoView {
     view! {
         <a class="skip-link" href="#/" on:click=skip>"Skip to the tray"</a>
         <header class="app-header">
-            <a class="brand" href=Page::Narrative.href() aria-label="Dicetray, home">
+            <a class="brand" href=Page::NARRATIVE.href() aria-label="Dicetray, home">
                 <svg class="brand-mark" viewBox="0 0 48 48" aria-hidden="true">
                     <polygon points="24,3 43,13.5 43,34.5 24,45 5,34.5 5,13.5"/>
                     <path d="M24 12 27 21 36 24 27 27 24 36 21 27 12 24 21 21Z"/>
@@ -49,8 +49,7 @@ pub fn App() -> impl IntoView {
             </a>
             <nav aria-label="Pages">
                 <ul class="tabs">
-                    {Page::ALL
-                        .into_iter()
+                    {Page::all()
                         .map(|p| {
                             view! {
                                 <li>

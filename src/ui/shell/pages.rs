@@ -92,14 +92,21 @@ pub fn PageView(page: RwSignal<Page>, data: AppData) -> impl IntoView {
     }
 }
 
+/// The pages drawn here, in [`crate::pages::PAGES`]' order: a page added to the list and
+/// not here stops the build, and each `match` below then wants its arm.
+const DRAWN: [&str; 5] = ["narrative", "d6", "el", "characters", "table"];
+const _: () = assert!(crate::pages::paths_are(&DRAWN));
+
 /// Fetches a page's code (and what it shares with others) without drawing it.
 async fn preload(page: Page) -> Result<(), leptos::wasm_split::SplitLoaderError> {
     match page {
-        Page::Narrative => __preload_narrative_page().await,
-        Page::HighestD6 => __preload_d6_page().await,
-        Page::EffectiveLevel => __preload_el_page().await,
-        Page::Characters => __preload_characters_page().await,
-        Page::Table => crate::ui::table::__preload_table_page().await,
+        Page::NARRATIVE => __preload_narrative_page().await,
+        Page::HIGHEST_D6 => __preload_d6_page().await,
+        Page::EFFECTIVE_LEVEL => __preload_el_page().await,
+        Page::CHARACTERS => __preload_characters_page().await,
+        Page::TABLE => crate::ui::table::__preload_table_page().await,
+        // Every page is above (`DRAWN`).
+        _ => Ok(()),
     }
 }
 
@@ -107,14 +114,16 @@ async fn preload(page: Page) -> Result<(), leptos::wasm_split::SplitLoaderError>
 /// function whose module has arrived answers in one poll, so nothing waits.
 fn draw(page: Page, data: AppData) -> Option<AnyView> {
     let answer = match page {
-        Page::Narrative => poll_once(narrative_page(data)),
-        Page::HighestD6 => poll_once(d6_page(data)),
-        Page::EffectiveLevel => poll_once(el_page(data)),
-        Page::Characters => poll_once(characters_page(data)),
-        Page::Table => poll_once(crate::ui::table::table_part(
+        Page::NARRATIVE => poll_once(narrative_page(data)),
+        Page::HIGHEST_D6 => poll_once(d6_page(data)),
+        Page::EFFECTIVE_LEVEL => poll_once(el_page(data)),
+        Page::CHARACTERS => poll_once(characters_page(data)),
+        Page::TABLE => poll_once(crate::ui::table::table_part(
             data,
             crate::ui::table::TableAsk::Page,
         )),
+        // Every page is above (`DRAWN`).
+        _ => return None,
     };
     answer.and_then(Result::ok)
 }

@@ -701,5 +701,5 @@ pub use crate::storage::table::SendTo;
 
 /// The page a tray key names (`narrative`, `d6`, `el`).
 pub fn tray_page(key: &str) -> Option<Page> {
-    Page::from_path(key).filter(|p| Page::TRAYS.contains(p))
+    Page::tray(key)
 }

@@ -44,9 +44,9 @@ pub fn TablePage(data: AppData) -> impl IntoView {
     // it is used up, so leaving later offers a new table, not that one again.
     Effect::new(move |_| {
         if at.get()
-            && let Some(shared) = data.waiting_link(Page::Table)
+            && let Some(shared) = data.waiting_link(Page::TABLE)
         {
-            data.link_opened(Page::Table, &shared);
+            data.link_opened(Page::TABLE, &shared);
         }
     });
     view! {
@@ -75,7 +75,7 @@ fn NoTable(
     /// Start a table was tapped in a tray with no name at hand: the name field is focused.
     name_wanted: bool,
 ) -> impl IntoView {
-    let waiting = move || match data.waiting_link(Page::Table) {
+    let waiting = move || match data.waiting_link(Page::TABLE) {
         Some(Shared::Setup(code)) => Some(code),
         _ => None,
     };

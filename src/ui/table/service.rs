@@ -14,9 +14,7 @@ use crate::table::event::Event;
 use crate::table::relays::{DEFAULT_RELAYS, check_relay_url};
 use crate::table::sync::RelaySync;
 use crate::table::wire::{self, Frame};
-use crate::table::{
-    Amendment, Invite, LogEntry, NoRandom, Person, Pool, Table, What, message::TRAYS,
-};
+use crate::table::{Amendment, Invite, LogEntry, NoRandom, Person, Pool, Table, What};
 use crate::ui::platform::browser::{now_ms, storage_is_lasting, with_store};
 
 /// What the views ask.
@@ -515,9 +513,11 @@ fn view_of(doc: &TableDoc) -> TableView {
     };
     let relays = relays_of(table);
     let folded = table.view();
-    let sides = TRAYS
-        .into_iter()
-        .filter_map(|tray| folded.side(tray).map(|s| (tray.to_string(), s.to_string())))
+    let sides = crate::pages::Page::trays()
+        .filter_map(|tray| {
+            let tray = tray.path();
+            folded.side(tray).map(|s| (tray.to_string(), s.to_string()))
+        })
         .filter(|side| !doc.taken_sides.contains(side))
         .collect();
     TableView {

@@ -58,7 +58,7 @@ pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
     });
     view! {
         <div class="table-strip" role="group" aria-label="Live table">
-            <a class="chip chip-link" href=Page::Table.href()>
+            <a class="chip chip-link" href=Page::TABLE.href()>
                 {move || format!("Table · {} here", here())}
             </a>
             <SendChoice live/>

@@ -70,7 +70,7 @@ pub fn CharacterBar(
             </ul>
             // Outside the scrolling row, so it is never cut at its end; on a phone it shows
             // "Edit", on a wide screen the whole words.
-            <a class="chip chip-link" href=Page::Characters.href() aria-label="Edit characters">
+            <a class="chip chip-link" href=Page::CHARACTERS.href() aria-label="Edit characters">
                 "Edit"<span class="chip-link-more">"characters"</span>
             </a>
         </div>

@@ -200,11 +200,11 @@ fn when_idle(then: impl Fn() + Clone + 'static) {
 fn StartTable(data: AppData) -> impl IntoView {
     let start = move |_| {
         data.table.start_asked.set(true);
-        crate::ui::platform::browser::go_to(&Page::Table.href());
+        crate::ui::platform::browser::go_to(&Page::TABLE.href());
     };
     move || {
         if data.table.at_table.get() {
-            view! { <a class="button small" href=Page::Table.href()>"Go to the table"</a> }
+            view! { <a class="button small" href=Page::TABLE.href()>"Go to the table"</a> }
                 .into_any()
         } else {
             view! { <button type="button" class="small" on:click=start>"Start a table"</button> }
