@@ -93,3 +93,45 @@ mod tests {
         assert_eq!(backoff_ms(u32::MAX, u32::MAX), u32::MAX);
     }
 }
+
+/// Bytes a relay has sent lately, leaking away at `per_s` bytes a second: a relay is over its
+/// share when what it sent outruns the leak by more than one second's worth. A leak, not a
+/// count per clock second, so a flood split across a second's turn is caught all the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ByteBucket {
+    level: f64,
+    at_ms: u64,
+}
+
+impl ByteBucket {
+    /// Adds `bytes` received at `now_ms`; whether the bucket now holds more than `per_s`.
+    pub fn over(&mut self, bytes: usize, now_ms: u64, per_s: usize) -> bool {
+        let elapsed_s = now_ms.saturating_sub(self.at_ms) as f64 / 1000.0;
+        self.level = (self.level - elapsed_s * per_s as f64).max(0.0) + bytes as f64;
+        self.at_ms = self.at_ms.max(now_ms);
+        self.level > per_s as f64
+    }
+}
+
+#[cfg(test)]
+mod byte_bucket_tests {
+    use super::ByteBucket;
+
+    #[test]
+    fn a_flood_across_a_seconds_turn_is_over() {
+        // 700 KB in 40 ms, the first half just before a second turns: over 512 KB.
+        let mut bucket = ByteBucket::default();
+        let over: Vec<bool> = (0..100)
+            .map(|i| bucket.over(7_000, 999_980 + i * 40 / 100, 512 * 1024))
+            .collect();
+        assert!(over.iter().any(|&o| o));
+        assert!(!over[0..70].iter().any(|&o| o), "70 frames of 7 KB are 490 KB");
+    }
+
+    #[test]
+    fn steady_traffic_under_the_rate_never_is() {
+        // 100 KB every 250 ms is 400 KB a second, for a minute.
+        let mut bucket = ByteBucket::default();
+        assert!((0..240).all(|i| !bucket.over(100_000, i * 250, 512 * 1024)));
+    }
+}

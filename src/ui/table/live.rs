@@ -19,7 +19,7 @@ use super::table_service;
 use crate::core::story_points::PointCounts;
 use crate::route::Page;
 use crate::storage::entry_link_text;
-use crate::table::relays::backoff_ms;
+use crate::table::relays::{ByteBucket, backoff_ms};
 use crate::table::{PointSide, What};
 use crate::ui::platform::browser::now_ms;
 use crate::ui::shell::app_data::AppData;
@@ -94,8 +94,8 @@ struct Socket {
     url: String,
     socket: Option<web_sys::WebSocket>,
     attempt: u32,
-    /// Bytes received in the current second (unasked, and answers), and which second.
-    received: (usize, usize, u64),
+    /// Bytes received lately, leaking at their rates: unasked, and answers.
+    received: (ByteBucket, ByteBucket),
     /// The live request has ended its stored events: what comes on it now is unasked.
     live_ended: bool,
     /// When this relay was last cut off for flooding (ms): its backoff is kept a while.
@@ -389,7 +389,7 @@ impl Live {
                         url: url.clone(),
                         socket: None,
                         attempt: 0,
-                        received: (0, 0, 0),
+                        received: (ByteBucket::default(), ByteBucket::default()),
                         live_ended: false,
                         flooded_at: 0,
                         _handlers: Vec::new(),
@@ -522,15 +522,12 @@ impl Live {
     /// A frame from relay `index`: counted against its share of bytes a second (a relay
     /// over it is cut off and backed off), kept to be read with the others.
     fn received(&self, index: usize, text: String) {
-        let second = now_ms() / 1000;
+        let now = now_ms();
         let flooding = SOCKETS.with(|s| {
             let mut sockets = s.borrow_mut();
             let Some(socket) = sockets.get_mut(index) else {
                 return false;
             };
-            if socket.received.2 != second {
-                socket.received = (0, 0, second);
-            }
             // Answers to this phone's own requests (stored events) count apart from what
             // the relay sends unasked.
             let answer = if text.starts_with("[\"EVENT\",\"live\"") {
@@ -543,19 +540,17 @@ impl Live {
                     .iter()
                     .any(|p| text.starts_with(p))
             };
-            if answer {
-                socket.received.1 += text.len();
+            let over = if answer {
+                socket.received.1.over(text.len(), now, MAX_ANSWER_BYTES_PER_S)
             } else {
-                socket.received.0 += text.len();
-            }
-            if socket.received.0 <= MAX_RELAY_BYTES_PER_S
-                && socket.received.1 <= MAX_ANSWER_BYTES_PER_S
-            {
+                socket.received.0.over(text.len(), now, MAX_RELAY_BYTES_PER_S)
+            };
+            if !over {
                 return false;
             }
             // Backed off for longer each time, as a relay that closes is.
             socket.attempt = socket.attempt.saturating_add(3);
-            socket.flooded_at = now_ms();
+            socket.flooded_at = now;
             if let Some(ws) = &socket.socket {
                 let _ = ws.close();
             }

@@ -313,7 +313,7 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
         }
         Call::Closed(index) => {
             with_sync(index, RelaySync::closed);
-            false
+            say_what_is_due(doc, now, reply)
         }
         Call::OldTableRead => {
             doc.old_table = false;
@@ -462,20 +462,7 @@ fn read_frames(
             .to_relay
             .extend(frames.into_iter().map(|f| (index, f)));
     }
-    // What waits for the relays to have answered: my joining, rolls for the GM alone, the
-    // GM's checkpoint (never from a phone still missing what others already show).
-    if synced() {
-        if let Some(events) = table.join_when_ready(now, &mut random) {
-            queue(doc, events, reply);
-            changed = true;
-        }
-        for what in FOR_GM.with(|waiting| std::mem::take(&mut *waiting.borrow_mut())) {
-            changed |= say(doc, what, true, now, reply);
-        }
-        if let Some(checkpoint) = doc.at.as_ref().and_then(Table::checkpoint_due) {
-            changed |= say(doc, checkpoint, false, now, reply);
-        }
-    }
+    changed |= say_what_is_due(doc, now, reply);
     if changed && let Some(table) = &doc.at {
         SYNC.with(|sync| {
             for (index, relay) in sync.borrow_mut().iter_mut().enumerate() {
@@ -484,6 +471,32 @@ fn read_frames(
                     .extend(relay.more(table).into_iter().map(|f| (index, f)));
             }
         });
+    }
+    changed
+}
+
+/// What waits for the relays to have answered, said once they have: my joining, rolls for
+/// the GM alone, the GM's checkpoint (never from a phone still missing what others already
+/// show). Asked after frames are read and after a relay goes (the last one owing answers may
+/// be the one that went).
+fn say_what_is_due(doc: &mut TableDoc, now: u64, reply: &mut Reply) -> bool {
+    if !synced() {
+        return false;
+    }
+    let mut changed = false;
+    if let Some(events) = doc
+        .at
+        .as_mut()
+        .and_then(|table| table.join_when_ready(now, &mut random))
+    {
+        queue(doc, events, reply);
+        changed = true;
+    }
+    for what in FOR_GM.with(|waiting| std::mem::take(&mut *waiting.borrow_mut())) {
+        changed |= say(doc, what, true, now, reply);
+    }
+    if let Some(checkpoint) = doc.at.as_ref().and_then(Table::checkpoint_due) {
+        changed |= say(doc, checkpoint, false, now, reply);
     }
     changed
 }
