@@ -125,7 +125,10 @@ mod byte_bucket_tests {
             .map(|i| bucket.over(7_000, 999_980 + i * 40 / 100, 512 * 1024))
             .collect();
         assert!(over.iter().any(|&o| o));
-        assert!(!over[0..70].iter().any(|&o| o), "70 frames of 7 KB are 490 KB");
+        assert!(
+            !over[0..70].iter().any(|&o| o),
+            "70 frames of 7 KB are 490 KB"
+        );
     }
 
     #[test]

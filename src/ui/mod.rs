@@ -13,9 +13,11 @@
 mod characters;
 mod effective_level;
 mod highest_d6;
+mod lazy;
 mod narrative;
 mod panels;
 mod platform;
+mod root;
 mod shell;
 mod table;
 mod tray;

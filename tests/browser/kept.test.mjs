@@ -8,8 +8,8 @@ import { drawn } from './harness.mjs';
 import { realDiceButton, snack, sumLine } from './d6-helpers.mjs';
 import { barResult, dock, rollButton } from './narrative-helpers.mjs';
 
-/** The module of rare code, which opens links (and holds History, the hints...). */
-const RARE = /split_rare_parts[^/]*\.wasm$/;
+/** The d6 tray's code fetched just after its first paint, which opens links (and keeps the session, the hints). */
+const SOON = /split_d6_soon[^/]*\.wasm$/;
 
 const label = (page) => page.getByRole('textbox', { name: 'Label for the next rolls' });
 
@@ -21,7 +21,7 @@ const forgetBlocked = (page) => {
 test.describe('links and reloads keep what the player was doing', () => {
   test('a link opened while its code cannot come waits in the address and opens with Try again', async ({ phone }) => {
     const { context, page } = await phone();
-    await context.route(RARE, (route) => route.abort());
+    await context.route(SOON, (route) => route.abort());
     await page.goto('/#/d6?dice=4');
     await drawn(page);
     await expect(snack(page), 'told, with a way to try again').toHaveText(/could not be fetched, so the link is not open yet/);
@@ -33,7 +33,7 @@ test.describe('links and reloads keep what the player was doing', () => {
     await expect(snack(page)).toHaveText(/could not be fetched, so the link is not open yet/);
     expect(new URL(page.url()).hash).toBe('#/d6?dice=4');
     // The connection comes back: Try again opens it, and only then is the address cleaned.
-    await context.unroute(RARE);
+    await context.unroute(SOON);
     await dock(page).getByRole('button', { name: 'Try again' }).click();
     await expect(sumLine(page), 'the link applied').toHaveText('4 base = 4 dice');
     await expect.poll(() => new URL(page.url()).hash, { message: 'the address cleaned once applied' }).toBe('#/d6');

@@ -145,6 +145,9 @@ test('one Destiny pool: with one light point left, two simultaneous flips leave 
     await expect(poolLog(p).filter({ hasText: 'refused' })).toHaveCount(1);
     await expect(poolLog(p).filter({ hasText: /flipped a light point/ })).toHaveCount(1);
   }
+  // The GM's fields follow the flip, so Set does not quietly undo it.
+  await expect(pool.getByRole('spinbutton', { name: 'Light' })).toHaveValue('0');
+  await expect(pool.getByRole('spinbutton', { name: 'Dark' })).toHaveValue('3');
   // Players cannot flip a dark point; the GM can.
   await expect(ana.page.getByRole('button', { name: 'Flip a dark point' })).toHaveCount(0);
   await gm.page.getByRole('button', { name: 'Flip a dark point' }).click();

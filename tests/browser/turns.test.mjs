@@ -138,7 +138,8 @@ test.describe('Effective Level turns and scene', () => {
   });
 
   test('Roll tapped before the turn has been read still rolls its next portion', async ({ open }) => {
-    // No service worker, so the test can hold back the rare code's module after a reload.
+    // No service worker, so the test can hold back the tray's code that comes after its first
+    // paint (the turn's bar and Roll's portions) after a reload.
     const { context, page } = await open('/#/el', { serviceWorkers: 'block' });
     await setNumber(page, 'Effective Level', 6);
     await openFold(page, 'Turn');
@@ -146,7 +147,7 @@ test.describe('Effective Level turns and scene', () => {
     await expect(rollButton(page)).toHaveText('Roll goblin 1 · EL 3');
     let release;
     const held = new Promise((resolve) => { release = resolve; });
-    await page.route('**/split_rare_parts.wasm', async (route) => {
+    await page.route('**/split_el_soon.wasm', async (route) => {
       await held;
       await route.continue();
     });

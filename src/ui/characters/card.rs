@@ -8,10 +8,8 @@ use crate::ui::widgets::when::When;
 use super::character;
 use crate::core::character::Character;
 use crate::core::words::counted;
-use crate::ui::characters::rare::Rare;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::lazy::Lazy;
+use crate::ui::root::Root;
 
 /// "Level 5 · 2 roles · 1 wound · Limping · 3 facets": what a folded card shows under the
 /// name (the harm as the trays show it).
@@ -27,7 +25,7 @@ fn summary_line(character: &Character) -> String {
 /// and then kept while folded, so nothing typed in it is lost.
 #[component]
 pub fn CharacterCard(
-    data: AppData,
+    data: Root,
     id: u64,
     /// The cards open now, by character id.
     open: RwSignal<Vec<u64>>,
@@ -93,9 +91,9 @@ pub fn CharacterCard(
                 </div>
                 <div class="card-body" id=body hidden=move || !is_open.get()>
                     {move || opened.get().then(|| view! {
-                        <RareView
-                            data
-                            ask=AppRare::Page(PageRare::Characters(Rare::Editor(id)))
+                        <Lazy
+                            preload=super::rare::preload
+                            draw=move || super::rare::editor(data, id)
                             fallback=|| view! { <p class="loading-note">"Opening…"</p> }
                         />
                     })}

@@ -7,13 +7,13 @@ use leptos::prelude::*;
 use super::keep_note_shown;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::platform::browser::storage_is_lasting;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::text_input::TextInput;
 
 /// The name field and Create; a refused name stays as typed, and the snackbar says why.
 #[component]
 pub fn CreateForm(
-    data: AppData,
+    data: Root,
     /// The cards open now; the new character's joins them.
     open: RwSignal<Vec<u64>>,
 ) -> impl IntoView {

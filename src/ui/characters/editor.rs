@@ -9,11 +9,11 @@ use super::harm::HarmSection;
 use super::removal::RemoveCharacter;
 use super::rename::RenameCharacter;
 use super::sheet::SheetSection;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The opened card's content, top to bottom.
 #[component]
-pub fn CharacterEditor(data: AppData, id: u64) -> impl IntoView {
+pub fn CharacterEditor(data: Root, id: u64) -> impl IntoView {
     view! {
         <div class="character-editor">
             <RenameCharacter data id/>

@@ -3,12 +3,12 @@
 use leptos::prelude::*;
 
 use super::{character, said};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::facet_list::{FacetEdit, FacetList, added};
 
 /// The character's facets: add, switch, rename, remove; each change kept at once.
 #[component]
-pub fn CharacterFacets(data: AppData, id: u64) -> impl IntoView {
+pub fn CharacterFacets(data: Root, id: u64) -> impl IntoView {
     let character = character(data, id);
     let facets = Signal::derive(move || {
         character.with(|c| {

@@ -8,11 +8,11 @@ use leptos::prelude::*;
 use super::{character, said};
 use crate::core::character::Harm;
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The harm list and what adds to it.
 #[component]
-pub fn HarmSection(data: AppData, id: u64) -> impl IntoView {
+pub fn HarmSection(data: Root, id: u64) -> impl IntoView {
     let roster = data.roster();
     let character = character(data, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());

@@ -9,7 +9,7 @@ use super::keep_note_shown;
 use crate::ui::panels::install_offer::InstallOffer;
 use crate::ui::platform::install::is_installed;
 use crate::ui::platform::keeping::ask_to_keep;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// Where the asking stands, for the visit: the note may be drawn again (the page left and
 /// opened again) while or after the browser answers.
@@ -28,7 +28,7 @@ struct AskedState(RwSignal<Asked>);
 
 /// The note: empty while the browser answers, and taken down if there is nothing to say.
 #[component]
-pub fn KeepNote(data: AppData) -> impl IntoView {
+pub fn KeepNote(data: Root) -> impl IntoView {
     let shown = keep_note_shown(data);
     let asked = data.state(|_| AskedState(RwSignal::new(Asked::Not))).0;
     if asked.get_untracked() == Asked::Not {

@@ -8,11 +8,11 @@ use crate::ui::widgets::when::When;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::MAX_EL_VALUE;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The maneuvers and, once there is a role, the form for a new one.
 #[component]
-pub fn Maneuvers(data: AppData, id: u64) -> impl IntoView {
+pub fn Maneuvers(data: Root, id: u64) -> impl IntoView {
     let character = character(data, id);
     let sheet = Memo::new(move |_| {
         character.with(|c| {

@@ -1,8 +1,8 @@
 //! The Characters page: create a character, pick who the trays roll for, and open a
 //! character's card to edit its name, facets, harm and Effective Level sheet. Every change is
 //! kept as soon as it is made; every message goes to the snackbar at the foot of the page.
-//! The editor inside a card, the story points and the "Your data" panel are rare code (`ui::shell::rare`): their
-//! code arrives when first wanted.
+//! The editor inside a card, the story points and the "Your data" panel are drawn the first
+//! time they are wanted, their code fetched then (`rare`, `ui::panels::data_panel`).
 
 mod card;
 mod create_form;
@@ -12,7 +12,7 @@ mod harm;
 mod keep_note;
 mod maneuvers;
 mod number_field;
-pub(crate) mod rare;
+mod rare;
 mod removal;
 mod rename;
 mod roles;
@@ -30,16 +30,31 @@ use create_form::CreateForm;
 pub use editor::CharacterEditor;
 
 use crate::core::character::Character;
+use crate::route::Page;
+use crate::ui::lazy::{self, Lazy};
+use crate::ui::panels::data_panel;
 use crate::ui::panels::settings_panel::SettingsPanel;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::later::Later;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{__preload_rare, Rare, RareView};
+use crate::ui::root::{PageCode, Root};
 use crate::ui::widgets::fold::Fold;
+use crate::ui::widgets::later::Later;
 use crate::ui::widgets::snackbar::PageMessages;
 
+lazy::split! { module characters_page, preload preload_page;
+    /// The page, in its own module: opening another page never fetches it.
+    fn page(data: Root) -> AnyView {
+        view! { <CharactersPage data/> }.into_any()
+    }
+}
+
+/// The page's code, for the shell's list of pages.
+pub const PAGE: PageCode = PageCode {
+    path: Page::CHARACTERS.path(),
+    preload: preload_page,
+    draw: page,
+};
+
 /// One character as it is now, or `None` once it is gone; changes only when it does.
-fn character(data: AppData, id: u64) -> Memo<Option<Character>> {
+fn character(data: Root, id: u64) -> Memo<Option<Character>> {
     let roster = data.roster();
     Memo::new(move |_| roster.with(|r| r.get(id).cloned()))
 }
@@ -53,13 +68,13 @@ struct OpenCards(RwSignal<Vec<u64>>);
 #[derive(Clone, Copy)]
 struct KeepNoteShown(RwSignal<bool>);
 
-fn keep_note_shown(data: AppData) -> RwSignal<bool> {
+fn keep_note_shown(data: Root) -> RwSignal<bool> {
     data.state(|_| KeepNoteShown(RwSignal::new(false))).0
 }
 
 /// The whole page.
 #[component]
-pub fn CharactersPage(data: AppData) -> impl IntoView {
+pub fn CharactersPage(data: Root) -> impl IntoView {
     let roster = data.roster();
     // The cards open, by character id, as left for the rest of the visit; a new character's
     // card opens at once.
@@ -75,7 +90,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
         set_timeout(
             move || {
                 leptos::task::spawn_local(async {
-                    let _ = __preload_rare().await;
+                    let _ = rare::preload().await;
                 });
             },
             Duration::from_millis(400),
@@ -89,14 +104,14 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
     });
     view! {
         <div class="tray-page characters-page">
-            <h1>"Characters"</h1>
+            <h1>{Page::CHARACTERS.title()}</h1>
             <p class="hint">
                 "Characters are shared by every tray: pick one to roll for, and the trays use \
                  their facets, harm and Effective Level sheet."
             </p>
             <CreateForm data open/>
             <When when=move || keep_note.get()>
-                <RareView data ask=Rare::Page(PageRare::Characters(rare::Rare::KeepNote))/>
+                <Lazy preload=rare::preload draw=move || rare::keep_note(data)/>
             </When>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <ul class="character-list" aria-label="Characters">
@@ -108,13 +123,13 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
             </ul>
             <Later>
                 <Fold data id="characters-story" title="Story points" summary=Signal::stored("Destiny or story points".to_string())>
-                    <RareView data ask=Rare::Page(PageRare::Characters(rare::Rare::StoryPoints))/>
+                    <Lazy preload=rare::preload draw=move || rare::story_points(data)/>
                 </Fold>
                 <Fold data id="characters-settings" title="Settings" summary=settings_note>
                     <SettingsPanel data/>
                 </Fold>
                 <Fold data id="characters-data" title="Your data" summary=Signal::stored("export · import".to_string()) class="data-fold">
-                    <RareView data ask=Rare::Data/>
+                    <Lazy preload=data_panel::preload draw=move || data_panel::data_panel(data)/>
                 </Fold>
                 <PageMessages snackbar=data.snackbar/>
             </Later>
@@ -123,7 +138,7 @@ pub fn CharactersPage(data: AppData) -> impl IntoView {
 }
 
 /// Puts what an edit did, or why it was refused, in the snackbar; true when it was done.
-fn said(data: AppData, outcome: Result<String, String>) -> bool {
+fn said(data: Root, outcome: Result<String, String>) -> bool {
     match outcome {
         Ok(message) => {
             if !message.is_empty() {

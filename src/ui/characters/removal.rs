@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use crate::ui::widgets::when::When;
 
 use super::character;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// "Remove Mira", then "Remove Mira? [Remove] [Keep]". Undo puts the character back where
 /// it was, and as the one the trays roll for if it was.
 #[component]
-pub fn RemoveCharacter(data: AppData, id: u64) -> impl IntoView {
+pub fn RemoveCharacter(data: Root, id: u64) -> impl IntoView {
     let roster = data.roster();
     let character = character(data, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());

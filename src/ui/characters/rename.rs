@@ -5,12 +5,12 @@ use leptos::prelude::*;
 use crate::ui::widgets::when::When;
 
 use super::character;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::name_field::NameField;
 
 /// "Rename", or the field renaming the character.
 #[component]
-pub fn RenameCharacter(data: AppData, id: u64) -> impl IntoView {
+pub fn RenameCharacter(data: Root, id: u64) -> impl IntoView {
     let character = character(data, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
     let renaming = RwSignal::new(false);

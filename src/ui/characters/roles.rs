@@ -5,11 +5,11 @@ use leptos::prelude::*;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::Role;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The roles and the form for a new one.
 #[component]
-pub fn Roles(data: AppData, id: u64) -> impl IntoView {
+pub fn Roles(data: Root, id: u64) -> impl IntoView {
     let character = character(data, id);
     let roles = Memo::new(move |_| {
         character.with(|c| {

@@ -12,11 +12,11 @@ use super::standings::Standings;
 use super::{character, said};
 use crate::core::character::{MAX_EL_VALUE, SheetList};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The Level and the sheet's four lists.
 #[component]
-pub fn SheetSection(data: AppData, id: u64) -> impl IntoView {
+pub fn SheetSection(data: Root, id: u64) -> impl IntoView {
     let character = character(data, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
     let level =
@@ -59,10 +59,7 @@ pub fn SheetSection(data: AppData, id: u64) -> impl IntoView {
 }
 
 /// Keeps a new number for a sheet entry, or says why not.
-pub fn set_value(
-    data: AppData,
-    id: u64,
-) -> impl Fn(u64) -> Callback<i32, Result<(), String>> + Copy {
+pub fn set_value(data: Root, id: u64) -> impl Fn(u64) -> Callback<i32, Result<(), String>> + Copy {
     move |entry| {
         Callback::new(move |n: i32| {
             let mut outcome = Ok(());
@@ -76,7 +73,7 @@ pub fn set_value(
 /// One entry of a sheet list: its name (and what it belongs to), its number, and Remove.
 #[component]
 pub fn SheetRow(
-    data: AppData,
+    data: Root,
     /// The character's id.
     id: u64,
     /// The entry's id.

@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::SheetList;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The boosts (or penalties) and the form for a new one.
 #[component]
-pub fn Standings(data: AppData, id: u64, list: SheetList) -> impl IntoView {
+pub fn Standings(data: Root, id: u64, list: SheetList) -> impl IntoView {
     let character = character(data, id);
     let items = Memo::new(move |_| {
         character.with(|c| {

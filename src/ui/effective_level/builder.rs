@@ -8,7 +8,7 @@ use super::format::signed;
 use super::modifiers::Modifiers;
 use super::state::ElState;
 use crate::core::coach::ElTap;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::coach::CoachHint;
 
 /// One tick of the builder: a sheet entry or one of the scene's boosts.
@@ -24,7 +24,7 @@ struct Tick {
 
 /// The builder's ticks, modifiers, training switch and sum.
 #[component]
-pub fn Builder(state: ElState, data: AppData) -> impl IntoView {
+pub fn Builder(state: ElState, data: Root) -> impl IntoView {
     let has_character = Memo::new(move |_| data.roster().with(|r| r.active().is_some()));
     let level = Memo::new(move |_| {
         data.roster()
@@ -57,7 +57,7 @@ pub fn Builder(state: ElState, data: AppData) -> impl IntoView {
 /// The active character's conditions, each offered as a penalty: ticked, it takes away the
 /// points set beside it (1 to start).
 #[component]
-fn ConditionTicks(state: ElState, data: AppData) -> impl IntoView {
+fn ConditionTicks(state: ElState, data: Root) -> impl IntoView {
     let conditions = Memo::new(move |_| {
         data.roster().with(|r| {
             r.active().map_or_else(Vec::new, |c| {
@@ -122,7 +122,7 @@ fn ConditionTicks(state: ElState, data: AppData) -> impl IntoView {
 
 /// The sheet's and the scene's entries in groups, each a chip that ticks it.
 #[component]
-fn TickGroups(state: ElState, data: AppData) -> impl IntoView {
+fn TickGroups(state: ElState, data: Root) -> impl IntoView {
     // The entries change rarely (a sheet edited, a boost kept); ticking redraws no chip,
     // only its pressed state.
     let groups = Memo::new(move |_| {
@@ -286,7 +286,7 @@ fn TrainingSwitch(state: ElState) -> impl IntoView {
 
 /// The EL's sum, line by line: "Level 6 + Warrior 4 + Feint 1 − Bruised 1 = EL 10".
 #[component]
-fn SumLine(state: ElState, data: AppData) -> impl IntoView {
+fn SumLine(state: ElState, data: Root) -> impl IntoView {
     let sum = move || {
         state.setup.with(|s| {
             data.roster().with(|r| {

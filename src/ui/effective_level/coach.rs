@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::state::ElState;
 use crate::core::coach::{ElCoach, ElTap, Step};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::coach::{Hint, keep_counting};
 
 /// The hints of a stepper's − and + taps, as one line of text ("−1 −8% · −0.5 effect
@@ -51,8 +51,9 @@ pub fn StepHints(state: ElState, tap: fn(Step) -> ElTap) -> impl IntoView {
 }
 
 /// Starts counting the hints: recounted one frame after each change of the setup, the
-/// character or the scene; none while the setting hides them. Rare code (`ui::shell::rare`).
-pub fn start(data: AppData) -> AnyView {
+/// character or the scene; none while the setting hides them (from `soon`, once the page
+/// is idle).
+pub fn start(data: Root) {
     let state = ElState::of(data);
     keep_counting(
         data,
@@ -70,5 +71,4 @@ pub fn start(data: AppData) -> AnyView {
                 .collect()
         },
     );
-    ().into_any()
 }

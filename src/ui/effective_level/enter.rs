@@ -7,14 +7,14 @@ use super::roll::show;
 use super::state::{ElState, RollKind};
 use crate::core::effective_level::{ElDie, ElRoll, ElSetup};
 use crate::core::history::RecordedRoll;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::widgets::real_dice::RealDicePanel;
 
 /// One choice per die of each side: only the faces the die has (0 to one less than its
 /// sides) can be picked.
 #[component]
-pub fn EnterDice(state: ElState, data: AppData) -> impl IntoView {
+pub fn EnterDice(state: ElState, data: Root) -> impl IntoView {
     let check = state.check.get_untracked();
     let Ok(check) = check else {
         let reason = check.err().unwrap_or_default();

@@ -6,13 +6,13 @@ use leptos::prelude::*;
 
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::text_input::TextInput;
 
 /// Whether the shown roll offers anything to follow it: effect for an obstacle that does
 /// not resist, or a wager that applied. Cheap, so the result view asks it before fetching
 /// the follow-ups' code.
-pub fn offers(shown: &Shown, data: AppData) -> bool {
+pub fn offers(shown: &Shown, data: Root) -> bool {
     let Some(roll) = shown.roll() else {
         return false;
     };
@@ -27,7 +27,7 @@ pub fn offers(shown: &Shown, data: AppData) -> bool {
 
 /// The follow-ups of the roll the dock shows.
 #[component]
-pub fn FollowUps(state: ElState, data: AppData) -> impl IntoView {
+pub fn FollowUps(state: ElState, data: Root) -> impl IntoView {
     move || {
         state
             .core
@@ -39,7 +39,7 @@ pub fn FollowUps(state: ElState, data: AppData) -> impl IntoView {
 
 /// The follow-ups this roll offers, if any.
 #[component]
-fn FollowUp(shown: Shown, state: ElState, data: AppData) -> impl IntoView {
+fn FollowUp(shown: Shown, state: ElState, data: Root) -> impl IntoView {
     let Some(roll) = shown.roll() else {
         return ().into_any();
     };
@@ -58,7 +58,7 @@ fn FollowUp(shown: Shown, state: ElState, data: AppData) -> impl IntoView {
 /// One button per unfinished obstacle that does not resist (one that resists takes only
 /// rolls made at it): "+3 to Rubble".
 #[component]
-fn ToObstacles(id: u64, effect: u32, state: ElState, data: AppData) -> impl IntoView {
+fn ToObstacles(id: u64, effect: u32, state: ElState, data: Root) -> impl IntoView {
     let open = move || {
         data.scene().with(|s| {
             s.obstacles
@@ -112,7 +112,7 @@ fn ToObstacles(id: u64, effect: u32, state: ElState, data: AppData) -> impl Into
 
 /// A name and a button that keep the wagered points as a boost for the rest of the scene.
 #[component]
-fn KeepBoost(id: u64, wager: u32, state: ElState, data: AppData) -> impl IntoView {
+fn KeepBoost(id: u64, wager: u32, state: ElState, data: Root) -> impl IntoView {
     let kept = move || state.boost_kept.get() == Some(id);
     let keep = move |ev: SubmitEvent| {
         ev.prevent_default();

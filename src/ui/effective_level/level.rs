@@ -6,15 +6,13 @@ use super::coach::StepHints;
 use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
-use crate::ui::effective_level::rare::Rare;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::lazy::Lazy;
+use crate::ui::root::Root;
 use crate::ui::widgets::stepper::Stepper;
 
 /// The EL panel: how it is given, the number or the builder, and a refusal below 1.
 #[component]
-pub fn YourEl(state: ElState, data: AppData) -> impl IntoView {
+pub fn YourEl(state: ElState, data: Root) -> impl IntoView {
     let builder = Memo::new(move |_| state.setup.with(|s| s.mode == ElMode::Builder));
     let quick_el = Memo::new(move |_| state.setup.with(|s| s.quick_el));
     let set_el = Callback::new(move |n: u32| state.change(|s| s.quick_el = n));
@@ -32,9 +30,9 @@ pub fn YourEl(state: ElState, data: AppData) -> impl IntoView {
                     // Its code comes with the rare panels': a builder needs a character, made on
                     // the Characters page, by when the service worker has that code at hand.
                     view! {
-                        <RareView
-                            data
-                            ask=AppRare::Page(PageRare::EffectiveLevel(Rare::Builder))
+                        <Lazy
+                            preload=super::rare::preload
+                            draw=move || super::rare::builder(data)
                             fallback=|| view! { <p class="hint">"Setting out the sheet…"</p> }
                         />
                     }

@@ -13,11 +13,11 @@ use crate::route::Page;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;
-use crate::ui::shell::app_data::{AppData, Shared};
+use crate::ui::root::{Root, Shared};
 use crate::ui::tray::gm_side::{change_with_scene, take_gm_side};
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
-pub fn open_link(data: AppData, shared: Shared) {
+pub fn open_link(data: Root, shared: Shared) {
     let state = ElState::of(data);
     match shared {
         Shared::Setup(text) => state.open_shared(&text),

@@ -13,13 +13,14 @@ mod enter;
 mod follow_up;
 mod format;
 mod level;
-pub(crate) mod links;
+mod links;
 mod modifiers;
 mod odds_panel;
-pub(crate) mod rare;
+mod rare;
 mod result_view;
 mod roll;
 mod scene;
+mod soon;
 mod state;
 mod turn;
 mod wager;
@@ -36,18 +37,42 @@ use wager::WagerPanel;
 
 use crate::core::history::RecordedRoll;
 use crate::core::words::counted;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::route::Page;
+use crate::ui::lazy::{self, Lazy};
+use crate::ui::root::{PageCode, Root};
 use crate::ui::tray::character_bar::CharacterBar;
-use crate::ui::tray::frame::TrayFrame;
+use crate::ui::tray::frame::{TrayFrame, TrayParts};
 use crate::ui::tray::gm_side::GmSide;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::label_field::LabelField;
 
+lazy::split! { module el_page, preload preload_page;
+    /// The page, in its own module: opening another page never fetches it.
+    fn page(data: Root) -> AnyView {
+        view! { <ElTray data/> }.into_any()
+    }
+}
+
+/// The page's code, for the shell's list of pages.
+pub const PAGE: PageCode = PageCode {
+    path: Page::EFFECTIVE_LEVEL.path(),
+    preload: preload_page,
+    draw: page,
+};
+
+/// What the frame fetches later: the rare panels, and what follows once the page is idle.
+const PARTS: TrayParts = TrayParts {
+    preload_rare: rare::preload,
+    share: rare::share,
+    enter: rare::enter,
+    odds: Some(rare::odds),
+    open_link: soon::open_link,
+    when_idle: soon::when_idle,
+};
+
 /// The whole tray.
 #[component]
-pub fn ElTray(data: AppData) -> impl IntoView {
+pub fn ElTray(data: Root) -> impl IntoView {
     let state = ElState::of(data);
     let core = state.core;
     let headline = core.headline(|roll| match roll {
@@ -58,13 +83,12 @@ pub fn ElTray(data: AppData) -> impl IntoView {
     let on_roll = Callback::new(move |()| roll::roll_bar(state, data));
     let roll_label = Signal::derive(move || roll::bar_label(state));
     let can_roll = Signal::derive(move || roll::bar_can_roll(state));
-    let rare_fold = |which: rare::Rare| AppRare::Page(PageRare::EffectiveLevel(which));
     view! {
         <TrayFrame
             data
             core
-            rare=rare::ask
-            title="Effective Level"
+            parts=PARTS
+            title=Page::EFFECTIVE_LEVEL.title()
             class="el-tray"
             headline
             chances=move || view! { <BarChances state/> }
@@ -81,13 +105,13 @@ pub fn ElTray(data: AppData) -> impl IntoView {
             <WagerPanel state data/>
             <LabelField id="el-roll-label" placeholder="e.g. Strike the goblin" label=core.label on_roll/>
             <Fold data id="el-dice" title="Dice" summary=dice_note(state)>
-                <RareView data ask=rare_fold(rare::Rare::Dice)/>
+                <Lazy preload=rare::preload draw=move || rare::dice(data)/>
             </Fold>
             <Fold data id="el-turn" title="Turn">
-                <RareView data ask=rare_fold(rare::Rare::Turn)/>
+                <Lazy preload=rare::preload draw=move || rare::turn(data)/>
             </Fold>
             <Fold data id="el-scene" title="Scene" summary=scene_note(data)>
-                <RareView data ask=rare_fold(rare::Rare::Scene)/>
+                <Lazy preload=rare::preload draw=move || rare::scene(data)/>
             </Fold>
         </TrayFrame>
     }
@@ -104,7 +128,7 @@ fn dice_note(state: ElState) -> Signal<String> {
 }
 
 /// The Scene fold's note: what the scene holds.
-fn scene_note(data: AppData) -> Signal<String> {
+fn scene_note(data: Root) -> Signal<String> {
     Signal::derive(move || {
         data.scene().with(|s| {
             [

@@ -8,10 +8,8 @@ use crate::ui::widgets::when::When;
 use super::follow_up::offers;
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::history::RecordedRoll;
-use crate::ui::effective_level::rare::Rare;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::lazy::Lazy;
+use crate::ui::root::Root;
 use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::zero_based::FacesList;
@@ -27,7 +25,7 @@ fn el_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
 
 /// The dock's result panel for the Effective Level tray.
 #[component]
-pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
+pub fn ResultView(state: ElState, data: Root) -> impl IntoView {
     let entry = Signal::derive(move || {
         state
             .core
@@ -47,7 +45,7 @@ pub fn ResultView(state: ElState, data: AppData) -> impl IntoView {
             {move || shown().map(|shown| view! { <RolledDice shown/> })}
             // What may follow a roll is not needed every roll: its code comes when it is.
             <When when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
-                <RareView data ask=AppRare::Page(PageRare::EffectiveLevel(Rare::FollowUp))/>
+                <Lazy preload=super::rare::preload draw=move || super::rare::follow_up(data)/>
             </When>
             <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>

@@ -5,33 +5,30 @@
 use leptos::prelude::*;
 use rand::Rng;
 
-use super::rare::Rare;
+use super::soon;
 use super::state::{ElShown, ElState, RollKind, Shown, TurnBar};
 use crate::core::effective_level::{ElRoll, ElSetup};
 use crate::core::history::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::tone::Tone;
+use crate::ui::lazy;
 use crate::ui::platform::browser::now_ms;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, rare, run_rare};
+use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_roll;
 
 /// The bar's Roll: the turn's next portion while there is one (its code is rare), else the
 /// tray's own check. Before the turn's code has read the turn, it decides there (fetched
 /// if need be), so a turn kept from before a reload is never rolled past unawares; if that
 /// code cannot come, the turn cannot be read and Roll rolls the tray, as its words say.
-pub fn roll_bar(state: ElState, data: AppData) {
-    let ask = |ask| AppRare::Page(PageRare::EffectiveLevel(ask));
+pub fn roll_bar(state: ElState, data: Root) {
     match state.turn_bar.get_untracked() {
-        None => leptos::task::spawn_local(async move {
-            if rare(data, ask(Rare::RollBar)).await.is_err() {
-                roll(state, data);
-            }
-        }),
+        None => lazy::run(soon::roll_bar(data), move || roll(state, data)),
         Some(TurnBar {
             next: Some(next), ..
-        }) => run_rare(data, ask(Rare::RollPortion(next.id))),
+        }) => lazy::run(soon::roll_portion(data, next.id), move || {
+            data.snackbar
+                .say("This part of the app could not be fetched: check the connection.")
+        }),
         Some(_) => roll(state, data),
     }
 }
@@ -60,7 +57,7 @@ pub fn bar_can_roll(state: ElState) -> bool {
 }
 
 /// Rolls the tray's check, records it, shows it, and returns the wager to 0.
-pub fn roll(state: ElState, data: AppData) {
+pub fn roll(state: ElState, data: Root) {
     let check = match state.check.get_untracked() {
         Ok(check) => check,
         Err(reason) => return state.core.snackbar.say(reason),
@@ -84,18 +81,18 @@ pub fn secure_dice() -> Result<SecureDice, String> {
 }
 
 /// Keeps a roll already made in History under `label`.
-pub fn record(data: AppData, label: &str, roll: ElRoll) -> Result<HistoryEntry, String> {
+pub fn record(data: Root, label: &str, roll: ElRoll) -> Result<HistoryEntry, String> {
     record_made(data, label, RecordedRoll::EffectiveLevel(roll))
 }
 
 /// Keeps any roll of the page already made (a defence too) in History under `label`.
-pub fn record_made(data: AppData, label: &str, roll: RecordedRoll) -> Result<HistoryEntry, String> {
+pub fn record_made(data: Root, label: &str, roll: RecordedRoll) -> Result<HistoryEntry, String> {
     record_roll(data, label, |_| roll)
 }
 
 /// A roll shown but not kept in History (a roll against the player), in the
 /// form History keeps rolls.
-pub fn unrecorded(data: AppData, dice: &mut SecureDice, label: &str, roll: ElRoll) -> HistoryEntry {
+pub fn unrecorded(data: Root, dice: &mut SecureDice, label: &str, roll: ElRoll) -> HistoryEntry {
     HistoryEntry {
         id: dice.random(),
         at_ms: now_ms(),
@@ -109,7 +106,7 @@ pub fn unrecorded(data: AppData, dice: &mut SecureDice, label: &str, roll: ElRol
 }
 
 /// Rolls one of History's rolls again: the tray is set up as it was, then rolls.
-pub fn roll_again(state: ElState, data: AppData, again: RollAgain) {
+pub fn roll_again(state: ElState, data: Root, again: RollAgain) {
     if let RollAgain::EffectiveLevel(check) = again {
         state.set_check(&check);
         roll(state, data);

@@ -14,7 +14,7 @@ use crate::core::notation::effective_level::{format_check, parse_check};
 use crate::core::tone::Tone;
 use crate::route::Page;
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
 use crate::ui::tray::state::TrayCore;
 
@@ -123,11 +123,11 @@ type Undo = Arc<dyn Fn() + Send + Sync>;
 
 impl ElState {
     /// The tray's state for this visit, made the first time the tray opens as it was left.
-    pub fn of(data: AppData) -> Self {
+    pub fn of(data: Root) -> Self {
         data.state(Self::load)
     }
 
-    fn load(data: AppData) -> Self {
+    fn load(data: Root) -> Self {
         let setup = data.document::<ElSetup>();
         let (roster, scene) = (data.roster(), data.scene());
         let el = Memo::new(move |_| {

@@ -9,16 +9,14 @@ use super::coach::StepHints;
 use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
-use crate::ui::effective_level::rare::Rare;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::lazy::Lazy;
+use crate::ui::root::Root;
 use crate::ui::widgets::stepper::Stepper;
 
 /// The wager's stepper (and, with a quick EL, the rank that caps it), its limit, why it is
 /// refused if it is, and its dedicated effect.
 #[component]
-pub fn WagerPanel(state: ElState, data: AppData) -> impl IntoView {
+pub fn WagerPanel(state: ElState, data: Root) -> impl IntoView {
     let quick = Memo::new(move |_| state.setup.with(|s| s.mode == ElMode::Quick));
     let wager = Memo::new(move |_| state.setup.with(|s| s.wager));
     let quick_rank = Memo::new(move |_| state.setup.with(|s| s.quick_rank));
@@ -64,7 +62,7 @@ pub fn WagerPanel(state: ElState, data: AppData) -> impl IntoView {
             <When when=move || { wager.get() > 0 }>
                 <p class="hint">{rolled_at}</p>
                 // Dedicating a wager is rarer than wagering: its code comes when first wanted.
-                <RareView data ask=AppRare::Page(PageRare::EffectiveLevel(Rare::Dedicated))/>
+                <Lazy preload=super::rare::preload draw=move || super::rare::dedicated(data)/>
             </When>
         </section>
     }

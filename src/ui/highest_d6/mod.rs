@@ -3,14 +3,15 @@
 //! used every roll comes first; the rest is folded away, its code fetched when first opened.
 
 mod challenge_panel;
-pub(crate) mod links;
+mod links;
 mod odds_panel;
 mod pool_panel;
 mod prompts;
-pub(crate) mod rare;
+mod rare;
 mod result_view;
 mod roll;
 mod scene_panel;
+mod soon;
 mod state;
 mod zero_dice;
 
@@ -26,18 +27,43 @@ use zero_dice::ZeroDiceChoice;
 
 use crate::core::history::{RecordedRoll, RollAgain};
 use crate::core::words::counted;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::route::Page;
+use crate::ui::lazy::{self, Lazy};
+use crate::ui::root::{PageCode, Root};
 use crate::ui::tray::character_bar::CharacterBar;
-use crate::ui::tray::frame::TrayFrame;
+use crate::ui::tray::frame::{TrayFrame, TrayParts};
 use crate::ui::tray::gm_side::GmSide;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::label_field::LabelField;
 
+lazy::split! { module d6_page, preload preload_page;
+    /// The page, in its own module: opening another page never fetches it.
+    fn page(data: Root) -> AnyView {
+        view! { <D6Tray data/> }.into_any()
+    }
+}
+
+/// The page's code, for the shell's list of pages.
+pub const PAGE: PageCode = PageCode {
+    path: Page::HIGHEST_D6.path(),
+    preload: preload_page,
+    draw: page,
+};
+
+/// What the frame fetches later: the rare panels, and what follows once the page is idle.
+/// The odds in detail are in the tray's first load (see `D6Tray`).
+const PARTS: TrayParts = TrayParts {
+    preload_rare: rare::preload,
+    share: rare::share,
+    enter: rare::enter,
+    odds: None,
+    open_link: soon::open_link,
+    when_idle: soon::when_idle,
+};
+
 /// The whole tray.
 #[component]
-pub fn D6Tray(data: AppData) -> impl IntoView {
+pub fn D6Tray(data: Root) -> impl IntoView {
     let state = D6State::of(data);
     let core = state.core;
     let headline = core.headline(|roll| match roll {
@@ -75,8 +101,8 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
         <TrayFrame
             data
             core
-            rare=rare::ask
-            title="Highest d6"
+            parts=PARTS
+            title=Page::HIGHEST_D6.title()
             headline
             chances=move || view! { <BarChances state/> }
             roll_label="Roll"
@@ -92,7 +118,7 @@ pub fn D6Tray(data: AppData) -> impl IntoView {
             <ChallengePanel state/>
             <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=core.label on_roll/>
             <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
-                <RareView data ask=AppRare::Page(PageRare::HighestD6(rare::Rare::Scene))/>
+                <Lazy preload=rare::preload draw=move || rare::scene(data)/>
             </Fold>
             <Fold data id="d6-zero-dice" title="When no dice are left" summary=rule_note>
                 <ZeroDiceChoice data/>

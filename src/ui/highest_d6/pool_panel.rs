@@ -6,13 +6,13 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::coach::{CoachHint, CoachLegend};
 use crate::ui::widgets::dice::pips::PipDie;
 
 /// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
 #[component]
-pub fn PoolPanel(state: D6State, data: AppData) -> impl IntoView {
+pub fn PoolPanel(state: D6State, data: Root) -> impl IntoView {
     let base = move || state.setup.with(|s| s.base);
     let choices = move || {
         state.setup.with(|s| {

@@ -12,12 +12,12 @@ use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
 use crate::core::history::RecordedRoll;
 use crate::table::Amendment;
 use crate::ui::panels::history_writer::{HistoryChange, send};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::text_input::TextInput;
 
 /// In a conflict where the character takes harm: one tap marks it on them.
 #[component]
-pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> impl IntoView {
+pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl IntoView {
     let kind = check
         .outcome()
         .harm()
@@ -81,7 +81,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> imp
 /// After a triumph or a catastrophe: create a facet from a suggestion or the player's own
 /// words, helping or hindering, on the character or the scene.
 #[component]
-pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> impl IntoView {
+pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl IntoView {
     let outcome = check.outcome();
     if !outcome.creates_facet() {
         return None;
@@ -203,7 +203,7 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> im
 /// After a costly success: one tap notes a suggested cost (or the player's own) in the
 /// roll's history entry.
 #[component]
-pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: AppData) -> impl IntoView {
+pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl IntoView {
     if check.outcome() != D6Outcome::CostlySuccess {
         return None;
     }

@@ -1,70 +1,47 @@
-//! The Highest d6 tray's rare parts, drawn from the app's rare code (`ui::shell::rare`).
+//! The Highest d6 tray's rare parts, each drawn the first time it is wanted: what the
+//! shown outcome asks next, the scene's facets, the Share fold's links and real dice. Their
+//! code is the module `d6_rare`, fetched on the first such tap or roll.
 
 use leptos::prelude::*;
 
 use super::D6State;
-use super::links::{SHARE_LINKS, open_link};
+use super::links::SHARE_LINKS;
 use super::prompts::{CostPrompt, FacetPrompt, HarmPrompt};
 use super::scene_panel::ScenePanel;
-use crate::core::coach::D6Coach;
 use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::core::history::RecordedRoll;
+use crate::ui::lazy;
 use crate::ui::panels::share_links::ShareLinks;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::Rare as AppRare;
-use crate::ui::tray::coach::{Hint, keep_counting};
-use crate::ui::tray::contract::TrayRare;
+use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::widgets::dice::pips::PipDie;
 use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
-/// The tray's rare parts: the frame's and its own.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rare {
-    /// What the frame asks of every tray.
-    Tray(TrayRare),
+lazy::split! { module rare, preload preload;
     /// What the shown outcome asks next: harm to mark, a facet to make, a cost to note.
-    Prompts,
-    /// The scene's facets, and End scene.
-    Scene,
-}
-
-/// Names the tray's answer to a frame's ask among the app's rare parts.
-pub fn ask(ask: TrayRare) -> AppRare {
-    AppRare::Page(PageRare::HighestD6(Rare::Tray(ask)))
-}
-
-/// Draws or does one of the tray's rare parts (from `ui::shell::pages`).
-pub fn draw(data: AppData, ask: Rare) -> AnyView {
-    match ask {
-        Rare::Prompts => prompts(data),
-        Rare::Scene => scene(data),
-        Rare::Tray(TrayRare::OpenLink(shared)) => {
-            open_link(data, shared);
-            ().into_any()
-        }
-        Rare::Tray(TrayRare::Share) => view! { <ShareLinks data links=SHARE_LINKS/> }.into_any(),
-        Rare::Tray(TrayRare::Coach) => start_coach(data),
-        Rare::Tray(TrayRare::Enter) => enter_dice(data),
-        // The odds in detail are in the tray's first load (see `D6Tray`).
-        Rare::Tray(TrayRare::Odds) => ().into_any(),
+    pub fn prompts(data: Root) -> AnyView {
+        view! { <Prompts state=D6State::of(data) data/> }.into_any()
     }
-}
 
-/// What the shown outcome asks next: harm to mark, a facet to make, a cost to note.
-fn prompts(data: AppData) -> AnyView {
-    view! { <Prompts state=D6State::of(data) data/> }.into_any()
-}
+    /// The scene's facets, and End scene.
+    pub fn scene(data: Root) -> AnyView {
+        view! { <ScenePanel data/> }.into_any()
+    }
 
-/// The scene's facets, and End scene.
-fn scene(data: AppData) -> AnyView {
-    view! { <ScenePanel data/> }.into_any()
+    /// The links the tray offers, in its Share fold.
+    pub fn share(data: Root) -> AnyView {
+        view! { <ShareLinks data links=SHARE_LINKS/> }.into_any()
+    }
+
+    /// Real dice: each die at the table, 1 to 6.
+    pub fn enter(data: Root) -> AnyView {
+        view! { <EnterDice state=D6State::of(data) data/> }.into_any()
+    }
 }
 
 /// The prompts for the shown roll, redrawn when another roll is shown.
 #[component]
-fn Prompts(state: D6State, data: AppData) -> impl IntoView {
+fn Prompts(state: D6State, data: Root) -> impl IntoView {
     move || {
         let shown = state
             .core
@@ -87,15 +64,10 @@ fn Prompts(state: D6State, data: AppData) -> impl IntoView {
     }
 }
 
-/// Real dice: each die at the table, 1 to 6.
-fn enter_dice(data: AppData) -> AnyView {
-    view! { <EnterDice state=D6State::of(data) data/> }.into_any()
-}
-
 /// A row of six faces per die the pool throws, then Read them, resolved exactly as the
 /// app's own roll (harm, facet and cost prompts follow) and kept as real dice.
 #[component]
-fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
+fn EnterDice(state: D6State, data: Root) -> impl IntoView {
     let plan = state.plan.get_untracked();
     let count = plan.dice_thrown() as usize;
     // Kept in the tray, so a reload finds the dice entered so far.
@@ -157,32 +129,4 @@ fn EnterDice(state: D6State, data: AppData) -> impl IntoView {
             <ol class="enter-dice">{rows}</ol>
         </RealDicePanel>
     }
-}
-
-/// Starts counting the hints: what one tap on each control would do (a die more or fewer,
-/// each facet), recounted one frame after each change, hidden when the setting is off.
-fn start_coach(data: AppData) -> AnyView {
-    let state = D6State::of(data);
-    keep_counting(
-        data,
-        state.hints,
-        // Read each time, so a change of character, scene or rule counts again too.
-        move || {
-            let rule = data.settings().with(|s| s.zero_dice);
-            (
-                state.setup.get(),
-                data.roster().get(),
-                data.scene().get(),
-                rule,
-            )
-        },
-        |(setup, roster, scene, rule)| {
-            D6Coach::of(&setup, roster.active(), &scene, rule)
-                .deltas()
-                .iter()
-                .map(|d| (d.tap, Hint::of(&d.success, None)))
-                .collect()
-        },
-    );
-    ().into_any()
 }

@@ -7,10 +7,8 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::highest_d6::D6Check;
 use crate::core::history::RecordedRoll;
-use crate::ui::highest_d6::rare::Rare;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::ui::lazy::Lazy;
+use crate::ui::root::Root;
 use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::pips::PipDie;
@@ -33,7 +31,7 @@ fn d6_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
 
 /// The dock's result panel for the Highest d6 tray.
 #[component]
-pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
+pub fn ResultView(state: D6State, data: Root) -> impl IntoView {
     let shown = move || {
         state.core.entry().get().and_then(|e| match e.roll {
             RecordedRoll::HighestD6(check) => Some((e.id, e.label, e.who, check)),
@@ -57,9 +55,9 @@ pub fn ResultView(state: D6State, data: AppData) -> impl IntoView {
             }}
             // What the outcome asks next, from the rare code (a roll from a link asks
             // nothing of this table).
-            <RareView
-                data
-                ask=AppRare::Page(PageRare::HighestD6(Rare::Prompts))
+            <Lazy
+                preload=super::rare::preload
+                draw=move || super::rare::prompts(data)
                 when=Signal::derive(move || !state.core.showing_read_only() && shown().is_some_and(|(_, _, _, check)| asks_next(&check)))
             />
             <ReadOnlyNote core=state.core/>

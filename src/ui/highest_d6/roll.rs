@@ -5,11 +5,11 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::core::history::RecordedRoll;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_roll;
 
 /// Rolls the pool as it stands, records it for the active character and shows it.
-pub fn roll(state: D6State, data: AppData) {
+pub fn roll(state: D6State, data: Root) {
     let (kind, conflict) = state.setup.with_untracked(|s| (s.kind, s.conflict));
     let plan = state.plan.get_untracked();
     let pool_line = state.pool.with_untracked(|p| p.sum_line());

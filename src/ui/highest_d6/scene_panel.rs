@@ -3,12 +3,12 @@
 use leptos::prelude::*;
 
 use crate::ui::panels::end_scene::EndScene;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::facet_list::{FacetEdit, FacetList, added};
 
 /// The scene's facets, and ending the scene.
 #[component]
-pub fn ScenePanel(data: AppData) -> impl IntoView {
+pub fn ScenePanel(data: Root) -> impl IntoView {
     let scene = data.scene();
     let facets = Signal::derive(move || scene.with(|s| s.facets.items().to_vec()));
     let on_edit = Callback::new(move |edit: FacetEdit| {

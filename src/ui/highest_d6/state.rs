@@ -8,7 +8,7 @@ use crate::core::history::HistoryEntry;
 use crate::core::notation::highest_d6::parse_base_dice;
 use crate::route::Page;
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
 use crate::ui::tray::state::{Shown, TrayCore};
 
@@ -38,11 +38,11 @@ pub struct D6State {
 impl D6State {
     /// The tray's state for this visit, made the first time the tray opens: the tray as it
     /// was left, with its pool and odds.
-    pub fn of(data: AppData) -> Self {
+    pub fn of(data: Root) -> Self {
         data.state(Self::load)
     }
 
-    fn load(data: AppData) -> Self {
+    fn load(data: Root) -> Self {
         let setup = data.document::<D6Setup>();
         let (roster, scene, settings) = (data.roster(), data.scene(), data.settings());
         let pool = Memo::new(move |_| {
@@ -64,7 +64,7 @@ impl D6State {
     }
 
     /// Shows a roll of the tray's own, made now for the active character.
-    pub fn show_own(&self, data: AppData, entry: HistoryEntry) {
+    pub fn show_own(&self, data: Root, entry: HistoryEntry) {
         // Harm goes to whoever this roll was for, even if another is picked later.
         self.rolled_for
             .set(data.roster().with_untracked(|r| r.active_id()));

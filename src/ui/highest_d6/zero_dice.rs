@@ -3,11 +3,11 @@
 use leptos::prelude::*;
 
 use crate::core::highest_d6::ZeroDiceRule;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The two readings of a pool of zero or fewer dice, saved as a setting.
 #[component]
-pub fn ZeroDiceChoice(data: AppData) -> impl IntoView {
+pub fn ZeroDiceChoice(data: Root) -> impl IntoView {
     let rule = move || data.settings().with(|s| s.zero_dice);
     view! {
         <fieldset class="choice-group">

@@ -7,10 +7,11 @@ mod dice_picker;
 pub(crate) mod links;
 mod odds_panel;
 mod pool_summary;
-pub(crate) mod rare;
+mod rare;
 mod result_view;
 mod roll;
 mod saved_pools;
+mod soon;
 mod state;
 mod story_points;
 
@@ -26,18 +27,42 @@ use result_view::ResultView;
 
 use crate::core::history::{RecordedRoll, RollAgain};
 use crate::core::narrative::{NarrativeOdds, NarrativePool};
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::{Rare as AppRare, RareView};
+use crate::route::Page;
+use crate::ui::lazy::{self, Lazy};
+use crate::ui::root::{PageCode, Root};
 use crate::ui::tray::character_bar::CharacterBar;
-use crate::ui::tray::frame::TrayFrame;
+use crate::ui::tray::frame::{TrayFrame, TrayParts};
 use crate::ui::tray::gm_side::GmSide;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::label_field::LabelField;
 
+lazy::split! { module narrative_page, preload preload_page;
+    /// The page, in its own module: opening another page never fetches it.
+    fn page(data: Root) -> AnyView {
+        view! { <NarrativeTray data/> }.into_any()
+    }
+}
+
+/// The page's code, for the shell's list of pages.
+pub const PAGE: PageCode = PageCode {
+    path: Page::NARRATIVE.path(),
+    preload: preload_page,
+    draw: page,
+};
+
+/// What the frame fetches later: the rare panels, and what follows once the page is idle.
+const PARTS: TrayParts = TrayParts {
+    preload_rare: rare::preload,
+    share: rare::share,
+    enter: rare::enter,
+    odds: Some(rare::odds),
+    open_link: soon::open_link,
+    when_idle: soon::when_idle,
+};
+
 /// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
 #[component]
-pub fn NarrativeTray(data: AppData) -> impl IntoView {
+pub fn NarrativeTray(data: Root) -> impl IntoView {
     let state = NarrativeState::of(data);
     let core = state.core;
     // Recomputed on every tap; exact and well under a frame even for a full tray.
@@ -70,8 +95,8 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
         <TrayFrame
             data
             core
-            rare=rare::ask
-            title="Narrative dice"
+            parts=PARTS
+            title=Page::NARRATIVE.title()
             headline
             chances=move || view! { <BarChances odds makes_check/> }
             roll_label="Roll"
@@ -89,10 +114,10 @@ pub fn NarrativeTray(data: AppData) -> impl IntoView {
                 <AddedSymbols state/>
             </Fold>
             <Fold data id="narrative-story" title="Story points" summary=story_note>
-                <RareView data ask=AppRare::Page(PageRare::Narrative(rare::Rare::StoryPoints))/>
+                <Lazy preload=rare::preload draw=move || rare::story_points(data)/>
             </Fold>
             <Fold data id="narrative-saved" title="Saved pools">
-                <RareView data ask=AppRare::Page(PageRare::Narrative(rare::Rare::SavedPools))/>
+                <Lazy preload=rare::preload draw=move || rare::saved_pools(data)/>
             </Fold>
         </TrayFrame>
     }

@@ -1,69 +1,50 @@
-//! The narrative tray's rare parts, drawn from the app's rare code (`ui::shell::rare`).
+//! The narrative tray's rare parts, each drawn the first time it is opened: saved pools,
+//! story points, the Share fold's links, real dice and the odds in detail. Their code is
+//! the module `narrative_rare`, fetched on the first such tap.
 
 use leptos::prelude::*;
 
 use super::NarrativeState;
-use super::links::{SHARE_LINKS, open_link};
+use super::links::SHARE_LINKS;
 use super::odds_panel::OddsDetail;
 use super::saved_pools::SavedPoolsPanel;
 use super::story_points::TrayStoryPoints;
-use crate::core::coach::NarrativeCoach;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool, NarrativeRoll};
 use crate::core::story_points::CheckSpends;
+use crate::ui::lazy;
 use crate::ui::panels::share_links::ShareLinks;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::pages::PageRare;
-use crate::ui::shell::rare::Rare as AppRare;
-use crate::ui::tray::coach::{Hint, keep_counting};
-use crate::ui::tray::contract::TrayRare;
+use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::tray::state::Shown;
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
-/// The tray's rare parts: the frame's and its own.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rare {
-    /// What the frame asks of every tray.
-    Tray(TrayRare),
+lazy::split! { module rare, preload preload;
     /// Saved pools: save the tray's pool under a name, load or delete one.
-    SavedPools,
-    /// Story points: spend one on the check (upgrading a die), start the session's.
-    StoryPoints,
-}
-
-/// Names the tray's answer to a frame's ask among the app's rare parts.
-pub fn ask(ask: TrayRare) -> AppRare {
-    AppRare::Page(PageRare::Narrative(Rare::Tray(ask)))
-}
-
-/// Draws or does one of the tray's rare parts (from `ui::shell::pages`).
-pub fn draw(data: AppData, ask: Rare) -> AnyView {
-    match ask {
-        Rare::SavedPools => saved_pools(data),
-        Rare::StoryPoints => {
-            view! { <TrayStoryPoints state=NarrativeState::of(data) data/> }.into_any()
-        }
-        Rare::Tray(TrayRare::OpenLink(shared)) => {
-            open_link(data, shared);
-            ().into_any()
-        }
-        Rare::Tray(TrayRare::Share) => view! { <ShareLinks data links=SHARE_LINKS/> }.into_any(),
-        Rare::Tray(TrayRare::Coach) => start_coach(data),
-        Rare::Tray(TrayRare::Enter) => enter_dice(data),
-        Rare::Tray(TrayRare::Odds) => odds_detail(data),
+    pub fn saved_pools(data: Root) -> AnyView {
+        view! { <SavedPoolsPanel state=NarrativeState::of(data) saved=data.saved()/> }.into_any()
     }
-}
 
-/// Saved pools: save the tray's pool under a name, load or delete one.
-fn saved_pools(data: AppData) -> AnyView {
-    view! { <SavedPoolsPanel state=NarrativeState::of(data) saved=data.saved()/> }.into_any()
-}
+    /// Story points: spend one on the check (upgrading a die), start the session's.
+    pub fn story_points(data: Root) -> AnyView {
+        view! { <TrayStoryPoints state=NarrativeState::of(data) data/> }.into_any()
+    }
 
-/// The odds in detail.
-fn odds_detail(data: AppData) -> AnyView {
-    view! { <OddsDetailView state=NarrativeState::of(data)/> }.into_any()
+    /// The links the tray offers, in its Share fold.
+    pub fn share(data: Root) -> AnyView {
+        view! { <ShareLinks data links=SHARE_LINKS/> }.into_any()
+    }
+
+    /// Real dice: the face each die at the table shows, picked from its face table.
+    pub fn enter(data: Root) -> AnyView {
+        view! { <EnterDice state=NarrativeState::of(data) data/> }.into_any()
+    }
+
+    /// The odds in detail, in the dock.
+    pub fn odds(data: Root) -> AnyView {
+        view! { <OddsDetailView state=NarrativeState::of(data)/> }.into_any()
+    }
 }
 
 /// The odds in detail, following the pool one animation frame behind: the tap's own frame
@@ -83,15 +64,10 @@ fn OddsDetailView(state: NarrativeState) -> impl IntoView {
     view! { <OddsDetail odds makes_check has_force/> }
 }
 
-/// Real dice: the face each die at the table shows, picked from its face table.
-fn enter_dice(data: AppData) -> AnyView {
-    view! { <EnterDice state=NarrativeState::of(data) data/> }.into_any()
-}
-
 /// One face picker per die of the pool, then Read them, which resolves the faces exactly
 /// as the app's own roll and keeps it in History, marked as real dice.
 #[component]
-fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
+fn EnterDice(state: NarrativeState, data: Root) -> impl IntoView {
     let pool = state.pool.get_untracked();
     let dice: Vec<NarrativeDie> = pool.dice().collect();
     // Kept in the tray, so a reload finds the dice entered so far.
@@ -157,25 +133,4 @@ fn EnterDice(state: NarrativeState, data: AppData) -> impl IntoView {
             <ol class="enter-dice">{rows}</ol>
         </RealDicePanel>
     }
-}
-
-/// Starts counting the hints: what one tap on each control would do, recounted one frame
-/// after each change to the pool (so the tap's own frame only redraws), hidden when the
-/// setting is off.
-fn start_coach(data: AppData) -> AnyView {
-    let state = NarrativeState::of(data);
-    keep_counting(
-        data,
-        state.hints,
-        move || state.pool.get(),
-        |pool| {
-            let odds = NarrativeOdds::of(&pool);
-            NarrativeCoach::of(&pool, &odds)
-                .deltas()
-                .iter()
-                .map(|d| (d.tap, Hint::of(&d.success, d.advantage.as_ref())))
-                .collect()
-        },
-    );
-    ().into_any()
 }

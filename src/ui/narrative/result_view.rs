@@ -7,7 +7,7 @@ use super::roll::reroll_picked;
 use super::state::NarrativeState;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon, face_glyphs};
@@ -25,7 +25,7 @@ const MAX_DRAWN: usize = 12;
 
 /// The dock's result panel for the narrative tray.
 #[component]
-pub fn ResultView(state: NarrativeState, data: AppData) -> impl IntoView {
+pub fn ResultView(state: NarrativeState, data: Root) -> impl IntoView {
     let entry = move || state.core.entry().get();
     let roll = move || {
         entry().and_then(|e| match e.roll {

@@ -9,13 +9,13 @@ use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::story_points::CheckSpends;
 use crate::table::Amendment;
 use crate::ui::panels::history_writer::{HistoryChange, send};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_roll;
 use crate::ui::tray::state::Shown;
 
 /// Rolls the pool, records it and shows it in the dock. The roll ends the check: on the
 /// next, each side may spend a story point again.
-pub fn roll(state: NarrativeState, data: AppData) {
+pub fn roll(state: NarrativeState, data: Root) {
     let pool = state.pool.get_untracked();
     if pool.is_empty() {
         return state.core.snackbar.say("Add some dice to roll first.");
@@ -34,7 +34,7 @@ pub fn roll(state: NarrativeState, data: AppData) {
 }
 
 /// Rolls the picked die of the shown roll again; History keeps the face it replaced.
-pub fn reroll_picked(state: NarrativeState, data: AppData) {
+pub fn reroll_picked(state: NarrativeState, data: Root) {
     let (Some(mut shown), Some(index)) = (
         state.core.shown.get_untracked(),
         state.picked.get_untracked(),

@@ -7,7 +7,7 @@ use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
 use crate::route::Page;
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
 use crate::ui::tray::state::TrayCore;
 
@@ -27,7 +27,7 @@ pub struct NarrativeState {
 impl NarrativeState {
     /// The tray's state for this visit, made the first time the tray opens with the pool
     /// left on it.
-    pub fn of(data: AppData) -> Self {
+    pub fn of(data: Root) -> Self {
         data.state(|data| Self {
             pool: data.document::<NarrativePool>(),
             core: TrayCore::new(Page::NARRATIVE, data.snackbar),

@@ -8,11 +8,11 @@ use leptos::prelude::*;
 use super::NarrativeState;
 use crate::core::story_points::{CheckSpend, CheckTable, StorySide};
 use crate::ui::panels::story_points::{StoryPointsSetup, StoryPointsSpend, record_change};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// Spend for each side, then the session's start.
 #[component]
-pub fn TrayStoryPoints(state: NarrativeState, data: AppData) -> impl IntoView {
+pub fn TrayStoryPoints(state: NarrativeState, data: Root) -> impl IntoView {
     let on_spend = Callback::new(move |side: StorySide| spend(state, data, side));
     view! {
         <StoryPointsSpend data on_spend spends=state.core.check_spends/>
@@ -25,7 +25,7 @@ pub fn TrayStoryPoints(state: NarrativeState, data: AppData) -> impl IntoView {
 /// only a step that was done changes the pool and the spends.
 fn on_table<T>(
     state: NarrativeState,
-    data: AppData,
+    data: Root,
     step: impl FnOnce(&mut CheckTable<'_>) -> Result<T, String>,
 ) -> Result<T, String> {
     let mut pool = state.pool.get_untracked();
@@ -46,7 +46,7 @@ fn on_table<T>(
 }
 
 /// `side` spends a point on the check: said in the snackbar with Undo, kept in History.
-fn spend(state: NarrativeState, data: AppData, side: StorySide) {
+fn spend(state: NarrativeState, data: Root, side: StorySide) {
     match on_table(state, data, |table| table.spend(side)) {
         Ok(spent) => {
             record_change(data, spent.change.clone());
@@ -59,7 +59,7 @@ fn spend(state: NarrativeState, data: AppData, side: StorySide) {
 }
 
 /// Undoes a spend: the die and the point come back together.
-fn undo(state: NarrativeState, data: AppData, spent: &CheckSpend) {
+fn undo(state: NarrativeState, data: Root, spent: &CheckSpend) {
     match on_table(state, data, |table| table.undo(spent)) {
         Ok(undone) => {
             let words = spent.undone_words(&undone);

@@ -9,13 +9,22 @@ use crate::storage::backup_file::{
     Backup, Everything, ImportMode, check_file_size, export, parse_backup,
 };
 use crate::storage::every_document;
+use crate::ui::lazy;
 use crate::ui::panels::keeping_status::KeepingStatus;
 use crate::ui::platform::browser::{now_ms, offer_file, read_file};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
+
+lazy::split! { module rare, preload preload;
+    /// The "Your data" panel: its code (every document's reader, for export and import)
+    /// is fetched when the panel is first opened.
+    pub fn data_panel(data: Root) -> AnyView {
+        view! { <DataPanel data/> }.into_any()
+    }
+}
 
 /// Every document, as this tab has it. Export and import cover them all, so this loads
 /// any not loaded yet.
-fn everything(data: AppData) -> Everything {
+fn everything(data: Root) -> Everything {
     macro_rules! gather {
         ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
             Everything {
@@ -27,7 +36,7 @@ fn everything(data: AppData) -> Everything {
 }
 
 /// Stores every document of `all`, each through its own document's checks.
-fn store(data: AppData, all: Everything) {
+fn store(data: Root, all: Everything) {
     macro_rules! scatter {
         ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
             $(data.document::<$type>().update(|d| *d = all.$name);)*
@@ -39,7 +48,7 @@ fn store(data: AppData, all: Everything) {
 /// The "Your data" panel, inside its fold. Short messages go to the snackbar; the summary
 /// of a file read and the choice of what to do with it stay here, as a dialogue.
 #[component]
-pub fn DataPanel(data: AppData) -> impl IntoView {
+pub fn DataPanel(data: Root) -> impl IntoView {
     let say = move |text: String| data.snackbar.say(text);
     let pending = RwSignal::new(None::<Backup>);
     let export_all = move |_| {

@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use crate::ui::widgets::when::When;
 
 use crate::core::scene::Scene;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The End scene button and its confirmation.
 #[component]
-pub fn EndScene(data: AppData) -> impl IntoView {
+pub fn EndScene(data: Root) -> impl IntoView {
     let scene = data.scene();
     let confirming = RwSignal::new(false);
     let end = move |_| {

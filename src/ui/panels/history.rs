@@ -4,80 +4,52 @@
 //! roll shown read-only in its tray's dock, as its link shows it), Roll again, Copy, Share
 //! and a link that shows the roll to someone else.
 //!
-//! All of it is rare code (`ui::shell::rare`), fetched on the first roll or when History is
-//! opened (see `ui::panels::history_writer`): a tray opens without reading every roll ever kept.
+//! All of it is in the module `rare`, fetched when History is opened: a tray opens without
+//! reading every roll ever kept. Rolls are kept by `ui::panels::history_writer`.
 
 use leptos::prelude::*;
 
 use crate::core::history::{HistoryEntry, MAX_HISTORY, RollAgain, RollHistory};
 use crate::route::Page;
 use crate::storage::{entry_from_link, entry_link_text};
-use crate::ui::panels::history_writer::write_pending;
+use crate::ui::lazy::{self, Lazy};
 use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{
     can_share_text, clock_text, copy_text, go_to, page_url, share_text,
 };
-use crate::ui::shell::app_data::{AppData, Shared};
-use crate::ui::shell::rare::{Rare, RareView, rare};
+use crate::ui::root::{Root, Shared};
 use crate::ui::tray::state::Shown;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::snackbar::Snackbar;
 
-/// What a tray asks of History's own code (see `ui::shell::rare`, where it lives).
-#[derive(Clone)]
-pub enum HistoryAsk {
-    /// Keep the rolls waiting to be kept (see `ui::panels::history_writer`).
-    Write,
-    /// Draw the History panel on `Page`'s tray; `Callback` rolls one of its rolls again.
-    Panel(Page, Callback<RollAgain>),
-    /// Read a result link's roll, and hand it (or why it cannot be read) to the callback,
-    /// with whether it is one of the rolls History keeps here.
-    OpenLink(String, Callback<Result<(HistoryEntry, bool), String>>),
-    /// Copy a link that shows this roll, read-only, to whoever opens it.
-    CopyLink(HistoryEntry),
-    /// Find a kept roll by its id (a tray showing it again after a reload).
-    Find(u64, Callback<Option<HistoryEntry>>),
-}
+lazy::split! { module rare, preload preload;
+    /// The History panel on `page`'s tray; `roll_again` rolls one of its rolls again.
+    pub fn panel(data: Root, page: Page, roll_again: Callback<RollAgain>) -> AnyView {
+        view! { <HistoryPanel data page roll_again/> }.into_any()
+    }
 
-/// Carries out what a tray asks of History: reading every roll ever kept, writing new ones,
-/// drawing them, reading and making result links.
-pub fn history_rare(data: AppData, ask: HistoryAsk) -> AnyView {
-    match ask {
-        HistoryAsk::Write => {
-            write_pending(data);
-            ().into_any()
-        }
-        HistoryAsk::Panel(page, roll_again) => {
-            view! { <HistoryPanel data page roll_again/> }.into_any()
-        }
-        HistoryAsk::OpenLink(text, read) => {
-            read.run(entry_from_link(&text).map(|entry| {
-                let kept_here = data.history().with_untracked(|h| is_kept(h, &entry));
-                (entry, kept_here)
-            }));
-            ().into_any()
-        }
-        HistoryAsk::Find(id, found) => {
-            found.run(
-                data.history()
-                    .with_untracked(|h| h.entries().iter().find(|e| e.id == id).cloned()),
-            );
-            ().into_any()
-        }
-        HistoryAsk::CopyLink(entry) => {
-            copy_link(data.snackbar, result_link(&entry));
-            ().into_any()
-        }
+    /// A result link's roll, or why it cannot be read, with whether it is one of the rolls
+    /// History keeps here.
+    pub fn read_link(data: Root, text: String) -> Result<(HistoryEntry, bool), String> {
+        entry_from_link(&text).map(|entry| {
+            let kept_here = data.history().with_untracked(|h| is_kept(h, &entry));
+            (entry, kept_here)
+        })
+    }
+
+    /// Copies a link that shows this roll, read-only, to whoever opens it.
+    pub fn copy_entry_link(data: Root, entry: HistoryEntry) {
+        copy_link(data.snackbar, result_link(&entry))
     }
 }
 
 /// History, folded at the foot of a tray, its code fetched when first opened (so a tray
 /// opens without reading every roll ever kept). `roll_again` sets the tray up for one of
 /// its rolls and rolls it.
-pub fn history_fold(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
+pub fn history_fold(data: Root, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
     view! {
         <Fold data id="history" title="History">
-            <RareView data ask=Rare::History(HistoryAsk::Panel(page, roll_again))/>
+            <Lazy preload draw=move || panel(data, page, roll_again)/>
         </Fold>
     }
 }
@@ -86,39 +58,27 @@ pub fn history_fold(data: AppData, page: Page, roll_again: Callback<RollAgain>) 
 /// `show`, read-only, if it is a roll of `tray`, the tray that opened it; else says why it is
 /// not shown. A roll History keeps here (History's Open shows a roll through its link) says
 /// so, the others that they come from a link.
-pub fn open_result_link(data: AppData, tray: Page, text: String, show: Callback<Shown>) {
+pub fn open_result_link(data: Root, tray: Page, text: String, show: Callback<Shown>) {
     let snackbar = data.snackbar;
-    let read = Callback::new(
-        move |read: Result<(HistoryEntry, bool), String>| match read {
+    leptos::task::spawn_local(async move {
+        let read = read_link(data, text).await.unwrap_or_else(|_| {
+            Err("The link's roll could not be shown: this page's code did not arrive.".into())
+        });
+        match read {
             Ok((entry, kept_here)) if tray_of(&entry) == tray => {
                 show.run(Shown::from_link(entry, kept_here))
             }
             Ok(_) => snackbar.say("That link shows a roll of another tray: open it there."),
             Err(reason) => snackbar.say(reason),
-        },
-    );
-    leptos::task::spawn_local(async move {
-        if rare(data, Rare::History(HistoryAsk::OpenLink(text, read)))
-            .await
-            .is_err()
-        {
-            read.run(Err(
-                "The link's roll could not be shown: this page's code did not arrive.".into(),
-            ));
         }
     });
 }
 
 /// Copies a link showing a roll, from a tray's result (History's code is fetched first).
-pub fn copy_result_link(data: AppData, entry: HistoryEntry) {
-    leptos::task::spawn_local(async move {
-        if rare(data, Rare::History(HistoryAsk::CopyLink(entry)))
-            .await
-            .is_err()
-        {
-            data.snackbar
-                .say("The link could not be made: this page's code did not arrive.");
-        }
+pub fn copy_result_link(data: Root, entry: HistoryEntry) {
+    lazy::run(copy_entry_link(data, entry), move || {
+        data.snackbar
+            .say("The link could not be made: this page's code did not arrive.")
     });
 }
 
@@ -146,7 +106,7 @@ fn result_link(entry: &HistoryEntry) -> String {
 
 /// Shows a past roll read-only in its tray's dock, as its result link would: on this tray at
 /// once, on another after going there (the link waits for its tray).
-fn open_entry(data: AppData, here: Page, tray: Page, link_text: String) {
+fn open_entry(data: Root, here: Page, tray: Page, link_text: String) {
     data.share_with(tray, Shared::Result(link_text));
     if tray != here {
         go_to(&tray.href());
@@ -174,7 +134,7 @@ enum Filter {
 
 /// The history list with its filter, and Clear (asking first).
 #[component]
-fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
+fn HistoryPanel(data: Root, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
     let history = data.history();
     let snackbar = data.snackbar;
     let here = page;
@@ -277,7 +237,7 @@ fn HistoryPanel(data: AppData, page: Page, roll_again: Callback<RollAgain>) -> i
 /// can be done with it.
 #[component]
 fn HistoryRow(
-    data: AppData,
+    data: Root,
     entry: HistoryEntry,
     /// The tray the list is on: only its own rolls can be rolled again here.
     here: Page,

@@ -1,18 +1,17 @@
-//! History is written from its own piece of code (with the History panel, `ui::panels::history`),
-//! fetched on the first roll: a tray opens without reading, checking and migrating every
-//! roll ever kept (and without the code that reads all three systems' rolls back), yet every
-//! roll is kept as soon as it is made.
+//! History is written from its own piece of code, the module `history_store`, fetched once a
+//! tray is idle (or on the first roll, if that comes first): a tray opens without reading,
+//! checking and migrating every roll ever kept (and without the code that reads all three
+//! systems' rolls back), yet every roll is kept as soon as it is made.
 //!
-//! Trays send changes here; they wait in memory until History's code is here, which on a
-//! first visit is a moment after the first roll, and from then on is at once.
+//! Trays send changes here; they wait in memory until that code is here, which is at once
+//! unless a roll comes before the page's first idle moment.
 
 use leptos::prelude::*;
 
 use crate::core::history::{HistoryEntry, RollHistory};
 use crate::table::Amendment;
-use crate::ui::panels::history::HistoryAsk;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::rare::{Rare, rare};
+use crate::ui::lazy;
+use crate::ui::root::Root;
 use crate::ui::table::hook::Outgoing;
 use crate::ui::table::run_table;
 
@@ -26,7 +25,7 @@ pub enum HistoryChange {
 }
 
 /// Keeps `change` in History: at once when the writer's code is here, else once it comes.
-pub fn send(data: AppData, change: HistoryChange) {
+pub fn send(data: Root, change: HistoryChange) {
     // At a table, the roll goes to the table too, and a change to it as what it is (a
     // re-roll, a cost noted). Story point changes go as what they are (flips, the GM's
     // set-up: see `ui::panels::story_points`), not as rolls.
@@ -44,19 +43,30 @@ pub fn send(data: AppData, change: HistoryChange) {
         run_table(data);
     }
     data.queue_history_change(change);
-    leptos::task::spawn_local(async move {
-        if rare(data, Rare::History(HistoryAsk::Write)).await.is_err() {
-            // Still waiting in memory: the next roll tries again.
-            data.snackbar.say(
-                "This roll is kept for now, but History could not be saved: its code did \
-                 not arrive. It is saved with your next roll.",
-            );
-        }
+    lazy::run(write(data), move || {
+        // Still waiting in memory: the next roll tries again.
+        data.snackbar.say(
+            "This roll is kept for now, but History could not be saved: its code did \
+             not arrive. It is saved with your next roll.",
+        )
     });
 }
 
-/// Applies every waiting change to History, oldest first. Runs in History's own code.
-pub fn write_pending(data: AppData) {
+lazy::split! { module history_store, preload preload;
+    /// Keeps the rolls waiting to be kept.
+    pub fn write(data: Root) {
+        write_pending(data)
+    }
+
+    /// A kept roll, found by its id (a tray showing it again after a reload).
+    pub fn find(data: Root, id: u64) -> Option<HistoryEntry> {
+        data.history()
+            .with_untracked(|h| h.entries().iter().find(|e| e.id == id).cloned())
+    }
+}
+
+/// Applies every waiting change to History, oldest first. Runs in `history_store`.
+fn write_pending(data: Root) {
     let changes = data.take_history_changes();
     if !changes.is_empty() {
         data.history().update(|history| {

@@ -8,13 +8,13 @@ use leptos::prelude::*;
 use crate::ui::platform::install::{
     OFFER_CHANGED, install, install_offered, is_installed, on_apple_mobile,
 };
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// Whether the browser's offer to install is here, followed for the whole visit.
 #[derive(Clone, Copy)]
 struct Installable(RwSignal<bool>);
 
-fn installable(data: AppData) -> RwSignal<bool> {
+fn installable(data: Root) -> RwSignal<bool> {
     data.state(|_| {
         let offered = RwSignal::new(install_offered());
         // One listener for the visit, made with the first button.
@@ -29,7 +29,7 @@ fn installable(data: AppData) -> RwSignal<bool> {
 /// The Install button or the Home Screen steps, whichever this browser can use.
 #[component]
 pub fn InstallOffer(
-    data: AppData,
+    data: Root,
     /// The button alone, without the line saying what installing brings (for a note that
     /// has said why already).
     #[prop(optional)]

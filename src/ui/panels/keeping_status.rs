@@ -8,11 +8,11 @@ use crate::core::keeping::{Keeping, last_export_words, size_words};
 use crate::ui::panels::install_offer::InstallOffer;
 use crate::ui::platform::browser::{local_moment, now_ms};
 use crate::ui::platform::keeping::{keeping, space_used};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The lines about keeping the data, and the install offer.
 #[component]
-pub fn KeepingStatus(data: AppData) -> impl IntoView {
+pub fn KeepingStatus(data: Root) -> impl IntoView {
     let kept = RwSignal::new(None::<Keeping>);
     let used = RwSignal::new(None::<u64>);
     leptos::task::spawn_local(async move {

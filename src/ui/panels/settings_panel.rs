@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use crate::ui::table::{TableAsk, TablePart};
 
 use crate::storage::Settings;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// One on/off setting as a switch; `read` and `write` reach its field.
 #[component]
 fn SettingSwitch(
-    data: AppData,
+    data: Root,
     /// What it turns on.
     label: &'static str,
     /// Why a player would want it off, in a few words.
@@ -40,7 +40,7 @@ fn SettingSwitch(
 
 /// The settings, each a switch, saved as soon as it changes.
 #[component]
-pub fn SettingsPanel(data: AppData) -> impl IntoView {
+pub fn SettingsPanel(data: Root) -> impl IntoView {
     view! {
         <div class="settings">
             <SettingSwitch

@@ -2,17 +2,17 @@
 //! player opens with their own character and dice). Each can be copied, sent through the
 //! share sheet, or shown as a QR code for phones at the same table.
 //!
-//! The QR code's drawing and its encoder (qrcodegen) are rare code (`ui::shell::rare`), fetched
-//! the first time a code is shown: no tray's first load carries them.
+//! The QR code's drawing and its encoder (qrcodegen) come the first time a code is shown
+//! (`ui::widgets::qr`): no tray's first load carries them.
 
 use leptos::prelude::*;
 
 use crate::ui::table::hook::Outgoing;
 
-use crate::core::qr::qr_code;
+use crate::ui::lazy::Lazy;
 use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::rare::{Rare, RareView};
+use crate::ui::root::Root;
+use crate::ui::widgets::qr;
 use crate::ui::widgets::snackbar::Snackbar;
 
 /// One link a tray offers: its name and how to make it now.
@@ -23,33 +23,12 @@ pub struct ShareLink {
     /// The GM's side: at a table, the GM can send it to every phone there.
     pub gm_side: bool,
     /// The whole link, made when asked (the tray changes between taps).
-    pub make: fn(AppData) -> Option<String>,
-}
-
-/// The QR code of `link`, drawn as one SVG path, or why there is none.
-#[component]
-pub fn QrPicture(link: String) -> impl IntoView {
-    match qr_code(&link) {
-        Ok(symbol) => view! {
-            <svg
-                class="qr"
-                viewBox=format!("0 0 {0} {0}", symbol.size)
-                role="img"
-                aria-label="QR code of the link"
-                shape-rendering="crispEdges"
-            >
-                <rect width="100%" height="100%" fill="#fff"/>
-                <path d=symbol.path fill="#000"/>
-            </svg>
-        }
-        .into_any(),
-        Err(reason) => view! { <p class="refusal">{reason}</p> }.into_any(),
-    }
+    pub make: fn(Root) -> Option<String>,
 }
 
 /// The tray's links, each with Copy, Share (where the browser has a share sheet) and QR.
 #[component]
-pub fn ShareLinks(data: AppData, links: &'static [ShareLink]) -> impl IntoView {
+pub fn ShareLinks(data: Root, links: &'static [ShareLink]) -> impl IntoView {
     let snackbar = data.snackbar;
     // The link whose QR code shows, as made when its button was tapped.
     let qr = RwSignal::new(None::<(&'static str, String)>);
@@ -63,7 +42,7 @@ pub fn ShareLinks(data: AppData, links: &'static [ShareLink]) -> impl IntoView {
             let text = StoredValue::new(text);
             view! {
             <figure class="qr-figure">
-                <RareView data ask=Rare::Qr(text.get_value())/>
+                <Lazy preload=qr::preload draw=move || qr::qr_picture(text.get_value())/>
                 <figcaption>{format!("Scan to open {what}.")}</figcaption>
                 <button type="button" class="small" on:click=move |_| qr.set(None)>"Hide the QR code"</button>
             </figure>
@@ -75,7 +54,7 @@ pub fn ShareLinks(data: AppData, links: &'static [ShareLink]) -> impl IntoView {
 /// One link: copy it, share it, or show it as a QR code.
 #[component]
 fn LinkRow(
-    data: AppData,
+    data: Root,
     link: ShareLink,
     qr: RwSignal<Option<(&'static str, String)>>,
     snackbar: Snackbar,
@@ -140,7 +119,7 @@ fn LinkRow(
 }
 
 /// Sends the GM's side, as its link carries it, to the table's phones.
-fn send_side(data: AppData, link: Option<String>) {
+fn send_side(data: Root, link: Option<String>) {
     let Some(link) = link else { return };
     let hash = link.split_once('#').map_or("", |(_, hash)| hash);
     let route = crate::route::Route::parse(hash);

@@ -14,13 +14,13 @@ use crate::core::story_points::{
     StoryPoints, StorySide,
 };
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_roll;
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 
 /// Keeps a change to the points in History, like a roll (who changed them is not known), and
 /// at a table shares it there. Every change of the points goes through here.
-pub fn record_change(data: AppData, change: StoryChange) {
+pub fn record_change(data: Root, change: StoryChange) {
     share_with_table(data, &change);
     let _ = record_roll(data, "", |_| RecordedRoll::StoryPoints(change));
 }
@@ -28,7 +28,7 @@ pub fn record_change(data: AppData, change: StoryChange) {
 /// Carries out a change to the points: kept, said in the snackbar (with Undo), and recorded
 /// in History. The change made, if it was.
 fn apply(
-    data: AppData,
+    data: Root,
     points: Persisted<StoryPoints>,
     change: impl FnOnce(&mut StoryPoints) -> Result<StoryChange, String>,
 ) -> Option<StoryChange> {
@@ -57,7 +57,7 @@ fn apply(
 
 /// At a table the story points are its one Destiny pool: a spend flips a point there, and
 /// the GM's set-up sets it (a player's own set-up gives way to the table's pool).
-fn share_with_table(data: AppData, change: &StoryChange) {
+fn share_with_table(data: Root, change: &StoryChange) {
     use crate::ui::table::hook::Outgoing;
     if !data.table.at_table.get_untracked() {
         return;
@@ -82,7 +82,7 @@ fn share_with_table(data: AppData, change: &StoryChange) {
 /// to say. A side that has spent on the check being set up (`spends`) is marked so.
 #[component]
 pub fn StoryPointsSpend(
-    data: AppData,
+    data: Root,
     on_spend: Callback<StorySide>,
     #[prop(into)] spends: Signal<CheckSpends>,
 ) -> impl IntoView {
@@ -127,7 +127,7 @@ pub fn StoryPointsSpend(
 /// in the narrative tray's Story points fold; `without_counts` where the counts are shown
 /// already.
 #[component]
-pub fn StoryPointsSetup(data: AppData, #[prop(optional)] without_counts: bool) -> impl IntoView {
+pub fn StoryPointsSetup(data: Root, #[prop(optional)] without_counts: bool) -> impl IntoView {
     // At a table the pool is the table's, set by its GM alone.
     move || {
         if data.table.at_table.get() && !data.table.gm.get() {
@@ -146,7 +146,7 @@ pub fn StoryPointsSetup(data: AppData, #[prop(optional)] without_counts: bool) -
 
 /// The set-up's controls, for a player away from a table and for its GM.
 #[component]
-fn StoryPointsSetupControls(data: AppData, without_counts: bool) -> impl IntoView {
+fn StoryPointsSetupControls(data: Root, without_counts: bool) -> impl IntoView {
     let points = data.story_points();
     let naming = move || points.with(StoryPoints::naming);
     let players = RwSignal::new(4_u32);

@@ -5,6 +5,7 @@
 pub(crate) mod browser;
 pub(crate) mod install;
 pub(crate) mod keeping;
+pub(crate) mod notices;
 pub(crate) mod persisted;
 pub(crate) mod screen;
 pub(crate) mod session;

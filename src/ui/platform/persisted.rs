@@ -14,7 +14,7 @@ use leptos::prelude::*;
 
 use crate::storage::{self, Document};
 use crate::ui::platform::browser::{now_ms, with_store};
-use crate::ui::shell::notices::Notices;
+use crate::ui::platform::notices::Notices;
 
 /// A document kept in step with storage; cheap to copy into components.
 pub struct Persisted<D: Send + Sync + 'static> {

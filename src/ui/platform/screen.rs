@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The media query, as the stylesheet writes it.
 const WIDE: &str = "(min-width: 700px)";
@@ -16,7 +16,7 @@ const WIDE: &str = "(min-width: 700px)";
 struct WideScreen(Signal<bool>);
 
 /// Whether the screen is wide now; changes as the screen turns.
-pub fn wide_screen(data: AppData) -> Signal<bool> {
+pub fn wide_screen(data: Root) -> Signal<bool> {
     data.state(|_| {
         let query = web_sys::window().and_then(|w| w.match_media(WIDE).ok().flatten());
         let wide = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));

@@ -7,18 +7,18 @@ use leptos::prelude::*;
 use crate::ui::widgets::when::When;
 
 use crate::route::{Page, Route};
+use crate::ui::lazy::Lazy;
 use crate::ui::platform::browser::{location_hash, replace_hash, storage_is_lasting};
-use crate::ui::shell::app_data::{AppData, Shared};
-use crate::ui::shell::notices::Notices;
+use crate::ui::platform::notices::{self, Notices};
+use crate::ui::root::{Root, Shared};
 use crate::ui::shell::pages::PageView;
-use crate::ui::shell::rare::{Rare, RareView};
 
 /// The whole app: the header, notices, and the page the hash route names, whose code comes
 /// in its own task (`ui::shell::pages`), so start-up never blocks for long.
 #[component]
 pub fn App() -> impl IntoView {
     let notices = Notices::new();
-    let data = AppData::new(notices);
+    let data = Root::new(notices);
     // The tabs show the page from the address at once; `Pages` keeps it in step.
     let page = RwSignal::new(Route::parse(&location_hash()).page);
     Effect::new(move |_| {
@@ -69,7 +69,7 @@ pub fn App() -> impl IntoView {
         // Notices are rare (saved data repaired, storage missing): their code comes when
         // there is one to show.
         <When when=move || notices.any()>
-            <RareView data ask=Rare::Notices/>
+            <Lazy preload=notices::preload draw=move || notices::notice_list(notices)/>
         </When>
         <main tabindex="-1" node_ref=main>
             <Pages data page/>
@@ -88,9 +88,9 @@ pub fn App() -> impl IntoView {
 }
 
 /// Follows the address and shows the page it names, in a task after this one. A share
-/// link's text waits in `AppData` for its page, whose own code reads it.
+/// link's text waits in `Root` for its page, whose own code reads it.
 #[component]
-fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
+fn Pages(data: Root, page: RwSignal<Page>) -> impl IntoView {
     let notices = data.notices;
     if !storage_is_lasting() {
         notices.say(
@@ -99,7 +99,7 @@ fn Pages(data: AppData, page: RwSignal<Page>) -> impl IntoView {
         );
     }
     // A link waits for its tray, and stays in the address until the tray has applied it
-    // (`AppData::link_opened`); only an address no page answers to is cleaned at once.
+    // (`Root::link_opened`); only an address no page answers to is cleaned at once.
     let open = move |hash: String| {
         let route = Route::parse(&hash);
         if let Some(path) = &route.unknown_path {

@@ -1,48 +1,51 @@
-//! The pages, each in its own piece of WebAssembly: opening a tray fetches that tray's code
-//! (and what it shares with others) the first time, never the code of the pages not opened.
+//! Every page's code, and the page the address names drawn once its code is here.
 //!
-//! Each page is a split point (`wasm_split`, the mechanism behind Leptos's `#[lazy]`; see
-//! `ui::shell::deferred`). The build splits the module there (see `scripts/build-app.mjs`), and the
-//! start-up script fetches the opened page's pieces beside the main one. Leptos's `#[lazy]`
-//! stops the app when a piece cannot be fetched; these split points use the `fallible`
-//! option instead, so the page says what went wrong and offers to try again.
+//! Each page is a split point of its own (declared in its folder with `lazy::split!`, named
+//! `<path>_page`): opening a page fetches its code (and what it shares with others) the
+//! first time, never the code of the pages not opened. The build cuts the module there
+//! (`docs/build.md`), and the start-up script fetches the opened page's pieces beside the
+//! main one. [`PAGES`] is the one place the app names its pages' code.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
 
 use crate::route::Page;
-use crate::ui::characters::CharactersPage;
-use crate::ui::effective_level::ElTray;
-use crate::ui::highest_d6::D6Tray;
-use crate::ui::narrative::NarrativeTray;
+use crate::ui::lazy::poll_once;
 use crate::ui::platform::browser;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::deferred::{poll_once, split_view};
-use crate::ui::{characters, effective_level, highest_d6, narrative};
+use crate::ui::root::{PageCode, Root};
+use crate::ui::{characters, effective_level, highest_d6, narrative, table};
 
-/// One of a page's own rare parts, in the page's own enum (`<page>::rare`); drawn from the
-/// app's one module of rare code (`ui::shell::rare`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PageRare {
-    /// The narrative tray's.
-    Narrative(narrative::rare::Rare),
-    /// The Highest d6 tray's.
-    HighestD6(highest_d6::rare::Rare),
-    /// The Effective Level tray's.
-    EffectiveLevel(effective_level::rare::Rare),
-    /// The Characters page's.
-    Characters(characters::rare::Rare),
+/// Every page's code, in the order of [`crate::pages::PAGES`]: the build stops if the two
+/// lists differ, so a page added there and not here is caught at once.
+const PAGES: [PageCode; 5] = [
+    narrative::PAGE,
+    highest_d6::PAGE,
+    effective_level::PAGE,
+    characters::PAGE,
+    table::PAGE,
+];
+const _: () = assert!(follows_the_list(&PAGES));
+
+/// Whether `code` holds every page of [`crate::pages::PAGES`], in its order.
+const fn follows_the_list(code: &[PageCode]) -> bool {
+    let list = &crate::pages::PAGES;
+    if code.len() != list.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < code.len() {
+        if !crate::pages::same_text(code[i].path, list[i].path) {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
-/// Draws or does a page's rare part: each page dispatches its own.
-pub fn draw_page_rare(data: AppData, ask: PageRare) -> AnyView {
-    match ask {
-        PageRare::Narrative(ask) => narrative::rare::draw(data, ask),
-        PageRare::HighestD6(ask) => highest_d6::rare::draw(data, ask),
-        PageRare::EffectiveLevel(ask) => effective_level::rare::draw(data, ask),
-        PageRare::Characters(ask) => characters::rare::draw(data, ask),
-    }
+/// The code of `page`.
+fn code_of(page: Page) -> Option<PageCode> {
+    PAGES.into_iter().find(|code| code.path == page.path())
 }
 
 /// The page `page` names, drawn once its code is here; a skeleton of the page until then.
@@ -51,7 +54,7 @@ pub fn draw_page_rare(data: AppData, ask: PageRare) -> AnyView {
 /// a page's views read the visit's documents, and must never be left drawn after their own
 /// signals are gone.
 #[component]
-pub fn PageView(page: RwSignal<Page>, data: AppData) -> impl IntoView {
+pub fn PageView(page: RwSignal<Page>, data: Root) -> impl IntoView {
     // The page drawn now: none while its code is on its way, or when it failed to arrive.
     let drawn = RwSignal::new(None::<Page>);
     let failed = RwSignal::new(false);
@@ -61,7 +64,7 @@ pub fn PageView(page: RwSignal<Page>, data: AppData) -> impl IntoView {
         drawn.set(None);
         failed.set(false);
         leptos::task::spawn_local(async move {
-            let came = preload(wanted).await.is_ok();
+            let came = preload(wanted).await;
             if came {
                 arrived.update_value(|a| a.push(wanted));
             }
@@ -92,40 +95,18 @@ pub fn PageView(page: RwSignal<Page>, data: AppData) -> impl IntoView {
     }
 }
 
-/// The pages drawn here, in [`crate::pages::PAGES`]' order: a page added to the list and
-/// not here stops the build, and each `match` below then wants its arm.
-const DRAWN: [&str; 5] = ["narrative", "d6", "el", "characters", "table"];
-const _: () = assert!(crate::pages::paths_are(&DRAWN));
-
 /// Fetches a page's code (and what it shares with others) without drawing it.
-async fn preload(page: Page) -> Result<(), leptos::wasm_split::SplitLoaderError> {
-    match page {
-        Page::NARRATIVE => __preload_narrative_page().await,
-        Page::HIGHEST_D6 => __preload_d6_page().await,
-        Page::EFFECTIVE_LEVEL => __preload_el_page().await,
-        Page::CHARACTERS => __preload_characters_page().await,
-        Page::TABLE => crate::ui::table::__preload_table_page().await,
-        // Every page is above (`DRAWN`).
-        _ => Ok(()),
+async fn preload(page: Page) -> bool {
+    match code_of(page) {
+        Some(code) => (code.preload)().await.is_ok(),
+        None => false,
     }
 }
 
 /// The page's view if its code is here; `None` if it must be fetched first. A split
 /// function whose module has arrived answers in one poll, so nothing waits.
-fn draw(page: Page, data: AppData) -> Option<AnyView> {
-    let answer = match page {
-        Page::NARRATIVE => poll_once(narrative_page(data)),
-        Page::HIGHEST_D6 => poll_once(d6_page(data)),
-        Page::EFFECTIVE_LEVEL => poll_once(el_page(data)),
-        Page::CHARACTERS => poll_once(characters_page(data)),
-        Page::TABLE => poll_once(crate::ui::table::table_part(
-            data,
-            crate::ui::table::TableAsk::Page,
-        )),
-        // Every page is above (`DRAWN`).
-        _ => return None,
-    };
-    answer.and_then(Result::ok)
+fn draw(page: Page, data: Root) -> Option<AnyView> {
+    code_of(page).and_then(|code| poll_once((code.draw)(data)).and_then(Result::ok))
 }
 
 /// How long a page's code may take before the skeleton says it is slow: the same as the
@@ -180,28 +161,3 @@ fn PageFailed(page: Page, retry: Callback<()>) -> impl IntoView {
         </div>
     }
 }
-
-split_view!(
-    narrative_page,
-    __preload_narrative_page,
-    |data: AppData| view! {
-        <NarrativeTray data/>
-    }
-);
-split_view!(
-    d6_page,
-    __preload_d6_page,
-    |data: AppData| view! { <D6Tray data/> }
-);
-split_view!(
-    el_page,
-    __preload_el_page,
-    |data: AppData| view! { <ElTray data/> }
-);
-split_view!(
-    characters_page,
-    __preload_characters_page,
-    |data: AppData| view! {
-        <CharactersPage data/>
-    }
-);

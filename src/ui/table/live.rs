@@ -22,7 +22,7 @@ use crate::storage::entry_link_text;
 use crate::table::relays::{ByteBucket, backoff_ms};
 use crate::table::{PointSide, What};
 use crate::ui::platform::browser::now_ms;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::table::hook::Outgoing;
 
 /// How long received frames wait to be read together (a flood is read in one pass).
@@ -70,7 +70,7 @@ impl RelayState {
 /// The table's connection and what the views read of it; cheap to copy.
 #[derive(Clone, Copy)]
 pub struct Live {
-    data: AppData,
+    data: Root,
     /// The table as the protocol's module last described it.
     pub view: RwSignal<TableView>,
     /// Each relay and its state, in the table's order.
@@ -110,11 +110,11 @@ thread_local! {
 
 impl Live {
     /// The app's one connection, started the first time it is asked for.
-    pub fn of(data: AppData) -> Self {
+    pub fn of(data: Root) -> Self {
         data.state(Self::start)
     }
 
-    fn start(data: AppData) -> Self {
+    fn start(data: Root) -> Self {
         let live = Self {
             data,
             view: RwSignal::new(TableView::default()),
@@ -541,9 +541,15 @@ impl Live {
                     .any(|p| text.starts_with(p))
             };
             let over = if answer {
-                socket.received.1.over(text.len(), now, MAX_ANSWER_BYTES_PER_S)
+                socket
+                    .received
+                    .1
+                    .over(text.len(), now, MAX_ANSWER_BYTES_PER_S)
             } else {
-                socket.received.0.over(text.len(), now, MAX_RELAY_BYTES_PER_S)
+                socket
+                    .received
+                    .0
+                    .over(text.len(), now, MAX_RELAY_BYTES_PER_S)
             };
             if !over {
                 return false;

@@ -23,8 +23,8 @@ mod strip;
 use leptos::prelude::*;
 
 use crate::route::Page;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::deferred::{Deferred, LoadError, split_view};
+use crate::ui::lazy::{self, Lazy, LoadError};
+use crate::ui::root::{PageCode, Root};
 use service::{Call, Reply};
 
 /// What is asked of the table's views.
@@ -40,28 +40,30 @@ pub enum TableAsk {
     Relays,
 }
 
-split_view!(
-    /// Draws or does a part of the live table; an empty view for what only does.
-    pub table_part in table_page,
-    __preload_table_page,
-    |data: AppData, ask: TableAsk| draw_table(data, ask)
-);
-
-/// Draws or does a part of the live table (in the Table page's module).
-fn draw_table(data: AppData, ask: TableAsk) -> AnyView {
-    match ask {
-        TableAsk::Page => view! { <page::TablePage data/> }.into_any(),
-        TableAsk::Strip(page) => view! { <strip::TrayStrip data page/> }.into_any(),
-        TableAsk::Relays => {
-            let live = live::Live::of(data);
-            view! { <page::Relays live/> }.into_any()
-        }
-        TableAsk::Run => {
-            live::Live::of(data);
-            ().into_any()
+lazy::split! { module table_page, preload preload;
+    /// Draws a part of the live table (the Table page's module).
+    pub fn table_part(data: Root, ask: TableAsk) -> AnyView {
+        match ask {
+            TableAsk::Page => view! { <page::TablePage data/> }.into_any(),
+            TableAsk::Strip(page) => view! { <strip::TrayStrip data page/> }.into_any(),
+            TableAsk::Relays => {
+                let live = live::Live::of(data);
+                view! { <page::Relays live/> }.into_any()
+            }
+            TableAsk::Run => {
+                live::Live::of(data);
+                ().into_any()
+            }
         }
     }
 }
+
+/// The Table page's code, for the shell's list of pages.
+pub const PAGE: PageCode = PageCode {
+    path: Page::TABLE.path(),
+    preload,
+    draw: |data| table_part(data, TableAsk::Page),
+};
 
 /// Answers a call in the protocol's own module, fetched the first time.
 #[cfg(not(feature = "unsplit"))]
@@ -83,7 +85,7 @@ pub async fn table_service(call: Call) -> Result<Reply, LoadError> {
 
 /// Connects to the table this device is at, once the code is here; quiet if it cannot
 /// come (the Table page says so when opened).
-pub fn run_table(data: AppData) {
+pub fn run_table(data: Root) {
     leptos::task::spawn_local(async move {
         let _ = table_part(data, TableAsk::Run).await;
     });
@@ -91,7 +93,7 @@ pub fn run_table(data: AppData) {
 
 /// The table's line in a tray, while this device is at a table.
 #[component]
-pub fn TableLine(data: AppData, page: Page) -> impl IntoView {
+pub fn TableLine(data: Root, page: Page) -> impl IntoView {
     move || {
         data.table
             .at_table
@@ -102,7 +104,7 @@ pub fn TableLine(data: AppData, page: Page) -> impl IntoView {
 
 /// A part of the live table drawn where it stands, once its code is here.
 #[component]
-pub fn TablePart(data: AppData, ask: TableAsk) -> impl IntoView {
+pub fn TablePart(data: Root, ask: TableAsk) -> impl IntoView {
     let draw = move || table_part(data, ask);
-    view! { <Deferred preload=__preload_table_page draw/> }
+    view! { <Lazy preload draw/> }
 }

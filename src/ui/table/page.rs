@@ -9,15 +9,15 @@ use super::log_view::TableLog;
 use super::service::Call;
 use crate::route::Page;
 use crate::table::{PointSide, What};
+use crate::ui::lazy::{self, Lazy};
 use crate::ui::platform::browser::{can_share_text, copy_text, focus_by_id, page_url, share_text};
-use crate::ui::shell::app_data::{AppData, Shared};
-use crate::ui::shell::deferred::{Deferred, split_view};
-use crate::ui::shell::rare::{Rare, RareView};
+use crate::ui::root::{Root, Shared};
+use crate::ui::widgets::qr;
 use crate::ui::widgets::snackbar::PageMessages;
 
 /// The page.
 #[component]
-pub fn TablePage(data: AppData) -> impl IntoView {
+pub fn TablePage(data: Root) -> impl IntoView {
     let live = Live::of(data);
     if live.typed_name.get_untracked().is_empty() {
         let name = data
@@ -54,7 +54,7 @@ pub fn TablePage(data: AppData) -> impl IntoView {
             <h1>"Table"</h1>
             {move || if at.get() {
                 let draw = move || at_table_part(data, live);
-                view! { <Deferred preload=__preload_table_at draw/> }.into_any()
+                view! { <Lazy preload=preload_at_table draw/> }.into_any()
             } else {
                 view! { <NoTable data live name_wanted/> }.into_any()
             }}
@@ -70,7 +70,7 @@ fn start(live: Live) {
 /// Not at a table: join the one a link names, or start one.
 #[component]
 fn NoTable(
-    data: AppData,
+    data: Root,
     live: Live,
     /// Start a table was tapped in a tray with no name at hand: the name field is focused.
     name_wanted: bool,
@@ -187,7 +187,7 @@ fn focus_name() {
 
 /// At a table.
 #[component]
-fn AtTable(data: AppData, live: Live) -> impl IntoView {
+fn AtTable(data: Root, live: Live) -> impl IntoView {
     let link = Memo::new(move |_| {
         let code = live.view.with(|v| v.code.clone());
         format!("{}{}", page_url(), Page::join_href(&code))
@@ -250,7 +250,7 @@ fn AtTable(data: AppData, live: Live) -> impl IntoView {
                     "QR code"
                 </button>
             </div>
-            {move || show_qr.get().then(|| view! { <RareView data ask=Rare::Qr(link.get())/> })}
+            {move || show_qr.get().then(|| view! { <Lazy preload=qr::preload draw=move || qr::qr_picture(link.get())/> })}
         </section>
         <People live/>
         <DestinyPool live/>
@@ -290,6 +290,16 @@ fn DestinyPool(live: Live) -> impl IntoView {
     let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
     let light = RwSignal::new(pool.get_untracked().light);
     let dark = RwSignal::new(pool.get_untracked().dark);
+    // The fields follow the pool (a player's flip included) until the GM types in them, so
+    // Set never quietly undoes a flip; what the GM typed stays until it is set.
+    let typed = RwSignal::new(false);
+    Effect::new(move |_| {
+        let now = pool.get();
+        if !typed.get_untracked() {
+            light.set(now.light);
+            dark.set(now.dark);
+        }
+    });
     let stepper = move |label: &'static str, value: RwSignal<u8>| {
         view! {
             <label class="field small-field">
@@ -303,6 +313,7 @@ fn DestinyPool(live: Live) -> impl IntoView {
                     on:input=move |ev| {
                         let n = event_target_value(&ev).trim().parse::<u8>().unwrap_or(0).min(20);
                         value.set(n);
+                        typed.set(true);
                     }
                 />
             </label>
@@ -343,10 +354,13 @@ fn DestinyPool(live: Live) -> impl IntoView {
                     <p class="hint">"As the GM, start or set the pool:"</p>
                     {stepper("Light", light)}
                     {stepper("Dark", dark)}
-                    <button type="button" on:click=move |_| live.say(
-                        What::Points { light: light.get_untracked(), dark: dark.get_untracked() },
-                        false,
-                    )>"Set the pool"</button>
+                    <button type="button" on:click=move |_| {
+                        live.say(
+                            What::Points { light: light.get_untracked(), dark: dark.get_untracked() },
+                            false,
+                        );
+                        typed.set(false);
+                    }>"Set the pool"</button>
                 </div>
             })}
         </section>
@@ -421,7 +435,7 @@ pub fn Relays(live: Live) -> impl IntoView {
 
 /// Leave; for the GM, hand the role over or end the table.
 #[component]
-fn Leaving(data: AppData, live: Live) -> impl IntoView {
+fn Leaving(data: Root, live: Live) -> impl IntoView {
     let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
     let others = Memo::new(move |_| {
         live.view.with(|v| {
@@ -479,9 +493,9 @@ fn Leaving(data: AppData, live: Live) -> impl IntoView {
     }
 }
 
-split_view!(
+lazy::split! { module table_at, preload preload_at_table;
     /// At a table: its own module, so the page opens a link's Join form without it.
-    at_table_part in table_at,
-    __preload_table_at,
-    |data: AppData, live: Live| view! { <AtTable data live/> }
-);
+    fn at_table_part(data: Root, live: Live) -> AnyView {
+        view! { <AtTable data live/> }.into_any()
+    }
+}

@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use super::live::Live;
 use super::page::SendChoice;
 use crate::route::Page;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The line.
 #[component]
-pub fn TrayStrip(data: AppData, page: Page) -> impl IntoView {
+pub fn TrayStrip(data: Root, page: Page) -> impl IntoView {
     let live = Live::of(data);
     let here = move || live.view.with(|v| v.people.len());
     // The GM's side for this tray, unless this device is the GM or has taken it (the

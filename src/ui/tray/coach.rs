@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 use crate::core::coach::Delta;
 use crate::core::tone::Tone;
@@ -69,7 +69,7 @@ where
 /// they depend on, tracked, at each change; `count` turns it into hints one frame later, so
 /// the tap's own frame only redraws. None while the setting hides them.
 pub fn keep_counting<T, I>(
-    data: AppData,
+    data: Root,
     hints: Hints<T>,
     read: impl Fn() -> I + 'static,
     count: impl Fn(I) -> Vec<(T, Hint)> + 'static,

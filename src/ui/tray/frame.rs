@@ -1,30 +1,49 @@
 //! The frame every tray is drawn in: the character bar's place, the tray's own controls and
 //! folds, then Share and History, and the roll dock at the foot; it opens what a link
-//! carries for the tray and starts the hints on the first tap. A tray gives views and
-//! callbacks; the frame is one component for all of them, not a generic per tray.
+//! carries for the tray and starts the hints once the page is idle. A tray gives views,
+//! callbacks and its lazily fetched parts ([`TrayParts`]); the frame is one component for
+//! all of them, not a generic per tray.
 
 use leptos::prelude::*;
 
-use super::contract::{AskRare, TrayRare};
 use super::state::TrayCore;
 use crate::core::history::RollAgain;
 use crate::route::Page;
+use crate::ui::lazy::{Coming, Lazy};
 use crate::ui::panels::history::history_fold;
+use crate::ui::panels::history_writer;
 use crate::ui::platform::screen::wide_screen;
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::app_data::Shared;
-use crate::ui::shell::rare::{self as shell_rare, Rare, RareView};
+use crate::ui::root::{Root, Shared};
 use crate::ui::table::TableLine;
 use crate::ui::widgets::dock::{DockPanel, Headline, RollDock};
 use crate::ui::widgets::fold::Fold;
 
+/// What every tray gives the frame of its code fetched later: its rare parts (the module
+/// `<tray>_rare`, fetched on the first tap that opens one) and what it does once the page
+/// is idle (`<tray>_soon`). Each is a function declared with `lazy::split!`.
+#[derive(Clone, Copy)]
+pub struct TrayParts {
+    /// Fetches the rare parts' code.
+    pub preload_rare: fn() -> Coming<()>,
+    /// The links the tray offers, in its Share fold.
+    pub share: fn(Root) -> Coming<AnyView>,
+    /// Real dice: each die's face at the table, entered.
+    pub enter: fn(Root) -> Coming<AnyView>,
+    /// The odds in detail, in the dock; `None` when the tray draws them itself.
+    pub odds: Option<fn(Root) -> Coming<AnyView>>,
+    /// Opens what a link carries: a set-up, the GM's challenge, a roll to show.
+    pub open_link: fn(Root, Shared) -> Coming<()>,
+    /// Once the page is idle: the tab's session restored and kept, the hints counted.
+    pub when_idle: fn(Root, TrayCore) -> Coming<()>,
+}
+
 /// The tray's page: `children` are its own controls and folds, in order.
 #[component]
 pub fn TrayFrame(
-    data: AppData,
+    data: Root,
     core: TrayCore,
-    /// How the tray names the rare parts the frame asks for.
-    rare: AskRare,
+    /// The tray's parts fetched later.
+    parts: TrayParts,
     /// The page's heading, for screen readers (the navigation shows it to the eye).
     title: &'static str,
     /// A class beside `tray-page`, for the tray's own layout.
@@ -47,7 +66,7 @@ pub fn TrayFrame(
     /// The shown roll in full.
     #[prop(into)]
     result: ViewFn,
-    /// The odds in detail; by default the tray's rare odds (see [`RareOdds`]).
+    /// The odds in detail, when the tray draws them itself (see [`TrayParts::odds`]).
     #[prop(optional, into)]
     odds: Option<ViewFn>,
     /// Sets the tray up for one of its past rolls and rolls it (History's Roll again).
@@ -55,30 +74,28 @@ pub fn TrayFrame(
     children: Children,
 ) -> impl IntoView {
     let page = core.page;
-    open_waiting_links(data, core, rare);
+    open_waiting_links(data, core, parts);
     let coach = move || {
         if !core.coach_started.get_value() {
             core.coach_started.set_value(true);
-            // Both only add to the tray: if their code cannot come, the tray works without
-            // them and says nothing (a link or a panel the player opened says so).
-            for ask in [Rare::Session(core), rare(TrayRare::Coach)] {
-                leptos::task::spawn_local(async move {
-                    let _ = shell_rare::rare(data, ask).await;
-                });
-            }
+            // It only adds to the tray: if its code cannot come, the tray works without it
+            // and says nothing (a link or a panel the player opened says so).
+            crate::ui::lazy::run((parts.when_idle)(data, core), || ());
+            // History's writer too, so a roll is kept at once (and so before a reload).
+            crate::ui::lazy::run(history_writer::preload(), || ());
         }
     };
-    // The hints and the tab's session of the tray are rare code: fetched once the tray is
-    // drawn and the page is idle (or on the first tap, if that comes first), so they show
-    // without a tap and after a reload.
+    // The hints, the tab's session and History's writer come once the tray is drawn and the
+    // page is idle (or on the first tap, if that comes first), so they show without a tap,
+    // after a reload, and a roll is kept the moment it is made.
     when_idle(coach);
-    let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <RareOdds data core rare/> }));
+    let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <LazyOdds data core parts/> }));
     view! {
         <div class=format!("tray-page {class}") on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
             <h1 class="visually-hidden">{title}</h1>
             {children()}
             <Fold data id=page.share_fold() title="Share">
-                <RareView data ask=rare(TrayRare::Share)/>
+                <Lazy preload=parts.preload_rare draw=move || (parts.share)(data)/>
                 <StartTable data/>
             </Fold>
             {history_fold(data, page, roll_again)}
@@ -92,18 +109,18 @@ pub fn TrayFrame(
                 can_roll
                 on_roll
                 result
-                enter=move || view! { <RareView data ask=rare(TrayRare::Enter)/> }
+                enter=move || view! { <Lazy preload=parts.preload_rare draw=move || (parts.enter)(data)/> }
                 odds
             />
         </div>
     }
 }
 
-/// Opens a link waiting for the tray, with the tray's rare code: at once if it is here,
+/// Opens a link waiting for the tray, with the tray's code for it: at once if it is here,
 /// else when it arrives. If it cannot arrive, the link keeps waiting (and stays in the
 /// address, so a reload opens it too), the player is told with Try again, and it is tried
 /// again when the connection comes back.
-fn open_waiting_links(data: AppData, core: TrayCore, rare: AskRare) {
+fn open_waiting_links(data: Root, core: TrayCore, parts: TrayParts) {
     let page = core.page;
     let opening = StoredValue::new(false);
     let open = move || {
@@ -115,9 +132,7 @@ fn open_waiting_links(data: AppData, core: TrayCore, rare: AskRare) {
         }
         opening.set_value(true);
         leptos::task::spawn_local(async move {
-            let arrived = shell_rare::rare(data, rare(TrayRare::OpenLink(shared.clone())))
-                .await
-                .is_ok();
+            let arrived = (parts.open_link)(data, shared.clone()).await.is_ok();
             opening.try_set_value(false);
             if arrived {
                 // A result left open would cover what the link set up.
@@ -148,7 +163,7 @@ fn open_waiting_links(data: AppData, core: TrayCore, rare: AskRare) {
 }
 
 /// Try again, from the message: the waiting link is offered to the tray once more.
-fn retry_link(data: AppData, page: Page) {
+fn retry_link(data: Root, page: Page) {
     if let Some(shared) = data.waiting_link(page) {
         // Setting it again wakes the tray's effect, which opens it.
         data.share_with(page, shared);
@@ -158,17 +173,19 @@ fn retry_link(data: AppData, page: Page) {
 /// The odds in detail from the tray's rare code: fetched the first time the dock shows
 /// them (at once on a wide screen, where the dock always shows them beside the result).
 #[component]
-pub fn RareOdds(data: AppData, core: TrayCore, rare: AskRare) -> impl IntoView {
+fn LazyOdds(data: Root, core: TrayCore, parts: TrayParts) -> impl IntoView {
     let wide = wide_screen(data);
     let wanted = Signal::derive(move || wide.get() || core.panel.get() == DockPanel::Odds);
-    view! {
-        <RareView
-            data
-            ask=rare(TrayRare::Odds)
-            when=wanted
-            fallback=|| view! { <p class="hint">"Counting the odds…"</p> }
-        />
-    }
+    parts.odds.map(|odds| {
+        view! {
+            <Lazy
+                preload=parts.preload_rare
+                draw=move || odds(data)
+                when=wanted
+                fallback=|| view! { <p class="hint">"Counting the odds…"</p> }
+            />
+        }
+    })
 }
 
 /// Runs `then` once the browser is idle after this frame (`requestIdleCallback`, or a
@@ -197,7 +214,7 @@ fn when_idle(then: impl Fn() + Clone + 'static) {
 
 /// Start a table from the tray (or go to it, when at one already).
 #[component]
-fn StartTable(data: AppData) -> impl IntoView {
+fn StartTable(data: Root) -> impl IntoView {
     let start = move |_| {
         data.table.start_asked.set(true);
         crate::ui::platform::browser::go_to(&Page::TABLE.href());

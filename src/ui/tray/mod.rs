@@ -3,7 +3,6 @@
 
 pub(crate) mod character_bar;
 pub(crate) mod coach;
-pub(crate) mod contract;
 pub(crate) mod frame;
 pub(crate) mod gm_side;
 pub(crate) mod read_only_note;

@@ -8,13 +8,13 @@ use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::platform::browser::now_ms;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// Rolls with `roll` and records it under `label` for the active character; the entry as
 /// recorded, or why there is no roll (the browser gave no secure random numbers, and a
 /// roll is never faked).
 pub fn record_roll(
-    data: AppData,
+    data: Root,
     label: &str,
     roll: impl FnOnce(&mut SecureDice) -> RecordedRoll,
 ) -> Result<HistoryEntry, String> {
@@ -23,16 +23,12 @@ pub fn record_roll(
 
 /// Records a roll of real dice, whose faces the player entered: marked so in History and
 /// in shared text.
-pub fn record_entered(
-    data: AppData,
-    label: &str,
-    roll: RecordedRoll,
-) -> Result<HistoryEntry, String> {
+pub fn record_entered(data: Root, label: &str, roll: RecordedRoll) -> Result<HistoryEntry, String> {
     record(data, label, true, |_| roll)
 }
 
 fn record(
-    data: AppData,
+    data: Root,
     label: &str,
     real_dice: bool,
     roll: impl FnOnce(&mut SecureDice) -> RecordedRoll,

@@ -8,14 +8,13 @@
 use leptos::prelude::*;
 
 use super::state::{Shown, ShownKind, TrayCore};
-use crate::core::history::HistoryEntry;
 use crate::core::story_points::{CheckSpends, StorySide};
 use crate::core::tone::Tone;
 use crate::storage::tray_session::{KeptRoll, TraySession, session_key};
-use crate::ui::panels::history::{HistoryAsk, open_result_link};
+use crate::ui::panels::history::open_result_link;
+use crate::ui::panels::history_writer;
 use crate::ui::platform::session::{session_read, session_write};
-use crate::ui::shell::app_data::AppData;
-use crate::ui::shell::rare::{Rare, run_rare};
+use crate::ui::root::Root;
 
 /// A shown roll's kind, as a session names it.
 fn kind_name(kind: ShownKind) -> &'static str {
@@ -40,7 +39,7 @@ fn kind_of(name: &str) -> ShownKind {
 
 /// Restores what the tab kept of the tray (where the player has not already changed it),
 /// then keeps the tray's session from now on.
-pub fn keep_session(data: AppData, core: TrayCore) {
+pub fn keep_session(data: Root, core: TrayCore) {
     let key = session_key(core.page.path());
     let kept = session_read(&key)
         .map(|text| TraySession::decode(&text))
@@ -99,31 +98,28 @@ fn session(core: TrayCore, waiting: StoredValue<Option<KeptRoll>>) -> TraySessio
 
 /// Shows again, in the bar, the roll the tab showed before the reload.
 fn restore_shown(
-    data: AppData,
+    data: Root,
     core: TrayCore,
     kept: Option<KeptRoll>,
     waiting: StoredValue<Option<KeptRoll>>,
 ) {
     match kept {
         Some(KeptRoll::Own { id, kind, verdict }) => {
-            let found = data.lasting(|| {
-                Callback::new(move |entry: Option<HistoryEntry>| {
-                    waiting.set_value(None);
-                    if let Some(entry) = entry
-                        && core.shown.with_untracked(Option::is_none)
-                    {
-                        let verdict = verdict
-                            .clone()
-                            .map(|(words, tone)| (words, Tone::from_name(&tone)));
-                        core.shown.set(Some(Shown {
-                            entry,
-                            kind: kind_of(&kind),
-                            verdict,
-                        }));
-                    }
-                })
+            leptos::task::spawn_local(async move {
+                // Not found (or History's code did not come): the bar stays empty.
+                let entry = history_writer::find(data, id).await.ok().flatten();
+                waiting.try_set_value(None);
+                if let Some(entry) = entry
+                    && core.shown.try_with_untracked(Option::is_none) == Some(true)
+                {
+                    let verdict = verdict.map(|(words, tone)| (words, Tone::from_name(&tone)));
+                    core.shown.set(Some(Shown {
+                        entry,
+                        kind: kind_of(&kind),
+                        verdict,
+                    }));
+                }
             });
-            run_rare(data, Rare::History(HistoryAsk::Find(id, found)));
         }
         Some(KeptRoll::Link(text)) => {
             let link = text.clone();

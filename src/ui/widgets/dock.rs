@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::tone::Tone;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::snackbar::SnackbarView;
 
 /// What the dock shows above its bar.
@@ -37,7 +37,7 @@ pub struct Headline {
 /// panel above it. After a roll the tray opens `panel` on the result.
 #[component]
 pub fn RollDock(
-    data: AppData,
+    data: Root,
     /// What the panel shows; the tray sets it to `Result` after a roll.
     panel: RwSignal<DockPanel>,
     /// The last roll's headline; none before the first roll.

@@ -4,14 +4,14 @@
 
 use leptos::prelude::*;
 
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// A native `<details>`: keyboard and screen readers get it for free. `id` names it for
 /// remembering (unique and stable); `summary` is a short note shown beside the title while
 /// folded ("3 saved", "EL 5 opposition").
 #[component]
 pub fn Fold(
-    data: AppData,
+    data: Root,
     /// Stable name of the panel, for remembering it open.
     id: &'static str,
     /// The panel's title.

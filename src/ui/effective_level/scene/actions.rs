@@ -8,7 +8,7 @@ use crate::core::effective_level::{against_player, roll_at_obstacle};
 use crate::core::scene::Scene;
 use crate::ui::effective_level::roll::{record, secure_dice, show, unrecorded};
 use crate::ui::effective_level::state::{ElState, RollKind};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The tray's roll as a roll at an obstacle: never with the tray's wager, which belongs to
 /// the tray's own next roll.
@@ -25,7 +25,7 @@ pub fn at_obstacle_check(state: ElState) -> Option<crate::core::effective_level:
 
 /// Rolls the tray's EL at an obstacle; the effect goes to its track. Kept in History under
 /// the obstacle's name.
-pub fn roll_at(state: ElState, data: AppData, id: u64) {
+pub fn roll_at(state: ElState, data: Root, id: u64) {
     let Some(check) = at_obstacle_check(state) else {
         return state.core.snackbar.say("Give an EL of 1 or more first.");
     };
@@ -64,7 +64,7 @@ pub fn roll_at(state: ElState, data: AppData, id: u64) {
 
 /// An obstacle or a residual condition rolls at its own EL against the player, who resists
 /// at the tray's EL. Not kept in History, as before.
-pub fn against_you(state: ElState, data: AppData, id: u64) {
+pub fn against_you(state: ElState, data: Root, id: u64) {
     let found = data
         .scene()
         .with_untracked(|s: &Scene| s.roller(id).map(|(name, el)| (name.to_string(), el)));
@@ -105,7 +105,7 @@ pub fn against_you(state: ElState, data: AppData, id: u64) {
 }
 
 /// Removes an obstacle, boost or condition, with an Undo in the snackbar.
-pub fn remove(state: ElState, data: AppData, id: u64, name: &str) {
+pub fn remove(state: ElState, data: Root, id: u64, name: &str) {
     let mut taken = Scene::default();
     data.scene().update(|s| {
         taken.obstacles = s.obstacles.iter().filter(|o| o.id == id).cloned().collect();

@@ -7,11 +7,11 @@ use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::scene::MAX_SCENE_VALUE;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The boosts, each with Remove, and a form to add one.
 #[component]
-pub fn SceneBoosts(state: ElState, data: AppData) -> impl IntoView {
+pub fn SceneBoosts(state: ElState, data: Root) -> impl IntoView {
     let boosts = Signal::derive(move || {
         data.scene().with(|s| {
             s.boosts

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::actions::{against_you, remove};
 use crate::ui::effective_level::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// One item as its row shows it: its id, its name, and the name with its value ("Fire EL 6").
 pub type Item = (u64, String, String);
@@ -14,7 +14,7 @@ pub type Item = (u64, String, String);
 #[component]
 pub fn SceneItems(
     state: ElState,
-    data: AppData,
+    data: Root,
     /// The items, read from the scene.
     #[prop(into)]
     items: Signal<Vec<Item>>,

@@ -17,11 +17,11 @@ use obstacles::Obstacles;
 use residuals::Residuals;
 
 use super::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The Scene panel.
 #[component]
-pub fn ScenePanel(state: ElState, data: AppData) -> impl IntoView {
+pub fn ScenePanel(state: ElState, data: Root) -> impl IntoView {
     view! {
         <section class="el-scene" aria-label="Scene">
             <Obstacles state data/>

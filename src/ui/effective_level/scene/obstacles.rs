@@ -12,12 +12,12 @@ use crate::core::effective_level::{MAX_EL, against_obstacle, finish_within};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::scene::MAX_SCENE_VALUE;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The scene's obstacles and the form to add one.
 #[component]
-pub fn Obstacles(state: ElState, data: AppData) -> impl IntoView {
+pub fn Obstacles(state: ElState, data: Root) -> impl IntoView {
     let ids = move || {
         data.scene()
             .with(|s| s.obstacles.iter().map(|o| o.id).collect::<Vec<_>>())
@@ -45,7 +45,7 @@ struct Row {
 
 /// One obstacle: its progress, its odds, and what can be done with it.
 #[component]
-fn ObstacleRow(state: ElState, data: AppData, id: u64) -> impl IntoView {
+fn ObstacleRow(state: ElState, data: Root, id: u64) -> impl IntoView {
     let name = data.scene().with_untracked(|s| {
         s.obstacles
             .iter()
@@ -143,7 +143,7 @@ fn ObstacleRow(state: ElState, data: AppData, id: u64) -> impl IntoView {
 
 /// Name, target and the obstacle's own EL (0 when it does not resist).
 #[component]
-fn AddObstacle(state: ElState, data: AppData) -> impl IntoView {
+fn AddObstacle(state: ElState, data: Root) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let target = RwSignal::new(String::new());
     let el = RwSignal::new(String::new());

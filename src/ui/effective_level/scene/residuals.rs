@@ -7,11 +7,11 @@ use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::effective_level::MAX_EL;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// The conditions, each with Roll and Remove, and a form to add one.
 #[component]
-pub fn Residuals(state: ElState, data: AppData) -> impl IntoView {
+pub fn Residuals(state: ElState, data: Root) -> impl IntoView {
     let residuals = Signal::derive(move || {
         data.scene().with(|s| {
             s.residuals

@@ -7,12 +7,12 @@ use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::history::RecordedRoll;
 use crate::ui::effective_level::roll::{record, record_made, secure_dice, show};
 use crate::ui::effective_level::state::{ElState, RollKind};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// Rolls an action or boost portion once: an action meets the tray's other side, its
 /// target; a portion never takes the tray's wager (see `Turn::check`). The roll joins
 /// History, named after the portion. The bar's Roll comes here for the next portion.
-pub fn roll_portion(state: ElState, data: AppData, id: u64) {
+pub fn roll_portion(state: ElState, data: Root, id: u64) {
     let target = state.setup.with_untracked(ElSetup::other_side);
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
@@ -42,7 +42,7 @@ pub fn roll_portion(state: ElState, data: AppData, id: u64) {
 /// Rolls a defence portion again against an attack, as resistance, without spending it,
 /// and keeps it in History like every other roll. Given the attack's value, it says
 /// whether the attack is held off or by how much it gets through.
-pub fn defend(state: ElState, data: AppData, id: u64, attack: Option<u32>) {
+pub fn defend(state: ElState, data: Root, id: u64, attack: Option<u32>) {
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
         Err(reason) => return state.core.snackbar.say(reason),
@@ -70,7 +70,7 @@ pub fn defend(state: ElState, data: AppData, id: u64, attack: Option<u32>) {
 }
 
 /// Removes a portion not yet rolled, with the portions that depend on it.
-pub fn remove_portion(state: ElState, data: AppData, id: u64) {
+pub fn remove_portion(state: ElState, data: Root, id: u64) {
     let mut outcome = Ok(());
     data.document::<Turn>().update(|t| outcome = t.remove(id));
     if let Err(reason) = outcome {
@@ -79,7 +79,7 @@ pub fn remove_portion(state: ElState, data: AppData, id: u64) {
 }
 
 /// Ends the turn: every portion goes, with an Undo in the snackbar.
-pub fn end_turn(state: ElState, data: AppData) {
+pub fn end_turn(state: ElState, data: Root) {
     let el = state.el.get_untracked().max(0) as u32;
     let mut ended = None;
     data.document::<Turn>()

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::core::effective_level::{MAX_EL, PortionKind, Turn};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The choices the kind and the "only if" lists offer: (value, words) each.
@@ -58,7 +58,7 @@ fn kind_of(value: &str) -> PortionKind {
 /// portion starts a turn that splits the tray's EL as it stands; the bar's Roll then rolls
 /// the portions one by one.
 #[component]
-pub fn AddPortion(state: ElState, data: AppData) -> impl IntoView {
+pub fn AddPortion(state: ElState, data: Root) -> impl IntoView {
     let (name, points) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
     let (kind, after) = (
         RwSignal::new(String::from("action")),

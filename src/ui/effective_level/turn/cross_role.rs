@@ -9,11 +9,11 @@ use leptos::prelude::*;
 use crate::core::effective_level::{CrossRoleSplit, MAX_EL};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// Each step so far, the roles' ELs now, the form for the next role's points, and Done.
 #[component]
-pub fn CrossSplit(state: ElState, data: AppData) -> impl IntoView {
+pub fn CrossSplit(state: ElState, data: Root) -> impl IntoView {
     let split = Memo::new(move |_| {
         data.document::<Turn>()
             .with(|t| t.cross.clone())
@@ -71,7 +71,7 @@ pub fn CrossSplit(state: ElState, data: AppData) -> impl IntoView {
 
 /// Points from the next role, what they are for, and whether they defend.
 #[component]
-fn AssignForm(state: ElState, data: AppData, role: String) -> impl IntoView {
+fn AssignForm(state: ElState, data: Root, role: String) -> impl IntoView {
     let points = RwSignal::new(String::new());
     let label = RwSignal::new(String::new());
     let defence = RwSignal::new(false);
@@ -121,7 +121,7 @@ fn AssignForm(state: ElState, data: AppData, role: String) -> impl IntoView {
 }
 
 /// Starts a cross-role split over the ticked roles' own ELs.
-pub fn start(state: ElState, data: AppData, role_els: Vec<(String, u32)>) {
+pub fn start(state: ElState, data: Root, role_els: Vec<(String, u32)>) {
     if role_els.len() < 2 {
         return state
             .core
@@ -136,6 +136,6 @@ pub fn start(state: ElState, data: AppData, role_els: Vec<(String, u32)>) {
 }
 
 /// Leaves the cross-role split.
-fn clear_split(data: AppData) {
+fn clear_split(data: Root) {
     data.document::<Turn>().update(|t| t.cross = None);
 }

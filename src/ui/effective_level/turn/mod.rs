@@ -20,12 +20,12 @@ use portion::PortionRow;
 
 use super::state::{ElState, TurnBar};
 use crate::core::effective_level::{ElMode, ElSetup};
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 
 /// Keeps the bar told what the turn in play asks of it, for the rest of the visit: whether
 /// a turn is in play, and its next portion, whose roll meets the tray's other side when it
 /// is an action (see `Turn::next_roll`).
-pub fn follow(state: ElState, data: AppData) {
+pub fn follow(state: ElState, data: Root) {
     data.lasting(|| {
         Effect::new(move |_| {
             let target = state.setup.with(ElSetup::other_side);
@@ -42,7 +42,7 @@ pub fn follow(state: ElState, data: AppData) {
 
 /// The bar's Roll when it was tapped before the turn had been read: the turn's next
 /// portion, if it has one, else the tray's own roll.
-pub fn roll_next(state: ElState, data: AppData) {
+pub fn roll_next(state: ElState, data: Root) {
     let target = state.setup.with_untracked(ElSetup::other_side);
     match data
         .document::<Turn>()
@@ -55,7 +55,7 @@ pub fn roll_next(state: ElState, data: AppData) {
 
 /// The Turn panel.
 #[component]
-pub fn TurnPanel(state: ElState, data: AppData) -> impl IntoView {
+pub fn TurnPanel(state: ElState, data: Root) -> impl IntoView {
     let started = Memo::new(move |_| {
         data.document::<Turn>()
             .with(|t| !t.portions.is_empty() || t.cross.is_some())

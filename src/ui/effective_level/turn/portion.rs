@@ -11,7 +11,7 @@ use crate::core::effective_level::{Against, ElSetup, PortionKind, PortionState, 
 use crate::ui::effective_level::chances::mean_text;
 use crate::ui::effective_level::format::tenths;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::shell::app_data::AppData;
+use crate::ui::root::Root;
 use crate::ui::widgets::text_input::NumberInput;
 
 /// A portion as the row shows it, worked out from the turn.
@@ -129,7 +129,7 @@ fn row(turn: &Turn, id: u64, target: Option<&Against>) -> Row {
 
 /// A portion's row, kept while the turn changes around it (so a typed attack stays).
 #[component]
-pub fn PortionRow(state: ElState, data: AppData, id: u64) -> impl IntoView {
+pub fn PortionRow(state: ElState, data: Root, id: u64) -> impl IntoView {
     let name = data
         .document::<Turn>()
         .with_untracked(|t| t.get(id).map(|p| p.name.clone()).unwrap_or_default());

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::storage::Notice;
+use crate::ui::lazy;
 use crate::ui::platform::browser::{copy_text, with_store};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,10 +63,18 @@ impl Notices {
     }
 }
 
+lazy::split! { module rare, preload preload;
+    /// The notices, drawn when there is one: they are rare (saved data repaired, storage
+    /// missing), so their code comes then.
+    pub fn notice_list(notices: Notices) -> AnyView {
+        view! { <NoticeList notices/> }.into_any()
+    }
+}
+
 /// The list of notices, each with a dismiss button and, for damaged data, a way to copy the
 /// backup out (on a phone there is no other way to reach localStorage).
 #[component]
-pub fn NoticeList(notices: Notices) -> impl IntoView {
+fn NoticeList(notices: Notices) -> impl IntoView {
     view! {
         <div class="notices" role="alert">
             {move || {

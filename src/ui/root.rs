@@ -15,10 +15,11 @@ use crate::core::scene::Scene;
 use crate::core::story_points::StoryPoints;
 use crate::route::{Page, Route};
 use crate::storage::{Document, SavedPools, Settings};
+use crate::ui::lazy::Coming;
 use crate::ui::panels::history_writer::HistoryChange;
 use crate::ui::platform::browser::{location_hash, replace_hash};
+use crate::ui::platform::notices::Notices;
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::shell::notices::Notices;
 use crate::ui::table::hook::TableHook;
 use crate::ui::widgets::snackbar::Snackbar;
 
@@ -28,7 +29,7 @@ use crate::ui::widgets::snackbar::Snackbar;
 /// the first time it is asked for under the app's owner (so it outlives the page that
 /// asked), and found again there by every later page.
 #[derive(Clone, Copy)]
-pub struct AppData {
+pub struct Root {
     /// Messages about the app itself.
     pub notices: Notices,
     /// The one short message near the thumb: what a tap did, with Undo where it can.
@@ -62,7 +63,7 @@ pub enum Shared {
 #[derive(Clone, Copy)]
 struct PageState<S>(S);
 
-impl AppData {
+impl Root {
     /// Nothing loaded yet; everything made later belongs to the current owner.
     pub fn new(notices: Notices) -> Self {
         Self {
@@ -96,7 +97,7 @@ impl AppData {
 
     /// A page's state: the one made before, or a new one from `make`, kept for the visit,
     /// so leaving a page and coming back finds it as it was.
-    pub fn state<S: Copy + Send + Sync + 'static>(&self, make: impl FnOnce(AppData) -> S) -> S {
+    pub fn state<S: Copy + Send + Sync + 'static>(&self, make: impl FnOnce(Root) -> S) -> S {
         let data = *self;
         self.lasting(|| {
             use_context::<PageState<S>>()
@@ -212,4 +213,16 @@ impl AppData {
     pub fn haptics_enabled(&self) -> bool {
         self.settings().with_untracked(|s| s.haptics)
     }
+}
+
+/// A page's code, as the shell's list of pages (`ui::shell::pages`) knows it: each page
+/// declares its own, and the shell names no page but through that list.
+#[derive(Clone, Copy)]
+pub struct PageCode {
+    /// The page's path in [`crate::pages::PAGES`].
+    pub path: &'static str,
+    /// Fetches the page's code.
+    pub preload: fn() -> Coming<()>,
+    /// Draws the page (at once when its code is here).
+    pub draw: fn(Root) -> Coming<AnyView>,
 }
