@@ -18,7 +18,11 @@
 //     the JavaScript;
 //  5. everything goes into `app-<hash>/`, named after its contents, so two builds never
 //     mix; `start.js` there starts the app and fetches the opened page's modules beside the
-//     main one; index.html gets the tags that load it.
+//     main one; index.html gets the tags that load it;
+//  6. index.html's static shell gets its nav, a link to each page as the app draws it, and
+//     its brand link to the page that opens first, from the app's one list of pages
+//     (src/pages.rs, printed by `xtask pages`); every page must have its split point and
+//     every page's split point a page.
 //
 // Prints each module's size. Fails the build on any surprise rather than ship a page that
 // cannot start.
@@ -46,8 +50,17 @@ const work = join(target, 'app-build');
 
 /** A split point that is a page: `<route>_page`, for the route `#/<route>`. */
 const PAGE_SPLIT = /^([a-z0-9]+)_page$/;
-/** The page the app opens when the address names none (src/route.rs). */
-const DEFAULT_PAGE = 'narrative';
+/**
+ * Every page, in the nav's order, from the app's own list (src/pages.rs, through `xtask
+ * pages`): `{ path, title, short_title, share_key, share_fold, tray }`.
+ */
+const PAGE_LIST = JSON.parse(xtask('pages'));
+if (!Array.isArray(PAGE_LIST) || PAGE_LIST.length === 0 || !PAGE_LIST.every((p) => /^[a-z0-9]+$/.test(p.path) && p.title)) {
+  console.error('build-app.mjs: `xtask pages` did not print a list of pages, each with a plain path and a title');
+  process.exit(1);
+}
+/** The page the app opens when the address names none: the list's first (src/pages.rs). */
+const DEFAULT_PAGE = PAGE_LIST[0].path;
 
 function run(command, args) {
   execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -144,9 +157,18 @@ for (const [name, stems] of Object.entries(manifest)) {
   }
   pageFiles[route] = files;
 }
-if (!pageFiles[DEFAULT_PAGE]) {
-  console.error(`build-app.mjs: the splitter made no module for ${DEFAULT_PAGE}_page, the page opened by default`);
-  process.exit(1);
+// Every page is a split point, and every page's split point a page: a page the build did
+// not cut out would never start, and a split point named for no page would never be asked.
+{
+  const paths = new Set(PAGE_LIST.map((p) => p.path));
+  const cut = Object.keys(manifest).filter((name) => name.endsWith('_page'));
+  const noSplit = PAGE_LIST.filter((p) => !pageFiles[p.path]).map((p) => `${p.path} (no ${p.path}_page)`);
+  const noPage = cut.filter((name) => !paths.has(PAGE_SPLIT.exec(name)?.[1]));
+  if (noSplit.length || noPage.length) {
+    if (noSplit.length) console.error(`build-app.mjs: src/pages.rs lists pages the splitter made no module for: ${noSplit.join(', ')}; each page's code is the split point \`<path>_page\` (src/ui/shell/pages.rs)`);
+    if (noPage.length) console.error(`build-app.mjs: the splitter's manifest has page split points that name no page of src/pages.rs: ${noPage.join(', ')}`);
+    process.exit(1);
+  }
 }
 
 // Each page's pack: the main module and every module the page needs, in one file. A page
@@ -297,7 +319,31 @@ html = html.replace(
   marker,
   `<link rel="modulepreload" href="${base}dicetray.js"><link rel="modulepreload" href="${base}__wasm_split.js"><script type="module" src="${base}start.js"></script>`,
 );
+html = writeNav(html);
 await writeFile(htmlPath, html);
+
+/**
+ * The static shell's nav and brand link, from the list of pages. Each link as the app's own
+ * nav draws it (src/ui/shell/app.rs: `<li><a href=p.href()>{p.title()}</a></li>`, `href()`
+ * being `#/<path>`), so nothing moves when the app takes over; a tray's link also carries
+ * `data-tray`, which only the static shell has, for scripts and tests to read the built
+ * list of pages from (tests/browser/pages.mjs). The app marks the open page itself.
+ */
+function writeNav(html) {
+  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const links = PAGE_LIST.map((p) => `<li><a href="#/${p.path}"${p.tray ? ' data-tray' : ''}>${escape(p.title)}</a></li>`).join('');
+  const nav = /<!-- nav\b[\s\S]*?-->[\s\S]*?<!-- \/nav -->/;
+  if (!nav.test(html)) {
+    console.error('build-app.mjs: index.html has no <!-- nav --> ... <!-- /nav --> in its nav\'s list to write the links between');
+    process.exit(1);
+  }
+  const brand = /(<a class="brand" href=")[^"]*(")/;
+  if (!brand.test(html)) {
+    console.error('build-app.mjs: index.html has no <a class="brand" href="..."> to point at the first page');
+    process.exit(1);
+  }
+  return html.replace(nav, () => `<!-- nav -->${links}<!-- /nav -->`).replace(brand, `$1#/${DEFAULT_PAGE}$2`);
+}
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`build-app.mjs: ${folder}/ in ${((Date.now() - started) / 1000).toFixed(0)} s (gzip -9 sizes):`);

@@ -1,11 +1,15 @@
-// Takes the README's screenshots into docs/screenshots/: each tray at 390x844, light and
-// dark, set up as a player would have it, before and after a roll (`<tray>-<scheme>-before.png`,
-// `-after.png`), the Characters page, and each tray turned sideways after a roll (844x390,
-// `<tray>-landscape.png`). Run after a build: `node scripts/screenshots.mjs` (or name pages:
-// `node scripts/screenshots.mjs el characters`).
+// Takes the README's screenshots into docs/screenshots/: each page of the built nav at
+// 390x844, light and dark, set up as a player would have it; a tray before and after a roll
+// (`<tray>-<scheme>-before.png`, `-after.png`), any other page as it is (`<page>-<scheme>.png`);
+// and each tray turned sideways after a roll (844x390, `<tray>-landscape.png`). The pages and
+// which are trays come from the built nav (tests/browser/pages.mjs), so a page added to the
+// app is shot too, with no set-up until SETUPS has one for it.
+// Run after a build: `node scripts/screenshots.mjs` (or name pages:
+// `node scripts/screenshots.mjs el characters`); `--list` prints the pages it would visit.
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { drawn, launch, openPhone, settled } from '../tests/browser/harness.mjs';
+import { builtPages, listAndExit } from '../tests/browser/pages.mjs';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
@@ -13,8 +17,8 @@ const tap = (page, name) => page.getByRole('button', { name, exact: true }).firs
 const label = (page, text) => page.getByRole('textbox', { name: 'Label for the next rolls' }).fill(text);
 const roll = (page) => page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: /^Roll( · .*)?$/ }).click();
 
-/** What a player might have on each page when they look at it. */
-const PAGES = {
+/** What a player might have on each page when they look at it, by path; a page not here is shot as it opens. */
+const SETUPS = {
   narrative: async (page) => {
     for (const name of ['Add ability die', 'Add ability die', 'Add proficiency die', 'Add difficulty die', 'Add difficulty die', 'Add boost die']) {
       await tap(page, name);
@@ -64,9 +68,20 @@ const PAGES = {
   },
 };
 
-const TRAYS = new Set(['narrative', 'd6', 'el']);
-const only = process.argv.slice(2);
-const wanted = Object.entries(PAGES).filter(([p]) => only.length === 0 || only.includes(p));
+const NO_SETUP = async () => {};
+const PAGES = builtPages();
+const TRAYS = new Set(PAGES.filter((p) => p.tray).map((p) => p.path));
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const unknown = only.filter((p) => !PAGES.some((page) => page.path === p));
+if (unknown.length) {
+  console.error(`screenshots.mjs: no page ${unknown.join(', ')} in the built nav (${PAGES.map((p) => p.path).join(', ')})`);
+  process.exit(2);
+}
+const wanted = PAGES.filter((p) => only.length === 0 || only.includes(p.path)).map((p) => [p.path, SETUPS[p.path] ?? NO_SETUP]);
+listAndExit(wanted.map(([path]) => path));
+for (const path of Object.keys(SETUPS).filter((p) => !PAGES.some((page) => page.path === p))) {
+  console.warn(`screenshots.mjs: a set-up for ${path}, which the built nav has no page for`);
+}
 
 /** One page, set up, shot where the player looks: before the roll, then after it. */
 async function shoot(path, act, options, names) {

@@ -5,7 +5,8 @@
 // dist/ with the one module in place of the split ones (same start-up script, its own
 // service worker), for Lighthouse to compare the two.
 //
-// Needs the release build in dist/ first (trunk build --release). Asserts nothing.
+// Needs the release build in dist/ first (trunk build --release). Asserts nothing. With
+// $BENCH_FIGURES set, the sizes are also kept there for docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { transform } from 'esbuild';
 import { shortenImports } from './short-imports.mjs';
 import { dropUnusedExports, dropUnusedGlue } from './unused-exports.mjs';
 import { wasmOpt } from './wasm-opt.mjs';
+import { record } from './bench-figures.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // Its own target folder, so this build never evicts the shipped build's artefacts.
@@ -70,6 +72,7 @@ for (const key of ['raw', 'gzip', 'brotli']) {
   console.log(`  ${key.padEnd(7)} split ${KB(split[key]).padStart(9)}   one module ${KB(one[key]).padStart(9)}   splitting adds ${growth(split[key], one[key])}`);
 }
 console.log('  (the one module is also every page\'s first load without splitting, beside the shell\'s CSS and HTML)');
+record('splitting', 'node scripts/unsplit-build.mjs', { split, one });
 
 // The same site with the one module in place of the split ones.
 await rm(unsplitDist, { recursive: true, force: true });

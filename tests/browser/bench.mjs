@@ -11,7 +11,12 @@
 //     another phone's log through a relay on loopback (median and p95 of 50), and the time from
 //     opening a table link to its log shown on Lighthouse's slow 4G (devtools throttling).
 //
-//   node tests/browser/bench.mjs [sizes] [loads] [qr] [flows] [taps] [table]   (none: all)
+// The pages and trays it visits are the built nav's (pages.mjs): `--list` prints them, one
+// path a line, and exits. With $BENCH_FIGURES set (scripts/bench sets it), the figures of
+// loads, flows, taps and table are also kept there for docs/performance.md
+// (scripts/bench-figures.mjs).
+//
+//   node tests/browser/bench.mjs [sizes] [loads] [qr] [flows] [taps] [table] [--list]   (none: all)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -23,6 +28,8 @@ import { drawn, launch, openPhone } from './harness.mjs';
 import { openFold } from './el-helpers.mjs';
 import { allFlows } from './flows.mjs';
 import { startRelay } from './relay.mjs';
+import { builtPages, listAndExit } from './pages.mjs';
+import { record } from '../../scripts/bench-figures.mjs';
 
 // KB here is 1,024 bytes; the exact total in bytes is printed too.
 const KB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -31,9 +38,20 @@ const TAPS = 60;
 // not a backlog from taps no hand could make.
 const TAP_GAP_MS = 150;
 
-const asked = process.argv.slice(2);
+const SECTIONS = ['sizes', 'loads', 'qr', 'flows', 'taps', 'table'];
+const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const unknownSection = asked.find((section) => !SECTIONS.includes(section));
+if (unknownSection) {
+  console.error(`bench.mjs: no section ${unknownSection} (${SECTIONS.join(', ')})`);
+  process.exit(2);
+}
 const want = (section) => asked.length === 0 || asked.includes(section);
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The built site's pages, in the nav's order: what loads, taps and table visit. */
+const PAGES = builtPages();
+const TRAY_PAGES = PAGES.filter((p) => p.tray);
+/** The command that printed a section's figures, for docs/performance.md. */
+const command = (section) => `node tests/browser/bench.mjs ${section}`;
 
 /** gzip -9 and brotli 11 sizes of some bytes. */
 function packed(bytes) {
@@ -72,7 +90,9 @@ async function buildSizes() {
  * service worker's precache, which runs beside it in the background, is not the page's).
  */
 async function firstLoads() {
-  for (const path of ['#/narrative', '#/d6', '#/el', '#/characters', '#/table']) {
+  const figures = [];
+  for (const { path: name } of PAGES) {
+    const path = `#/${name}`;
     const { context, page } = await openPhone(env.browser);
     const fetched = [];
     page.on('requestfinished', (request) => fetched.push(request));
@@ -91,6 +111,7 @@ async function firstLoads() {
     const in5s = { raw: 0, gzip: 0, brotli: 0 };
     const lines = [];
     const laterLines = [];
+    const laterFiles = [];
     const timing = {};
     for (const request of fetched) {
       const response = await request.response();
@@ -102,6 +123,7 @@ async function firstLoads() {
       if (started - opened <= 5000) for (const key of Object.keys(in5s)) in5s[key] += size[key];
       const name = new URL(request.url()).pathname.split('/').pop() || 'index.html';
       (afterIdle ? laterLines : lines).push(row(name, size));
+      if (afterIdle) laterFiles.push({ name, ...size });
       timing[name] = request.timing();
     }
     console.log(`first load of ${path}, every file the page fetched to open:`);
@@ -113,6 +135,7 @@ async function firstLoads() {
       laterLines.forEach((line) => console.log(line));
     }
     console.log(`  fetched in the first 5 s: ${in5s.gzip} bytes gzip`);
+    figures.push({ page: name, firstLoad: total, later: laterFiles, first5s: in5s });
     // A first visit fetches the page's modules, the main one among them, in one pack.
     const pack = Object.keys(timing).find((name) => name.startsWith('pack_'));
     if (pack) console.log(`  the main module and the page's own came in one request, ${pack}`);
@@ -126,6 +149,7 @@ async function firstLoads() {
     }
     await context.close();
   }
+  record('loads', command('loads'), { budgetBytes: 240 * 1024, aimBytes: 200 * 1024, pages: figures });
 }
 
 
@@ -291,6 +315,9 @@ async function flows() {
   console.log(line(head));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   rows.forEach((r) => console.log(line(r)));
+  record('flows', command('flows'), {
+    flows: played.map((f) => ({ flow: f.flow, taps: f.taps, typed: f.typed ?? 0, swipes: f.swipes, rollAt: f.rollAt ?? null })),
+  });
   for (const f of played) {
     const notes = [
       f.setup && `set-up: ${f.setup}`,
@@ -306,19 +333,27 @@ async function flows() {
 }
 
 /**
- * The trays whose tap latency is measured: where each opens, the two buttons tapped in turn
- * (each tap changes the bar's odds: src/ui/dock.rs draws the tray's BarChances in
- * `.bar-odds`), and the issue's old p95 (4x CPU).
+ * How each tray's tap latency is measured, by the tray's path: where it opens, the two
+ * buttons tapped in turn (each tap changes the bar's odds: the dock draws the tray's bar
+ * chances in `.bar-odds`), and the issue's old p95 (4x CPU). The trays are the built nav's:
+ * one with no entry here stops this section, naming it, rather than go unmeasured.
  */
-const TRAYS = [
-  { name: 'narrative', title: 'narrative tray, 40-die pool, ability die added and removed', path: '/#/narrative?pool=6g6y6p6r6b5k4w', taps: ['Add ability die', 'Remove ability die'], old: 31 },
-  { name: 'Highest d6', title: 'Highest d6 tray, 4-5 dice', path: '/#/d6?dice=4', taps: ['Add die', 'Remove die'], old: 22 },
-  { name: 'EL', title: 'Effective Level tray, EL 19-20 against opposition', path: '/#/el?roll=el+20+vs+12+opposed', taps: ['Raise Effective Level', 'Lower Effective Level'], old: 41, noHints: true },
-];
+const TAP_SETUPS = {
+  narrative: { name: 'narrative', title: 'narrative tray, 40-die pool, ability die added and removed', query: '?pool=6g6y6p6r6b5k4w', taps: ['Add ability die', 'Remove ability die'], old: 31 },
+  d6: { name: 'Highest d6', title: 'Highest d6 tray, 4-5 dice', query: '?dice=4', taps: ['Add die', 'Remove die'], old: 22 },
+  el: { name: 'EL', title: 'Effective Level tray, EL 19-20 against opposition', query: '?roll=el+20+vs+12+opposed', taps: ['Raise Effective Level', 'Lower Effective Level'], old: 41, noHints: true },
+};
+
+/** The trays measured, in the nav's order, each with its set-up. */
+function tapTrays() {
+  const missing = TRAY_PAGES.filter((p) => !TAP_SETUPS[p.path]).map((p) => p.path);
+  if (missing.length) throw new Error(`bench.mjs taps: no tap set-up for the tray(s) ${missing.join(', ')}: add them to TAP_SETUPS`);
+  return TRAY_PAGES.map((p) => ({ ...TAP_SETUPS[p.path], page: p.path, path: `/#/${p.path}${TAP_SETUPS[p.path].query}` }));
+}
 
 async function tapLatency() {
   const runs = [];
-  for (const tray of TRAYS) {
+  for (const tray of tapTrays()) {
     for (const hints of [true, false]) runs.push({ tray, hints, ...(await measureTray(tray, hints)) });
   }
 
@@ -379,6 +414,20 @@ async function tapLatency() {
   console.log(line(head));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   rows.forEach((r) => console.log(line(r)));
+  record('taps', command('taps'), {
+    taps: TAPS,
+    gapMs: TAP_GAP_MS,
+    baselineDrawnP95: at(values(baseline, 'drawn'), 0.95),
+    runs: runs.map((run) => ({
+      page: run.tray.page,
+      tray: run.tray.title,
+      hints: run.hints,
+      dom: at(values(run.taps, 'dom'), 0.95),
+      frame: at(values(run.taps, 'frame'), 0.95),
+      drawn: at(values(run.taps, 'drawn'), 0.95),
+      eventTiming: eventTiming(run).p95,
+    })),
+  });
 }
 
 /**
@@ -501,13 +550,20 @@ async function tableFigures() {
     const dist = join(root, 'dist');
     const app = readdirSync(dist).find((d) => d.startsWith('app-'));
     console.log('the live table\'s modules:');
-    console.log(row('split_table_page.wasm (the page\'s own)', packed(readFileSync(join(dist, app, 'split_table_page.wasm')))));
+    const modules = [];
+    const own = packed(readFileSync(join(dist, app, 'split_table_page.wasm')));
+    console.log(row('split_table_page.wasm (the page\'s own)', own));
+    modules.push({ name: 'split_table_page.wasm', when: 'the page\'s own', ...own });
     for (const [at, request] of fetched.entries()) {
       const name = new URL(request.url()).pathname.split('/').pop();
       if (!/table/.test(name)) continue;
       const response = await request.response();
       const when = at < opening ? 'opening the page, first visit' : 'on Start';
-      if (response?.status() === 200) console.log(row(`${name} (${when})`, packed(await response.body())));
+      if (response?.status() === 200) {
+        const size = packed(await response.body());
+        console.log(row(`${name} (${when})`, size));
+        modules.push({ name, when, ...size });
+      }
     }
     const full = await link.inputValue();
     const path = '/' + full.slice(full.indexOf('#'));
@@ -581,10 +637,28 @@ async function tableFigures() {
     await ben.page.locator('.table-log .history-list > li').first().waitFor({ timeout: 120_000 });
     const log = performance.now() - joined;
     console.log(`a table link opened on slow 4G (562.5 ms RTT, 1.4 Mbit/s down, 4x CPU): Join form shown in ${form.toFixed(0)} ms; Join to the log shown in ${log.toFixed(0)} ms`);
+    record('table', command('table'), {
+      modules,
+      roll: { rolls: times.length, median: percentile(times, 50), p95: percentile(times, 95) },
+      join: { phones: joins.length, median: percentile(joins, 50), p95: percentile(joins, 95) },
+      slowLink: { joinForm: form, joinToLog: log },
+    });
     for (const phone of [gm, ana, ben]) await phone.context.close();
   } finally {
     await relay.stop();
   }
+}
+
+// `--list`: the pages the asked sections visit, in the nav's order, and no browser.
+{
+  const visits = new Set();
+  const visit = (paths) => paths.forEach((p) => visits.add(p));
+  if (want('loads')) visit(PAGES.map((p) => p.path));
+  if (want('taps')) visit(TRAY_PAGES.map((p) => p.path));
+  // The flows (flows.mjs) play on the trays, set up on the Characters page.
+  if (want('flows')) visit([...TRAY_PAGES.map((p) => p.path), 'characters']);
+  if (want('table')) visit(['table', 'narrative']);
+  listAndExit(PAGES.map((p) => p.path).filter((p) => visits.has(p)));
 }
 
 // Last, once every constant above is set.

@@ -1,12 +1,14 @@
 // Table polish (issue 21): what a player found replaying a session at the table. Every
 // expected value comes from outside the app: words written here, and sizes measured against
 // the screen itself (the viewport, the roll bar's top, what a tap at a point would hit).
-// Screenshots of each case go to test-results/edges/ (docs/screenshots/edges/ keeps a copy).
+// Screenshots of each case go to test-results/edges/. The trays are the built nav's
+// (pages.mjs): a tray added to the app is checked here too, or named as having no set-up.
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from './fixtures.mjs';
 import { drawn, frameDone, historyEntries, SCREENSHOTS, settled } from './harness.mjs';
 import { createCharacter, enterDice } from './d6-helpers.mjs';
 import { allowClipboard, clipboard, dock, faces, nav, openFold, openResult, rollButton } from './narrative-helpers.mjs';
+import { builtPages, builtTrays, traySetups } from './pages.mjs';
 
 const SHOTS = new URL('edges/', SCREENSHOTS);
 const shot = (name) => new URL(name, SHOTS).pathname;
@@ -59,7 +61,8 @@ async function inReach(page, locator, what) {
 const overlap = (a, b) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 
 test.describe('1. a roll opened from History says it comes from History; a result link keeps its words', () => {
-  for (const [tray, path] of [['narrative', '/#/narrative?pool=2g1p'], ['d6', '/#/d6'], ['el', '/#/el']]) {
+  // A tray whose Roll needs a pool first opens with one; the others as they are.
+  for (const [tray, path] of traySetups({ narrative: '/#/narrative?pool=2g1p' }, 'edges.test.mjs, 1')) {
     test(`${tray}: History's Open, after a reload too, and the same roll's link on another phone`, async ({ open, origin }) => {
       const { context, page } = await open(path, { viewport: SMALL });
       await allowClipboard(context, page, origin);
@@ -106,7 +109,7 @@ test.describe('2. "Edit characters" is never cut at the end of "Rolling for"', (
       let made = 0;
       for (const count of [0, 1, 4]) {
         for (; made < count; made += 1) await createCharacter(page, names[made]);
-        for (const tray of ['Narrative dice', 'Highest d6', 'Effective Level']) {
+        for (const tray of builtTrays().map((p) => p.title)) {
           await nav(page, tray);
           await drawn(page);
           const bar = page.getByRole('group', { name: 'Rolling for' });
@@ -160,7 +163,9 @@ test.describe('3. a reload comes back at the top of the page', () => {
       await drawn(page);
       await top(what);
     }
-    for (const tray of ['Highest d6', 'Effective Level', 'Characters']) {
+    // Every other page of the nav but the Table, which before a table is started is too
+    // short to scroll.
+    for (const tray of builtPages().slice(1).filter((p) => p.path !== 'table').map((p) => p.title)) {
       await nav(page, tray);
       await drawn(page);
       await page.evaluate(() => window.scrollTo(0, 300));
@@ -175,7 +180,8 @@ test.describe('3. a reload comes back at the top of the page', () => {
 test.describe('4. every action of the open panel is in reach above the bar, without a swipe', () => {
   for (const [size, viewport, colorScheme] of LOOKS) {
     test(`${size}: the result's actions on each tray, and Read these dice after four picks`, async ({ open }) => {
-      for (const [tray, path] of [['narrative', '/#/narrative?pool=2g1y2p1r1k'], ['d6', '/#/d6?dice=4'], ['el', '/#/el?roll=el+8+vs+5+opposed']]) {
+      const rolls = { narrative: '/#/narrative?pool=2g1y2p1r1k', d6: '/#/d6?dice=4', el: '/#/el?roll=el+8+vs+5+opposed' };
+      for (const [tray, path] of traySetups(rolls, 'edges.test.mjs, 4', { required: true })) {
         const { context, page } = await open(path, { viewport, colorScheme });
         if (tray === 'd6') {
           // A costly success: its prompt for the cost fills the panel above the actions.
@@ -235,11 +241,12 @@ test.describe('5. a re-roll says to pick a die first', () => {
 test.describe('6. the bar\'s chances never break a word', () => {
   // The names each tray's bar shows, written here: a word may go to the next line with the
   // words around it, never be cut in two ("Advantag / e" at 430 to 447 px before).
-  for (const [tray, path, names] of [
-    ['narrative', '/#/narrative?pool=2g1y2p1k', ['Success', 'Advantage']],
-    ['d6', '/#/d6?dice=4', ['Success', 'At least costly']],
-    ['el', '/#/el?roll=el+8+vs+5+opposed', ['Win', 'Net effect']],
-  ]) {
+  const bars = {
+    narrative: ['/#/narrative?pool=2g1y2p1k', ['Success', 'Advantage']],
+    d6: ['/#/d6?dice=4', ['Success', 'At least costly']],
+    el: ['/#/el?roll=el+8+vs+5+opposed', ['Win', 'Net effect']],
+  };
+  for (const [tray, [path, names]] of traySetups(bars, 'edges.test.mjs, 6', { required: true })) {
     test(`${tray}: from 360 to 1100 px wide`, async ({ open }) => {
       const { page } = await open(path, { viewport: SMALL });
       const odds = dock(page).getByRole('button', { name: /^Odds:/ });

@@ -5,7 +5,7 @@
 //
 // What the browser answers is set by each test (`navigator.storage` stubbed before the app
 // loads), so each expected text follows from the test's own set-up. Screenshots go to
-// test-results/edges/ (docs/screenshots/edges/ keeps a copy).
+// test-results/edges/.
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from './fixtures.mjs';
 import { frameDone, SCREENSHOTS, stored } from './harness.mjs';

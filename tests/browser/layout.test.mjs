@@ -1,12 +1,14 @@
 // Layout at the edges (issue 21): long names and many characters, History read in lines
 // inside a tray, and a phone turned sideways. Every expected size comes from the issue's
 // numbers or the screen itself (widths are the viewport's), measured with boundingBox.
-// Screenshots of each case go to test-results/edges/ (docs/screenshots/edges/ keeps a copy).
+// Screenshots of each case go to test-results/edges/. The trays are the built nav's
+// (pages.mjs): a tray added to the app is laid out here too.
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from './fixtures.mjs';
 import { drawn, historyEntries, PHONE_CONTEXT, SCREENSHOTS, settled } from './harness.mjs';
 import { createCharacter } from './d6-helpers.mjs';
 import { allowClipboard, clipboard, dock, openFold, rollButton } from './narrative-helpers.mjs';
+import { builtTrays, traySetups } from './pages.mjs';
 
 const SHOTS = new URL('edges/', SCREENSHOTS);
 const shot = (name) => new URL(name, SHOTS).pathname;
@@ -15,11 +17,8 @@ const shot = (name) => new URL(name, SHOTS).pathname;
 const NAMES = ['Annabel', 'Bartholomew', 'Cornelius', 'Dorothea'].map((first) =>
   `${first} Featherstonehaugh-Montgomery of Wellington`.slice(0, 40));
 
-const TRAYS = [
-  ['narrative', '/#/narrative'],
-  ['d6', '/#/d6'],
-  ['el', '/#/el'],
-];
+/** Each tray of the built nav and its plain address: `[path, '/#/<path>']`. */
+const TRAYS = builtTrays().map((p) => [p.path, `/#/${p.path}`]);
 
 const SMALL = { width: 360, height: 640 };
 const TALL = { width: 430, height: 932 };
@@ -184,7 +183,8 @@ test.describe('long names and many characters', () => {
 });
 
 test.describe('History inside a tray reads in lines', () => {
-  for (const [tray, path] of [['narrative', '/#/narrative?pool=2g1p1k'], ['d6', '/#/d6'], ['el', '/#/el']]) {
+  // A tray whose Roll needs a pool first opens with one; the others as they are.
+  for (const [tray, path] of traySetups({ narrative: '/#/narrative?pool=2g1p1k' }, 'layout.test.mjs, History in lines')) {
     test(`${tray}: at 360 px an entry is its lines, then its actions, at most about 200 px; Open shows it as its link does`, async ({ open, origin }) => {
       const { context, page } = await open(path, { viewport: SMALL });
       await allowClipboard(context, page, origin);
@@ -247,7 +247,8 @@ test.describe('History inside a tray reads in lines', () => {
 });
 
 test.describe('sideways (844x390)', () => {
-  for (const [tray, path] of [['narrative', '/#/narrative?pool=2g1y2p1k'], ['d6', '/#/d6?dice=5'], ['el', '/#/el?roll=el+8+vs+5+opposed']]) {
+  const rolls = { narrative: '/#/narrative?pool=2g1y2p1k', d6: '/#/d6?dice=5', el: '/#/el?roll=el+8+vs+5+opposed' };
+  for (const [tray, path] of traySetups(rolls, 'layout.test.mjs, sideways', { required: true })) {
     test(`${tray}: the panel opened from the bar is what the right-hand column shows; dice and odds fit`, async ({ open }) => {
       const { page } = await open(path, { viewport: SIDEWAYS });
       const viewport = page.viewportSize();

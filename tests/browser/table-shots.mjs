@@ -1,13 +1,14 @@
 // Screenshots of the live table, to look at: a GM and a player at one table through a relay
 // on 127.0.0.1; the Table page (GM and player) at 390x844 light and dark, 360x640 and sideways
 // (844x390), a player's tray with the table's line and the GM's side offered, and messages
-// shown by the button tapped. Written to
-// docs/screenshots/edges/table-*.png. Run after a build: `node tests/browser/table-shots.mjs`.
+// shown by the button tapped. Written to test-results/table-shots/table-*.png, not kept in
+// git. Run after a build: `node tests/browser/table-shots.mjs`.
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { drawn, launch } from './harness.mjs';
 import { startRelay } from './relay.mjs';
 
-const OUT = fileURLToPath(new URL('../../docs/screenshots/edges/', import.meta.url));
+const OUT = fileURLToPath(new URL('../../test-results/table-shots/', import.meta.url));
 const SIZES = [
   ['390x844', { width: 390, height: 844 }, 'light'],
   ['390x844-dark', { width: 390, height: 844 }, 'dark'],
@@ -15,6 +16,7 @@ const SIZES = [
   ['844x390', { width: 844, height: 390 }, 'light'],
 ];
 
+await mkdir(OUT, { recursive: true });
 const env = await launch();
 const relay = await startRelay();
 try {
@@ -101,7 +103,7 @@ try {
   await ben.page.getByRole('button', { name: 'Join', exact: true }).click();
   await ben.page.locator('.snackbar-message').waitFor();
   await ben.page.screenshot({ path: `${OUT}table-390x844-message-join.png` });
-  console.log('screenshots in docs/screenshots/edges/table-*.png');
+  console.log('screenshots in test-results/table-shots/table-*.png');
 } finally {
   await relay.stop();
   await env.close();

@@ -3,7 +3,8 @@
 // JSON, Node's fetch), on a virtual X display (Xvfb), against dist/ on the test server.
 // It is the engine of Safari, not iOS Safari: a check that the app opens, draws and rolls
 // in WebKit, not a second browser suite. It checks, waiting on what the page shows:
-//   - every page opens from its own address and is drawn, with no "could not be loaded";
+//   - every page of the built nav (tests/browser/pages.mjs) opens from its own address and
+//     is drawn, with no "could not be loaded";
 //   - in each tray, a pool set by tapping shows its exact odds in the bar, Roll gives a
 //     headline in the bar;
 //   - saved data is kept after a reload: the narrative pool and its last roll, a character;
@@ -33,6 +34,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startServer } from '../browser/server.mjs';
+import { builtPages } from '../browser/pages.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const SHOTS = resolve(process.env.WEBKIT_SCREENSHOTS ?? `${ROOT}/test-results/webkit`);
@@ -188,8 +190,8 @@ function session(base, id) {
         const text = await run('return document.querySelector(arguments[0])?.textContent.replace(/\\s+/g, " ").trim() ?? null;', css);
         return pattern.test(text ?? '') && text;
       }),
-    /** Waits until the page is drawn in full: a tray's dock, the Characters page's data fold. */
-    drawn: () => until('the page drawn', () => run('return !!document.querySelector("main:not(.loading) :is(.roll-dock, .data-fold)");')),
+    /** Waits until the page is drawn in full: a tray's dock, the Characters page's data fold, the Table page (as tests/browser/harness.mjs `drawn`). */
+    drawn: () => until('the page drawn', () => run('return !!document.querySelector("main:not(.loading) :is(.roll-dock, .data-fold, .table-page)");')),
     /** What the page's collector recorded, and the app's own message if a part did not load. */
     errors: () =>
       run(`const failed = /could not be loaded/.test(document.body.innerText) ? ['the page says: ' + document.body.innerText.match(/[^\\n]*could not be loaded[^\\n]*/)[0]] : [];
@@ -320,8 +322,7 @@ async function runAttempt(number, binary, instrumented) {
     };
 
     await check(attempt, wk, 'every page opens and is drawn', async () => {
-      const titles = { narrative: 'Narrative dice', d6: 'Highest d6', el: 'Effective Level', characters: 'Characters' };
-      for (const [route, title] of Object.entries(titles)) {
+      for (const { path: route, title } of builtPages()) {
         await open(route);
         // The app, not the static shell, marks the page open in the nav and names the tab.
         await wk.text(`${title} marked in the nav`, 'nav a[aria-current="page"]', new RegExp(`^${title}$`));

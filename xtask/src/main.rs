@@ -12,6 +12,9 @@
 //! - `short-imports MODULE FROM TO`: renames every import from module FROM to module TO with
 //!   a short name (`a`, `b`, ... `Z`, `aa`, ...), in place; prints the renames as a JSON
 //!   object, old name to new, for the glue to follow.
+//! - `pages`: prints the app's pages (`src/pages.rs`, the one list of them) as a JSON array
+//!   in the nav's order, each `{"path", "title", "short_title", "share_key", "share_fold",
+//!   "tray"}`: the build writes the static page's nav and its start-up from it.
 //!
 //! Both rewrites go through walrus, the reader and writer wasm-bindgen itself uses.
 
@@ -21,9 +24,16 @@ use std::process::ExitCode;
 
 use eyre::{Result, WrapErr, bail, eyre};
 
+/// The app's own list of pages, the very file the app compiles: plain data with no imports.
+/// Only the list is read here, not the app's helpers around it.
+#[allow(dead_code)]
+#[path = "../../src/pages.rs"]
+mod pages;
+
 const USAGE: &str = "usage: xtask split INPUT OUT_DIR MANIFEST
        xtask drop-exports MODULE PATTERN
-       xtask short-imports MODULE FROM TO";
+       xtask short-imports MODULE FROM TO
+       xtask pages";
 
 /// The name wasm-bindgen's output takes (`--out-name`): the main module's glue is
 /// `./dicetray.js`, which the splitter's loader imports `initSync` from.
@@ -42,6 +52,7 @@ fn main() -> ExitCode {
         }
         ["drop-exports", module, pattern] => drop_exports(module.as_ref(), pattern),
         ["short-imports", module, from, to] => short_imports(module.as_ref(), from, to),
+        ["pages"] => print_pages(),
         _ => Err(eyre!("{USAGE}")),
     };
     match done {
@@ -152,9 +163,49 @@ fn short_imports(path: &Path, from: &str, to: &str) -> Result<()> {
     Ok(())
 }
 
+/// The pages as JSON, in the nav's order.
+fn pages_json() -> serde_json::Value {
+    pages::PAGES
+        .iter()
+        .map(|page| {
+            serde_json::json!({
+                "path": page.path,
+                "title": page.title,
+                "short_title": page.short_title,
+                "share_key": page.share_key,
+                "share_fold": page.share_fold,
+                "tray": page.is_tray(),
+            })
+        })
+        .collect()
+}
+
+fn print_pages() -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(&pages_json())?);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::short_name;
+    use super::{pages, pages_json, short_name};
+
+    #[test]
+    fn pages_print_every_page_in_order_with_its_tray_flag() {
+        let json = pages_json();
+        let printed = json.as_array().expect("an array");
+        assert_eq!(printed.len(), pages::PAGES.len());
+        for (page, printed) in pages::PAGES.iter().zip(printed) {
+            assert_eq!(printed["path"], page.path);
+            assert_eq!(printed["title"], page.title);
+            assert_eq!(printed["short_title"], page.short_title);
+            assert_eq!(printed["share_fold"], page.share_fold);
+            assert_eq!(printed["tray"], page.share_key.is_some());
+            match page.share_key {
+                Some(key) => assert_eq!(printed["share_key"], key),
+                None => assert!(printed["share_key"].is_null()),
+            }
+        }
+    }
 
     #[test]
     fn short_names_count_up_like_spreadsheet_columns() {
