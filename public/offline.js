@@ -1,15 +1,7 @@
 // Offline use: registers the service worker (sw.js, made by scripts/offline.mjs for each
 // build) and, when a new version has been fetched in the background, says so and reloads on
-// a tap. Plain DOM, so it works before and without the app's WebAssembly.
-
-// The browser's offer to install may come before the WebAssembly: kept for its Install
-// button (src/ui/platform/install.rs says more).
-const keepOffer = (offer) => {
-  window.dicetrayInstall = offer;
-  dispatchEvent(new Event('dicetray-install'));
-};
-addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); keepOffer(e); });
-addEventListener('appinstalled', () => keepOffer(null));
+// a tap. The app adds this script once the page is drawn and idle (the install offer, which
+// may come sooner, is kept by start.js).
 
 if ('serviceWorker' in navigator) {
   const offer = (waiting) => {
@@ -39,7 +31,8 @@ if ('serviceWorker' in navigator) {
       location.reload();
     }
   });
-  window.addEventListener('load', async () => {
+  // Added once the page is idle, so after its load: registering now competes with nothing.
+  const register = async () => {
     try {
       const registration = await navigator.serviceWorker.register('./sw.js');
       if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
@@ -52,5 +45,7 @@ if ('serviceWorker' in navigator) {
     } catch {
       // No service worker (a private window, a file:// page): the app works online only.
     }
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }

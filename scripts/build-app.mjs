@@ -211,6 +211,14 @@ const START_SLOW_MS = 12_000;
 // first visit they come in the page's pack; once the service worker holds this build's
 // files, or if the pack cannot come, one by one (each module fetched once whichever way).
 const start = `// Made by scripts/build-app.mjs for one build.
+// The browser's offer to install may come before the app has started: kept for its Install
+// button (src/ui/platform/install.rs says more; public/offline.js comes once the page is idle).
+const keepOffer = (offer) => {
+  window.dicetrayInstall = offer;
+  dispatchEvent(new Event('dicetray-install'));
+};
+addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); keepOffer(e); });
+addEventListener('appinstalled', () => keepOffer(null));
 const PAGES = ${JSON.stringify(pageFiles)};
 const asked = /^#\\/?([a-z0-9]+)/.exec(location.hash)?.[1];
 const page = PAGES[asked] ? asked : '${DEFAULT_PAGE}';

@@ -288,3 +288,41 @@ pub fn haptic_tick() {
         }
     }
 }
+
+/// Runs `then` once the browser is idle after this frame (`requestIdleCallback`, or a
+/// short timeout where there is none, as in Safari), marking the moment for the bench
+/// (`dicetray-idle`: what is fetched after it is not part of opening the page). Boxed, so
+/// its glue with the browser is made once, not once per caller.
+pub fn when_idle(then: Box<dyn FnOnce()>) {
+    use wasm_bindgen::closure::Closure;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let has_idle = js_sys::Reflect::has(&window, &"requestIdleCallback".into()).unwrap_or(false);
+    let callback = Closure::once_into_js(move || {
+        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = performance.mark("dicetray-idle");
+        }
+        then();
+    });
+    if has_idle {
+        let _ = window.request_idle_callback(callback.unchecked_ref());
+    } else {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 500);
+    }
+}
+
+/// Adds offline use (the service worker, registered by `public/offline.js`) once the page is
+/// idle: a page is drawn without it, so a first visit fetches it after the page is drawn.
+pub fn offer_offline_use_when_idle() {
+    when_idle(Box::new(|| {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if let (Ok(script), Some(body)) = (document.create_element("script"), document.body()) {
+            let _ = script.set_attribute("src", "public/offline.js");
+            let _ = body.append_child(&script);
+        }
+    }));
+}

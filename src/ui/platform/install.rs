@@ -1,7 +1,8 @@
 //! Installing Dicetray to the home screen. Where the browser offers it (Chromium's
 //! `beforeinstallprompt`, fired soon after load, maybe before this WebAssembly has arrived),
-//! `public/offline.js` keeps the event as `window.dicetrayInstall` and fires `dicetray-install`
-//! on the window whenever that changes; the app reads it only when it shows an Install button.
+//! `start.js` (made by scripts/build-app.mjs) keeps the event as `window.dicetrayInstall` and
+//! fires `dicetray-install` on the window whenever that changes; the app reads it only when it
+//! shows an Install button.
 
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
@@ -9,9 +10,9 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::core::keeping::is_apple_mobile;
 
-/// Where `public/offline.js` keeps the browser's offer.
+/// Where `start.js` keeps the browser's offer.
 const KEPT_OFFER: &str = "dicetrayInstall";
-/// The window event `public/offline.js` fires when an offer comes or goes.
+/// The window event `start.js` fires when an offer comes or goes.
 pub const OFFER_CHANGED: &str = "dicetray-install";
 
 /// The kept offer, if the browser made one and it has not been used.

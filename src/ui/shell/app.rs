@@ -8,7 +8,9 @@ use crate::ui::widgets::when::When;
 
 use crate::route::{Page, Route};
 use crate::ui::lazy::Lazy;
-use crate::ui::platform::browser::{location_hash, replace_hash, storage_is_lasting};
+use crate::ui::platform::browser::{
+    location_hash, offer_offline_use_when_idle, replace_hash, storage_is_lasting,
+};
 use crate::ui::platform::notices::{self, Notices};
 use crate::ui::root::{Root, Shared};
 use crate::ui::shell::pages::PageView;
@@ -19,6 +21,7 @@ use crate::ui::shell::pages::PageView;
 pub fn App() -> impl IntoView {
     let notices = Notices::new();
     let data = Root::new(notices);
+    offer_offline_use_when_idle();
     // The tabs show the page from the address at once; `Pages` keeps it in step.
     let page = RwSignal::new(Route::parse(&location_hash()).page);
     Effect::new(move |_| {
@@ -40,7 +43,7 @@ pub fn App() -> impl IntoView {
     view! {
         <a class="skip-link" href="#/" on:click=skip>"Skip to the tray"</a>
         <header class="app-header">
-            <a class="brand" href=Page::NARRATIVE.href() aria-label="Dicetray, home">
+            <a class="brand" href=Page::DEFAULT.href() aria-label="Dicetray, home">
                 <svg class="brand-mark" viewBox="0 0 48 48" aria-hidden="true">
                     <polygon points="24,3 43,13.5 43,34.5 24,45 5,34.5 5,13.5"/>
                     <path d="M24 12 27 21 36 24 27 27 24 36 21 27 12 24 21 21Z"/>

@@ -12,6 +12,7 @@ use crate::route::Page;
 use crate::ui::lazy::{Coming, Lazy};
 use crate::ui::panels::history::history_fold;
 use crate::ui::panels::history_writer;
+use crate::ui::platform::browser::when_idle;
 use crate::ui::platform::screen::wide_screen;
 use crate::ui::root::{Root, Shared};
 use crate::ui::table::TableLine;
@@ -88,7 +89,7 @@ pub fn TrayFrame(
     // The hints, the tab's session and History's writer come once the tray is drawn and the
     // page is idle (or on the first tap, if that comes first), so they show without a tap,
     // after a reload, and a roll is kept the moment it is made.
-    when_idle(coach);
+    when_idle(Box::new(coach));
     let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <LazyOdds data core parts/> }));
     view! {
         <div class=format!("tray-page {class}") on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
@@ -186,30 +187,6 @@ fn LazyOdds(data: Root, core: TrayCore, parts: TrayParts) -> impl IntoView {
             />
         }
     })
-}
-
-/// Runs `then` once the browser is idle after this frame (`requestIdleCallback`, or a
-/// short timeout where there is none, as in Safari), marking the moment for the bench
-/// (`dicetray-idle`: what is fetched after it is not part of opening the page).
-fn when_idle(then: impl Fn() + Clone + 'static) {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::closure::Closure;
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let has_idle = js_sys::Reflect::has(&window, &"requestIdleCallback".into()).unwrap_or(false);
-    let callback = Closure::once_into_js(move || {
-        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-            let _ = performance.mark("dicetray-idle");
-        }
-        then();
-    });
-    if has_idle {
-        let _ = window.request_idle_callback(callback.unchecked_ref());
-    } else {
-        let _ = window
-            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 500);
-    }
 }
 
 /// Start a table from the tray (or go to it, when at one already).
