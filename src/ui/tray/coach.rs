@@ -1,7 +1,7 @@
 //! Odds that coach: beside a control, what one tap on it would do to the chance that
 //! matters ("+12%"), exact, and said in full to a screen reader. The figures are counted by
-//! the core's coaches (`core::coach`) in the app's rare code (`ui::shell::rare`), fetched on the
-//! player's first tap, so a tray opens without them; a setting hides them.
+//! the core's coaches (`core::coach`) in each tray's `soon` module, fetched once the tray is
+//! drawn and idle (or on the first tap), so a tray opens without them; a setting hides them.
 
 use std::rc::Rc;
 
@@ -65,7 +65,7 @@ where
     }
 }
 
-/// Keeps a tray's hints counted from now on (rare code, `ui::shell::rare`): `read` takes what
+/// Keeps a tray's hints counted from now on (called from a tray's `soon`): `read` takes what
 /// they depend on, tracked, at each change; `count` turns it into hints one frame later, so
 /// the tap's own frame only redraws. None while the setting hides them.
 pub fn keep_counting<T, I>(
