@@ -16,7 +16,6 @@ use crate::core::story_points::StoryPoints;
 use crate::route::{Page, Route};
 use crate::storage::{Document, SavedPools, Settings};
 use crate::ui::lazy::Coming;
-use crate::ui::panels::history_writer::HistoryChange;
 use crate::ui::platform::browser::{location_hash, replace_hash};
 use crate::ui::platform::notices::Notices;
 use crate::ui::platform::persisted::Persisted;
@@ -43,8 +42,6 @@ pub struct Root {
     shared: RwSignal<Option<(Page, Shared)>>,
     /// Folded panels' open state, by panel id, made the first time each is drawn.
     folds: StoredValue<Vec<(&'static str, RwSignal<bool>)>>,
-    /// Changes to History waiting for its writer (`ui::panels::history_writer`).
-    history_queue: StoredValue<Vec<HistoryChange>>,
 }
 
 /// What a link carries for a tray, still as text: the tray's own code reads it.
@@ -73,7 +70,6 @@ impl Root {
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
             shared: RwSignal::new(None),
             folds: StoredValue::new(Vec::new()),
-            history_queue: StoredValue::new(Vec::new()),
         }
     }
 
@@ -194,19 +190,6 @@ impl Root {
         self.settings().update(|s| {
             let _ = s.set_fold_open(id, open);
         });
-    }
-
-    /// Keeps a change to History until its writer takes it.
-    pub fn queue_history_change(&self, change: HistoryChange) {
-        self.history_queue.update_value(|q| q.push(change));
-    }
-
-    /// The changes waiting for History, oldest first; none are left waiting.
-    pub fn take_history_changes(&self) -> Vec<HistoryChange> {
-        let mut taken = Vec::new();
-        self.history_queue
-            .update_value(|q| taken = std::mem::take(q));
-        taken
     }
 
     /// Whether Roll gives a haptic tick (a setting, on unless the player turns it off).

@@ -6,6 +6,8 @@
 //! Trays send changes here; they wait in memory until that code is here, which is at once
 //! unless a roll comes before the page's first idle moment.
 
+use std::cell::RefCell;
+
 use leptos::prelude::*;
 
 use crate::core::history::{HistoryEntry, RollHistory};
@@ -14,6 +16,12 @@ use crate::ui::lazy;
 use crate::ui::root::Root;
 use crate::ui::table::hook::Outgoing;
 use crate::ui::table::run_table;
+
+thread_local! {
+    /// Changes to History waiting for its writer's code, oldest first: the app's one queue
+    /// (a page is one thread), kept with the writer that empties it.
+    static WAITING: RefCell<Vec<HistoryChange>> = const { RefCell::new(Vec::new()) };
+}
 
 /// What a tray asks of History.
 #[derive(Clone, Debug)]
@@ -42,7 +50,7 @@ pub fn send(data: Root, change: HistoryChange) {
         });
         run_table(data);
     }
-    data.queue_history_change(change);
+    WAITING.with(|waiting| waiting.borrow_mut().push(change));
     lazy::run(write(data), move || {
         // Still waiting in memory: the next roll tries again.
         data.snackbar.say(
@@ -67,7 +75,7 @@ lazy::split! { module history_store, preload preload;
 
 /// Applies every waiting change to History, oldest first. Runs in `history_store`.
 fn write_pending(data: Root) {
-    let changes = data.take_history_changes();
+    let changes = WAITING.with(|waiting| std::mem::take(&mut *waiting.borrow_mut()));
     if !changes.is_empty() {
         data.history().update(|history| {
             for change in changes {
