@@ -23,6 +23,22 @@ const check = args.includes('--check');
 const HAND_START = '<!-- by hand -->';
 const HAND_END = '<!-- /by hand -->';
 
+/**
+ * What a page fetched once idle, in one cell: each named module with its size, then the
+ * shared chunks (`chunk_<n>.wasm`, parts the splitter shares between modules) counted together.
+ */
+function laterFiles(files) {
+  if (!files.length) return 'nothing';
+  const chunks = files.filter((f) => /^chunk_\d+\.wasm$/.test(f.name));
+  const named = files.filter((f) => !chunks.includes(f));
+  const cells = named.map((f) => `\`${f.name}\` ${kb(f.gzip)} KB`);
+  if (chunks.length) {
+    const total = chunks.reduce((sum, f) => sum + f.gzip, 0);
+    cells.push(`${chunks.length} shared chunks ${kb(total)} KB`);
+  }
+  return cells.join(', ');
+}
+
 /** A figures file of the run, or null. */
 function figures(name) {
   const file = join(FIGURES, `${name}.json`);
@@ -79,7 +95,7 @@ const MEASURES = [
         page(p.page),
         int(p.first5s.gzip),
         kb(p.first5s.gzip),
-        p.later.length ? p.later.map((f) => `\`${f.name}\` ${kb(f.gzip)} KB`).join(', ') : 'nothing',
+        laterFiles(p.later),
       ]);
       return [from(run), table(['page', 'gzip bytes', 'gzip KB', 'fetched once idle (gzip)'], rows)];
     },
