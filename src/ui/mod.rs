@@ -7,6 +7,8 @@
 //! - `widgets/`: small controls every page may use (stepper, fold, dock, snackbar, dice faces).
 //! - `panels/`: whole panels shared by pages (History, Your data, story points, sharing).
 //! - `tray/`: what every tray is built from: its frame, its common state, the roll recorder.
+//! - `root.rs`: the app's handle, for the shell, each page's entry point and each page
+//!   state's constructor; `visit.rs`: the small handles it is made of.
 //! - `table/`: the live table (its own module, fetched only at a table).
 //! - one folder per page: `narrative/`, `highest_d6/`, `effective_level/`, `characters/`.
 
@@ -21,6 +23,7 @@ mod root;
 mod shell;
 mod table;
 mod tray;
+mod visit;
 mod widgets;
 
 /// Mounts the app in place of the static shell `index.html` shows while the WebAssembly

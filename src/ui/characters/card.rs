@@ -5,11 +5,11 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::when::When;
 
+use super::CharactersState;
 use super::character;
 use crate::core::character::Character;
 use crate::core::words::counted;
 use crate::ui::lazy::Lazy;
-use crate::ui::root::Root;
 
 /// "Level 5 · 2 roles · 1 wound · Limping · 3 facets": what a folded card shows under the
 /// name (the harm as the trays show it).
@@ -25,13 +25,13 @@ fn summary_line(character: &Character) -> String {
 /// and then kept while folded, so nothing typed in it is lost.
 #[component]
 pub fn CharacterCard(
-    data: Root,
+    state: CharactersState,
     id: u64,
     /// The cards open now, by character id.
     open: RwSignal<Vec<u64>>,
 ) -> impl IntoView {
-    let roster = data.roster();
-    let character = character(data, id);
+    let roster = state.roster;
+    let character = character(state, id);
     let active = Memo::new(move |_| roster.with(|r| r.active_id() == Some(id)));
     let is_open = Memo::new(move |_| open.with(|o| o.contains(&id)));
     let opened =
@@ -93,7 +93,7 @@ pub fn CharacterCard(
                     {move || opened.get().then(|| view! {
                         <Lazy
                             preload=super::rare::preload
-                            draw=move || super::rare::editor(data, id)
+                            draw=move || super::rare::editor(state, id)
                             fallback=|| view! { <p class="loading-note">"Opening…"</p> }
                         />
                     })}

@@ -4,16 +4,16 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::keep_note_shown;
+use super::CharactersState;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::platform::browser::storage_is_lasting;
-use crate::ui::root::Root;
+
 use crate::ui::widgets::text_input::TextInput;
 
 /// The name field and Create; a refused name stays as typed, and the snackbar says why.
 #[component]
 pub fn CreateForm(
-    data: Root,
+    state: CharactersState,
     /// The cards open now; the new character's joins them.
     open: RwSignal<Vec<u64>>,
 ) -> impl IntoView {
@@ -22,20 +22,21 @@ pub fn CreateForm(
         ev.prevent_default();
         let typed = name.get_untracked();
         let mut outcome = Err(String::new());
-        data.roster().update(|r| outcome = r.create(&typed));
+        state.roster.update(|r| outcome = r.create(&typed));
         match outcome {
             Ok(id) => {
                 name.set(String::new());
                 open.update(|o| o.push(id));
                 // The first character saved: time to ask the browser to keep the data
                 // (`keep_note`), once, and where there is storage to keep.
-                if storage_is_lasting() && !data.settings().with_untracked(|s| s.keep_asked) {
-                    keep_note_shown(data).set(true);
+                if storage_is_lasting() && !state.settings.load().with_untracked(|s| s.keep_asked) {
+                    state.keep_note.set(true);
                 }
-                data.snackbar
+                state
+                    .snackbar
                     .say(format!("Created “{}”; now rolling for them.", typed.trim()));
             }
-            Err(error) => data.snackbar.say(error),
+            Err(error) => state.snackbar.say(error),
         }
     };
     view! {

@@ -4,24 +4,24 @@
 
 use leptos::prelude::*;
 
+use super::CharactersState;
 use super::facets::CharacterFacets;
 use super::harm::HarmSection;
 use super::removal::RemoveCharacter;
 use super::rename::RenameCharacter;
 use super::sheet::SheetSection;
-use crate::ui::root::Root;
 
 /// The opened card's content, top to bottom.
 #[component]
-pub fn CharacterEditor(data: Root, id: u64) -> impl IntoView {
+pub fn CharacterEditor(state: CharactersState, id: u64) -> impl IntoView {
     view! {
         <div class="character-editor">
-            <RenameCharacter data id/>
+            <RenameCharacter state id/>
             <h3>"Facets"</h3>
-            <CharacterFacets data id/>
-            <HarmSection data id/>
-            <SheetSection data id/>
-            <RemoveCharacter data id/>
+            <CharacterFacets state id/>
+            <HarmSection state id/>
+            <SheetSection state id/>
+            <RemoveCharacter state id/>
         </div>
     }
 }

@@ -2,14 +2,14 @@
 
 use leptos::prelude::*;
 
+use super::CharactersState;
 use super::{character, said};
-use crate::ui::root::Root;
 use crate::ui::widgets::facet_list::{FacetEdit, FacetList, added};
 
 /// The character's facets: add, switch, rename, remove; each change kept at once.
 #[component]
-pub fn CharacterFacets(data: Root, id: u64) -> impl IntoView {
-    let character = character(data, id);
+pub fn CharacterFacets(state: CharactersState, id: u64) -> impl IntoView {
+    let character = character(state, id);
     let facets = Signal::derive(move || {
         character.with(|c| {
             c.as_ref()
@@ -22,7 +22,7 @@ pub fn CharacterFacets(data: Root, id: u64) -> impl IntoView {
     });
     let on_edit = Callback::new(move |edit: FacetEdit| {
         let mut outcome = Err(String::new());
-        data.roster().update(|r| {
+        state.roster.update(|r| {
             outcome = match &edit {
                 FacetEdit::Add { name, helps } => {
                     r.add_facet(id, name, *helps).map(|_| added(name))
@@ -30,7 +30,7 @@ pub fn CharacterFacets(data: Root, id: u64) -> impl IntoView {
                 other => r.facets_mut(id).and_then(|f| other.apply(f)),
             }
         });
-        said(data, outcome)
+        said(state, outcome)
     });
     view! { <FacetList facets owner scope=format!("c{id}") on_edit/> }
 }

@@ -5,23 +5,23 @@ use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
 
+use super::CharactersState;
 use super::{character, said};
 use crate::core::character::Harm;
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::root::Root;
 
 /// The harm list and what adds to it.
 #[component]
-pub fn HarmSection(data: Root, id: u64) -> impl IntoView {
-    let roster = data.roster();
-    let character = character(data, id);
+pub fn HarmSection(state: CharactersState, id: u64) -> impl IntoView {
+    let roster = state.roster;
+    let character = character(state, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
     let marks = move || character.with(|c| c.as_ref().map(|c| c.harm.clone()).unwrap_or_default());
     let unharmed = move || character.with(|c| c.as_ref().is_none_or(|c| c.harm.is_empty()));
     let add = move |harm: Harm| {
         let mut outcome = Err(String::new());
         roster.update(|r| outcome = r.add_harm(id, harm).map(|_| String::new()));
-        said(data, outcome)
+        said(state, outcome)
     };
     let condition = NodeRef::<html::Input>::new();
     let add_condition = move |ev: SubmitEvent| {
@@ -36,7 +36,7 @@ pub fn HarmSection(data: Root, id: u64) -> impl IntoView {
         roster.update(|r| {
             r.heal(id, mark);
         });
-        data.snackbar.say(format!("Healed “{label}”."));
+        state.snackbar.say(format!("Healed “{label}”."));
     };
     view! {
         <h3>"Harm"</h3>

@@ -5,11 +5,10 @@
 
 use leptos::prelude::*;
 
-use super::keep_note_shown;
+use super::CharactersState;
 use crate::ui::panels::install_offer::InstallOffer;
 use crate::ui::platform::install::is_installed;
 use crate::ui::platform::keeping::ask_to_keep;
-use crate::ui::root::Root;
 
 /// Where the asking stands, for the visit: the note may be drawn again (the page left and
 /// opened again) while or after the browser answers.
@@ -28,13 +27,16 @@ struct AskedState(RwSignal<Asked>);
 
 /// The note: empty while the browser answers, and taken down if there is nothing to say.
 #[component]
-pub fn KeepNote(data: Root) -> impl IntoView {
-    let shown = keep_note_shown(data);
-    let asked = data.state(|_| AskedState(RwSignal::new(Asked::Not))).0;
+pub fn KeepNote(state: CharactersState) -> impl IntoView {
+    let shown = state.keep_note;
+    let asked = state
+        .visit
+        .state(|| AskedState(RwSignal::new(Asked::Not)))
+        .0;
     if asked.get_untracked() == Asked::Not {
         asked.set(Asked::Waiting);
         // Remembered first: a second character made before the answer asks nothing more.
-        data.settings().update(|s| s.keep_asked = true);
+        state.settings.load().update(|s| s.keep_asked = true);
         leptos::task::spawn_local(async move {
             let warn = ask_to_keep().await.worth_a_warning(is_installed());
             asked.set(if warn { Asked::Warn } else { Asked::Quiet });
@@ -54,7 +56,7 @@ pub fn KeepNote(data: Root) -> impl IntoView {
                          data now and then (Your data, at the foot of this page)."
                     </p>
                     <div class="keep-actions">
-                        <InstallOffer data brief=true/>
+                        <InstallOffer snackbar=state.snackbar visit=state.visit brief=true/>
                         <button type="button" class="small got-it" on:click=move |_| shown.set(false)>
                             "Got it"
                         </button>

@@ -5,15 +5,15 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::when::When;
 
+use super::CharactersState;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::MAX_EL_VALUE;
-use crate::ui::root::Root;
 
 /// The maneuvers and, once there is a role, the form for a new one.
 #[component]
-pub fn Maneuvers(data: Root, id: u64) -> impl IntoView {
-    let character = character(data, id);
+pub fn Maneuvers(state: CharactersState, id: u64) -> impl IntoView {
+    let character = character(state, id);
     let sheet = Memo::new(move |_| {
         character.with(|c| {
             c.as_ref()
@@ -28,12 +28,12 @@ pub fn Maneuvers(data: Root, id: u64) -> impl IntoView {
             .and_then(|s| s.value().parse().ok())
             .unwrap_or_default();
         let mut outcome = Err(String::new());
-        data.roster().update(|r| {
+        state.roster.update(|r| {
             outcome = r
                 .add_maneuver(id, role, &name, bonus)
                 .map(|_| String::new())
         });
-        said(data, outcome)
+        said(state, outcome)
     });
     let no_roles = move || sheet.with(|(roles, _)| roles.is_empty());
     view! {
@@ -54,7 +54,7 @@ pub fn Maneuvers(data: Root, id: u64) -> impl IntoView {
                     let name = Signal::derive(move || find().0);
                     let note = Signal::derive(move || format!(" ({})", find().1));
                     let value = Signal::derive(move || find().2);
-                    view! { <SheetRow data id entry name note what="Bonus" value min=-MAX_EL_VALUE/> }
+                    view! { <SheetRow state id entry name note what="Bonus" value min=-MAX_EL_VALUE/> }
                 }
             />
         </ul>

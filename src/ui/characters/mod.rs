@@ -29,20 +29,27 @@ use card::CharacterCard;
 use create_form::CreateForm;
 pub use editor::CharacterEditor;
 
-use crate::core::character::Character;
+use crate::core::character::{Character, Roster};
+use crate::core::history::RollHistory;
+use crate::core::story_points::StoryPoints;
 use crate::route::Page;
+use crate::storage::Settings;
 use crate::ui::lazy::{self, Lazy};
 use crate::ui::panels::data_panel;
 use crate::ui::panels::settings_panel::SettingsPanel;
+use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::{PageCode, Root};
-use crate::ui::widgets::fold::Fold;
+use crate::ui::table::hook::TableHook;
+use crate::ui::tray::recorder::Recorder;
+use crate::ui::visit::{Deferred, Visit};
+use crate::ui::widgets::fold::{Fold, Folds};
 use crate::ui::widgets::later::Later;
-use crate::ui::widgets::snackbar::PageMessages;
+use crate::ui::widgets::snackbar::{PageMessages, Snackbar};
 
 lazy::split! { module characters_page, preload preload_page;
     /// The page, in its own module: opening another page never fetches it.
     fn page(data: Root) -> AnyView {
-        view! { <CharactersPage data/> }.into_any()
+        view! { <CharactersPage state=CharactersState::of(data)/> }.into_any()
     }
 }
 
@@ -53,35 +60,69 @@ pub const PAGE: PageCode = PageCode {
     draw: page,
 };
 
-/// One character as it is now, or `None` once it is gone; changes only when it does.
-fn character(data: Root, id: u64) -> Memo<Option<Character>> {
-    let roster = data.roster();
-    Memo::new(move |_| roster.with(|r| r.get(id).cloned()))
+/// What the Characters page's parts share, kept for the visit; cheap to copy.
+#[derive(Clone, Copy)]
+pub struct CharactersState {
+    /// The characters and who is rolling.
+    pub roster: Persisted<Roster>,
+    /// The player's settings, loaded when first read.
+    pub settings: Deferred<Settings>,
+    /// The table's story points, loaded when their fold opens.
+    pub story_points: Deferred<StoryPoints>,
+    /// Where story point changes are kept.
+    pub history: Deferred<RollHistory>,
+    /// The live table: a story point change goes there too; Settings shows its relays.
+    pub table: TableHook,
+    /// Where messages go.
+    pub snackbar: Snackbar,
+    /// Every fold's open state.
+    pub folds: Folds,
+    /// The app's owner: an Undo made under it outlasts the panel that offered it.
+    pub visit: Visit,
+    /// The cards left open, by character id; a new character's card opens at once.
+    pub open: RwSignal<Vec<u64>>,
+    /// Whether the note on keeping the data is up: put up by the first character created
+    /// (`create_form`), its words drawn by rare code (`keep_note`), taken down by the player.
+    pub keep_note: RwSignal<bool>,
 }
 
-/// The cards left open on the page, by character id: the page's state for the visit.
-#[derive(Clone, Copy)]
-struct OpenCards(RwSignal<Vec<u64>>);
+impl CharactersState {
+    /// The page's state for this visit, made the first time the page opens.
+    pub fn of(data: Root) -> Self {
+        data.state(|data| Self {
+            roster: data.roster(),
+            settings: data.later(),
+            story_points: data.later(),
+            history: data.later(),
+            table: data.table,
+            snackbar: data.snackbar,
+            folds: data.folds,
+            visit: data.visit,
+            open: RwSignal::new(Vec::new()),
+            keep_note: RwSignal::new(false),
+        })
+    }
 
-/// Whether the note on keeping the data is up: put up by the first character created
-/// (`create_form`), its words drawn by rare code (`keep_note`), taken down by the player.
-#[derive(Clone, Copy)]
-struct KeepNoteShown(RwSignal<bool>);
+    /// What recording a story point change needs.
+    pub fn recorder(&self) -> Recorder {
+        Recorder {
+            roster: self.roster,
+            history: self.history,
+            table: self.table,
+        }
+    }
+}
 
-fn keep_note_shown(data: Root) -> RwSignal<bool> {
-    data.state(|_| KeepNoteShown(RwSignal::new(false))).0
+/// One character as it is now, or `None` once it is gone; changes only when it does.
+fn character(state: CharactersState, id: u64) -> Memo<Option<Character>> {
+    let roster = state.roster;
+    Memo::new(move |_| roster.with(|r| r.get(id).cloned()))
 }
 
 /// The whole page.
 #[component]
-pub fn CharactersPage(data: Root) -> impl IntoView {
-    let roster = data.roster();
-    // The cards open, by character id, as left for the rest of the visit; a new character's
-    // card opens at once.
-    let open = data
-        .state(|_| OpenCards(RwSignal::new(Vec::<u64>::new())))
-        .0;
-    let keep_note = keep_note_shown(data);
+pub fn CharactersPage(state: CharactersState) -> impl IntoView {
+    let (roster, open, keep_note) = (state.roster, state.open, state.keep_note);
     let ids = move || roster.with(|r| r.characters().iter().map(|c| c.id).collect::<Vec<_>>());
     let empty = move || roster.with(|r| r.characters().is_empty());
     // With characters to open, the editor's code is fetched once the page is up, so the
@@ -97,7 +138,7 @@ pub fn CharactersPage(data: Root) -> impl IntoView {
         );
     }
     let settings_note = Signal::derive(move || {
-        data.settings().with(|s| {
+        state.settings.load().with(|s| {
             let on = |on: bool| if on { "on" } else { "off" };
             format!("buzz {} · hints {}", on(s.haptics), on(s.coach))
         })
@@ -109,45 +150,45 @@ pub fn CharactersPage(data: Root) -> impl IntoView {
                 "Characters are shared by every tray: pick one to roll for, and the trays use \
                  their facets, harm and Effective Level sheet."
             </p>
-            <CreateForm data open/>
+            <CreateForm state open/>
             <When when=move || keep_note.get()>
-                <Lazy preload=rare::preload draw=move || rare::keep_note(data)/>
+                <Lazy preload=rare::preload draw=move || rare::keep_note(state)/>
             </When>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <ul class="character-list" aria-label="Characters">
                 <For
                     each=ids
                     key=|id| *id
-                    children=move |id| view! { <CharacterCard data id open/> }
+                    children=move |id| view! { <CharacterCard state id open/> }
                 />
             </ul>
             <Later>
-                <Fold data id="characters-story" title="Story points" summary=Signal::stored("Destiny or story points".to_string())>
-                    <Lazy preload=rare::preload draw=move || rare::story_points(data)/>
+                <Fold folds=state.folds id="characters-story" title="Story points" summary=Signal::stored("Destiny or story points".to_string())>
+                    <Lazy preload=rare::preload draw=move || rare::story_points(state)/>
                 </Fold>
-                <Fold data id="characters-settings" title="Settings" summary=settings_note>
-                    <SettingsPanel data/>
+                <Fold folds=state.folds id="characters-settings" title="Settings" summary=settings_note>
+                    <SettingsPanel settings=state.settings table=state.table/>
                 </Fold>
-                <Fold data id="characters-data" title="Your data" summary=Signal::stored("export · import".to_string()) class="data-fold">
-                    <Lazy preload=data_panel::preload draw=move || data_panel::data_panel(data)/>
+                <Fold folds=state.folds id="characters-data" title="Your data" summary=Signal::stored("export · import".to_string()) class="data-fold">
+                    <Lazy preload=data_panel::preload draw=move || data_panel::data_panel(state.snackbar, state.visit)/>
                 </Fold>
-                <PageMessages snackbar=data.snackbar/>
+                <PageMessages snackbar=state.snackbar/>
             </Later>
         </div>
     }
 }
 
 /// Puts what an edit did, or why it was refused, in the snackbar; true when it was done.
-fn said(data: Root, outcome: Result<String, String>) -> bool {
+fn said(state: CharactersState, outcome: Result<String, String>) -> bool {
     match outcome {
         Ok(message) => {
             if !message.is_empty() {
-                data.snackbar.say(message);
+                state.snackbar.say(message);
             }
             true
         }
         Err(reason) => {
-            data.snackbar.say(reason);
+            state.snackbar.say(reason);
             false
         }
     }

@@ -6,24 +6,24 @@
 use leptos::prelude::*;
 
 use super::CharacterEditor;
+use super::CharactersState;
 use super::keep_note::KeepNote;
 use crate::ui::lazy;
 use crate::ui::panels::story_points::StoryPointsSetup;
-use crate::ui::root::Root;
 
 lazy::split! { module rare, preload preload;
     /// The editor inside the card of the character `id`.
-    pub fn editor(data: Root, id: u64) -> AnyView {
-        view! { <CharacterEditor data id/> }.into_any()
+    pub fn editor(state: CharactersState, id: u64) -> AnyView {
+        view! { <CharacterEditor state id/> }.into_any()
     }
 
     /// The session's story points: started or set by hand.
-    pub fn story_points(data: Root) -> AnyView {
-        view! { <StoryPointsSetup data/> }.into_any()
+    pub fn story_points(state: CharactersState) -> AnyView {
+        view! { <StoryPointsSetup recorder=state.recorder() points=state.story_points.load()/> }.into_any()
     }
 
     /// The note, once, that the browser may not keep the data.
-    pub fn keep_note(data: Root) -> AnyView {
-        view! { <KeepNote data/> }.into_any()
+    pub fn keep_note(state: CharactersState) -> AnyView {
+        view! { <KeepNote state/> }.into_any()
     }
 }

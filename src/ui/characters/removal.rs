@@ -5,15 +5,15 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::when::When;
 
+use super::CharactersState;
 use super::character;
-use crate::ui::root::Root;
 
 /// "Remove Mira", then "Remove Mira? [Remove] [Keep]". Undo puts the character back where
 /// it was, and as the one the trays roll for if it was.
 #[component]
-pub fn RemoveCharacter(data: Root, id: u64) -> impl IntoView {
-    let roster = data.roster();
-    let character = character(data, id);
+pub fn RemoveCharacter(state: CharactersState, id: u64) -> impl IntoView {
+    let roster = state.roster;
+    let character = character(state, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
     let asking = RwSignal::new(false);
     let keep = NodeRef::<html::Button>::new();
@@ -32,7 +32,7 @@ pub fn RemoveCharacter(data: Root, id: u64) -> impl IntoView {
         };
         let text = format!("Removed “{}”.", gone.name);
         // Made under the app's owner: this card, and all it owns, goes with the character.
-        let undo = data.lasting(|| {
+        let undo = state.visit.lasting(|| {
             Callback::new(move |()| {
                 let back = gone.clone();
                 let name = back.name.clone();
@@ -43,13 +43,13 @@ pub fn RemoveCharacter(data: Root, id: u64) -> impl IntoView {
                         r.set_active(Some(id));
                     }
                 });
-                data.snackbar.say(match outcome {
+                state.snackbar.say(match outcome {
                     Ok(()) => format!("“{name}” is back."),
                     Err(error) => format!("“{name}” could not come back: {error}"),
                 });
             })
         });
-        data.snackbar.say_with(text, "Undo", undo);
+        state.snackbar.say_with(text, "Undo", undo);
     };
     view! {
         <div class="remove-row">

@@ -4,27 +4,29 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::when::When;
 
+use super::CharactersState;
 use super::character;
-use crate::ui::root::Root;
 use crate::ui::widgets::name_field::NameField;
 
 /// "Rename", or the field renaming the character.
 #[component]
-pub fn RenameCharacter(data: Root, id: u64) -> impl IntoView {
-    let character = character(data, id);
+pub fn RenameCharacter(state: CharactersState, id: u64) -> impl IntoView {
+    let character = character(state, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
     let renaming = RwSignal::new(false);
     let on_save = Callback::new(move |typed: String| {
         let mut outcome = Ok(());
-        data.roster().update(|r| outcome = r.rename(id, &typed));
+        state.roster.update(|r| outcome = r.rename(id, &typed));
         match outcome {
             Ok(()) => {
                 renaming.set(false);
-                data.snackbar.say(format!("Renamed to “{}”.", typed.trim()));
+                state
+                    .snackbar
+                    .say(format!("Renamed to “{}”.", typed.trim()));
                 true
             }
             Err(error) => {
-                data.snackbar.say(error);
+                state.snackbar.say(error);
                 false
             }
         }

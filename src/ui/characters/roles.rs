@@ -2,15 +2,15 @@
 
 use leptos::prelude::*;
 
+use super::CharactersState;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::Role;
-use crate::ui::root::Root;
 
 /// The roles and the form for a new one.
 #[component]
-pub fn Roles(data: Root, id: u64) -> impl IntoView {
-    let character = character(data, id);
+pub fn Roles(state: CharactersState, id: u64) -> impl IntoView {
+    let character = character(state, id);
     let roles = Memo::new(move |_| {
         character.with(|c| {
             c.as_ref()
@@ -30,12 +30,12 @@ pub fn Roles(data: Root, id: u64) -> impl IntoView {
     };
     let on_add = Callback::new(move |(name, rank): (String, i32)| {
         let mut outcome = Err(String::new());
-        data.roster().update(|r| {
+        state.roster.update(|r| {
             outcome = r
                 .add_role(id, &name, rank.max(0) as u32)
                 .map(|_| String::new())
         });
-        said(data, outcome)
+        said(state, outcome)
     });
     view! {
         <ul class="sheet-list">
@@ -47,7 +47,7 @@ pub fn Roles(data: Root, id: u64) -> impl IntoView {
                         roles.with(|r| r.iter().find(|r| r.id == entry).map_or(0, |r| r.rank as i32))
                     });
                     view! {
-                        <SheetRow data id entry name=role(entry, |r| r.name.clone()) what="Rank" value=rank min=1/>
+                        <SheetRow state id entry name=role(entry, |r| r.name.clone()) what="Rank" value=rank min=1/>
                     }
                 }
             />

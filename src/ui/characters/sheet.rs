@@ -5,6 +5,7 @@ use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
 
+use super::CharactersState;
 use super::maneuvers::Maneuvers;
 use super::number_field::NumberField;
 use super::roles::Roles;
@@ -12,12 +13,11 @@ use super::standings::Standings;
 use super::{character, said};
 use crate::core::character::{MAX_EL_VALUE, SheetList};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::root::Root;
 
 /// The Level and the sheet's four lists.
 #[component]
-pub fn SheetSection(data: Root, id: u64) -> impl IntoView {
-    let character = character(data, id);
+pub fn SheetSection(state: CharactersState, id: u64) -> impl IntoView {
+    let character = character(state, id);
     let name = move || character.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
     let level =
         Signal::derive(move || character.with(|c| c.as_ref().map_or(0, |c| c.sheet.level as i32)));
@@ -28,8 +28,7 @@ pub fn SheetSection(data: Root, id: u64) -> impl IntoView {
             ));
         }
         let mut outcome = Ok(());
-        data.roster()
-            .update(|r| outcome = r.set_level(id, n as u32));
+        state.roster.update(|r| outcome = r.set_level(id, n as u32));
         outcome
     });
     let level_id = format!("level-{id}");
@@ -44,26 +43,30 @@ pub fn SheetSection(data: Root, id: u64) -> impl IntoView {
                 min=0
                 max=MAX_EL_VALUE
                 on_set=set_level
-                snackbar=data.snackbar
+                snackbar=state.snackbar
             />
         </div>
         <h4>"Roles"</h4>
-        <Roles data id/>
+        <Roles state id/>
         <h4>"Maneuvers"</h4>
-        <Maneuvers data id/>
+        <Maneuvers state id/>
         <h4>"Standing boosts"</h4>
-        <Standings data id list=SheetList::Boosts/>
+        <Standings state id list=SheetList::Boosts/>
         <h4>"Harm penalties"</h4>
-        <Standings data id list=SheetList::Penalties/>
+        <Standings state id list=SheetList::Penalties/>
     }
 }
 
 /// Keeps a new number for a sheet entry, or says why not.
-pub fn set_value(data: Root, id: u64) -> impl Fn(u64) -> Callback<i32, Result<(), String>> + Copy {
+pub fn set_value(
+    state: CharactersState,
+    id: u64,
+) -> impl Fn(u64) -> Callback<i32, Result<(), String>> + Copy {
     move |entry| {
         Callback::new(move |n: i32| {
             let mut outcome = Ok(());
-            data.roster()
+            state
+                .roster
                 .update(|r| outcome = r.set_sheet_value(id, entry, n));
             outcome
         })
@@ -73,7 +76,7 @@ pub fn set_value(data: Root, id: u64) -> impl Fn(u64) -> Callback<i32, Result<()
 /// One entry of a sheet list: its name (and what it belongs to), its number, and Remove.
 #[component]
 pub fn SheetRow(
-    data: Root,
+    state: CharactersState,
     /// The character's id.
     id: u64,
     /// The entry's id.
@@ -95,9 +98,10 @@ pub fn SheetRow(
     let remove = move |_| {
         let gone = name.get_untracked();
         let mut outcome = Ok(());
-        data.roster()
+        state
+            .roster
             .update(|r| outcome = r.remove_from_sheet(id, entry));
-        said(data, outcome.map(|()| format!("Removed “{gone}”.")));
+        said(state, outcome.map(|()| format!("Removed “{gone}”.")));
     };
     view! {
         <li class="sheet-row">
@@ -110,8 +114,8 @@ pub fn SheetRow(
                 value
                 min
                 max=MAX_EL_VALUE
-                on_set=set_value(data, id)(entry)
-                snackbar=data.snackbar
+                on_set=set_value(state, id)(entry)
+                snackbar=state.snackbar
             />
             <button type="button" class="small" aria-label=move || format!("Remove {}", name.get()) on:click=remove>
                 "Remove"

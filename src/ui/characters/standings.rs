@@ -3,15 +3,15 @@
 
 use leptos::prelude::*;
 
+use super::CharactersState;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
 use crate::core::character::SheetList;
-use crate::ui::root::Root;
 
 /// The boosts (or penalties) and the form for a new one.
 #[component]
-pub fn Standings(data: Root, id: u64, list: SheetList) -> impl IntoView {
-    let character = character(data, id);
+pub fn Standings(state: CharactersState, id: u64, list: SheetList) -> impl IntoView {
+    let character = character(state, id);
     let items = Memo::new(move |_| {
         character.with(|c| {
             c.as_ref()
@@ -33,12 +33,12 @@ pub fn Standings(data: Root, id: u64, list: SheetList) -> impl IntoView {
     };
     let on_add = Callback::new(move |(name, value): (String, i32)| {
         let mut outcome = Err(String::new());
-        data.roster().update(|r| {
+        state.roster.update(|r| {
             outcome = r
                 .add_standing(id, list, &name, value.max(0) as u32)
                 .map(|_| String::new())
         });
-        said(data, outcome)
+        said(state, outcome)
     });
     view! {
         <ul class="sheet-list">
@@ -51,7 +51,7 @@ pub fn Standings(data: Root, id: u64, list: SheetList) -> impl IntoView {
                     };
                     let name = Signal::derive(move || find(|s| (s.name.clone(), 0)).0);
                     let value = Signal::derive(move || find(|s| (String::new(), s.value as i32)).1);
-                    view! { <SheetRow data id entry name what="Value" value min=1/> }
+                    view! { <SheetRow state id entry name what="Value" value min=1/> }
                 }
             />
         </ul>

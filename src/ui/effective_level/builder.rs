@@ -8,7 +8,6 @@ use super::format::signed;
 use super::modifiers::Modifiers;
 use super::state::ElState;
 use crate::core::coach::ElTap;
-use crate::ui::root::Root;
 use crate::ui::tray::coach::CoachHint;
 
 /// One tick of the builder: a sheet entry or one of the scene's boosts.
@@ -24,14 +23,16 @@ struct Tick {
 
 /// The builder's ticks, modifiers, training switch and sum.
 #[component]
-pub fn Builder(state: ElState, data: Root) -> impl IntoView {
-    let has_character = Memo::new(move |_| data.roster().with(|r| r.active().is_some()));
+pub fn Builder(state: ElState) -> impl IntoView {
+    let has_character = Memo::new(move |_| state.core.roster.with(|r| r.active().is_some()));
     let level = Memo::new(move |_| {
-        data.roster()
+        state
+            .core
+            .roster
             .with(|r| r.active().map_or(0, |c| c.sheet.level))
     });
     let empty_sheet = Memo::new(move |_| {
-        data.roster().with(|r| {
+        state.core.roster.with(|r| {
             r.active().is_some_and(|c| {
                 let sheet = &c.sheet;
                 sheet.roles.is_empty() && sheet.boosts.is_empty() && sheet.penalties.is_empty()
@@ -45,21 +46,21 @@ pub fn Builder(state: ElState, data: Root) -> impl IntoView {
                 "This character has no roles yet: add Level and roles on the Characters page."
             </p>
             <p class="hint">{move || format!("Level {} · tick what applies:", level.get())}</p>
-            <TickGroups state data/>
-            <ConditionTicks state data/>
+            <TickGroups state/>
+            <ConditionTicks state/>
             <Modifiers state/>
             <TrainingSwitch state/>
         </div>
-        <SumLine state data/>
+        <SumLine state/>
     }
 }
 
 /// The active character's conditions, each offered as a penalty: ticked, it takes away the
 /// points set beside it (1 to start).
 #[component]
-fn ConditionTicks(state: ElState, data: Root) -> impl IntoView {
+fn ConditionTicks(state: ElState) -> impl IntoView {
     let conditions = Memo::new(move |_| {
-        data.roster().with(|r| {
+        state.core.roster.with(|r| {
             r.active().map_or_else(Vec::new, |c| {
                 c.conditions()
                     .map(|(id, name)| (id, name.to_string()))
@@ -122,11 +123,11 @@ fn ConditionTicks(state: ElState, data: Root) -> impl IntoView {
 
 /// The sheet's and the scene's entries in groups, each a chip that ticks it.
 #[component]
-fn TickGroups(state: ElState, data: Root) -> impl IntoView {
+fn TickGroups(state: ElState) -> impl IntoView {
     // The entries change rarely (a sheet edited, a boost kept); ticking redraws no chip,
     // only its pressed state.
     let groups = Memo::new(move |_| {
-        let scene = data.scene().with(|s| {
+        let scene = state.scene.with(|s| {
             s.boosts
                 .iter()
                 .map(|b| Tick {
@@ -137,7 +138,7 @@ fn TickGroups(state: ElState, data: Root) -> impl IntoView {
                 })
                 .collect::<Vec<_>>()
         });
-        data.roster().with(|r| {
+        state.core.roster.with(|r| {
             let Some(sheet) = r.active().map(|c| &c.sheet) else {
                 return Vec::new();
             };
@@ -286,11 +287,12 @@ fn TrainingSwitch(state: ElState) -> impl IntoView {
 
 /// The EL's sum, line by line: "Level 6 + Warrior 4 + Feint 1 − Bruised 1 = EL 10".
 #[component]
-fn SumLine(state: ElState, data: Root) -> impl IntoView {
+fn SumLine(state: ElState) -> impl IntoView {
     let sum = move || {
         state.setup.with(|s| {
-            data.roster().with(|r| {
-                data.scene()
+            state.core.roster.with(|r| {
+                state
+                    .scene
                     .with(|scene| s.build(r.active(), &scene.boosts).map(|b| b.sum_text()))
             })
         })

@@ -9,7 +9,6 @@ use leptos::prelude::*;
 
 use super::state::ElState;
 use crate::core::coach::{ElCoach, ElTap, Step};
-use crate::ui::root::Root;
 use crate::ui::tray::coach::{Hint, keep_counting};
 
 /// The hints of a stepper's − and + taps, as one line of text ("−1 −8% · −0.5 effect
@@ -53,12 +52,17 @@ pub fn StepHints(state: ElState, tap: fn(Step) -> ElTap) -> impl IntoView {
 /// Starts counting the hints: recounted one frame after each change of the setup, the
 /// character or the scene; none while the setting hides them (from `soon`, once the page
 /// is idle).
-pub fn start(data: Root) {
-    let state = ElState::of(data);
+pub fn start(state: ElState) {
     keep_counting(
-        data,
+        state.core,
         state.hints,
-        move || (state.setup.get(), data.roster().get(), data.scene().get()),
+        move || {
+            (
+                state.setup.get(),
+                state.core.roster.get(),
+                state.scene.get(),
+            )
+        },
         |(setup, roster, scene)| {
             ElCoach::of(&setup, roster.active(), &scene.boosts)
                 .deltas()

@@ -7,14 +7,13 @@ use super::roll::show;
 use super::state::{ElState, RollKind};
 use crate::core::effective_level::{ElDie, ElRoll, ElSetup};
 use crate::core::history::RecordedRoll;
-use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::widgets::real_dice::RealDicePanel;
 
 /// One choice per die of each side: only the faces the die has (0 to one less than its
 /// sides) can be picked.
 #[component]
-pub fn EnterDice(state: ElState, data: Root) -> impl IntoView {
+pub fn EnterDice(state: ElState) -> impl IntoView {
     let check = state.check.get_untracked();
     let Ok(check) = check else {
         let reason = check.err().unwrap_or_default();
@@ -39,7 +38,11 @@ pub fn EnterDice(state: ElState, data: Root) -> impl IntoView {
             Err(reason) => return state.core.snackbar.say(reason),
         };
         let label = state.core.label.get_untracked();
-        match record_entered(data, &label, RecordedRoll::EffectiveLevel(roll)) {
+        match record_entered(
+            state.core.recorder(),
+            &label,
+            RecordedRoll::EffectiveLevel(roll),
+        ) {
             Ok(entry) => {
                 values.set(Vec::new());
                 state.change(ElSetup::after_roll);

@@ -6,19 +6,19 @@ use leptos::prelude::*;
 
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::facet::MAX_NAME_CHARS;
-use crate::ui::root::Root;
 use crate::ui::widgets::text_input::TextInput;
 
 /// Whether the shown roll offers anything to follow it: effect for an obstacle that does
 /// not resist, or a wager that applied. Cheap, so the result view asks it before fetching
 /// the follow-ups' code.
-pub fn offers(shown: &Shown, data: Root) -> bool {
+pub fn offers(shown: &Shown, state: ElState) -> bool {
     let Some(roll) = shown.roll() else {
         return false;
     };
     let outcome = roll.outcome();
     let open = || {
-        data.scene()
+        state
+            .scene
             .with(|s| s.obstacles.iter().any(|o| !o.done() && o.el == 0))
     };
     (matches!(shown.kind, RollKind::Tray | RollKind::Portion) && outcome.effect > 0 && open())
@@ -27,19 +27,19 @@ pub fn offers(shown: &Shown, data: Root) -> bool {
 
 /// The follow-ups of the roll the dock shows.
 #[component]
-pub fn FollowUps(state: ElState, data: Root) -> impl IntoView {
+pub fn FollowUps(state: ElState) -> impl IntoView {
     move || {
         state
             .core
             .shown
             .get()
-            .map(|shown| view! { <FollowUp shown state data/> })
+            .map(|shown| view! { <FollowUp shown state/> })
     }
 }
 
 /// The follow-ups this roll offers, if any.
 #[component]
-fn FollowUp(shown: Shown, state: ElState, data: Root) -> impl IntoView {
+fn FollowUp(shown: Shown, state: ElState) -> impl IntoView {
     let Some(roll) = shown.roll() else {
         return ().into_any();
     };
@@ -49,8 +49,8 @@ fn FollowUp(shown: Shown, state: ElState, data: Root) -> impl IntoView {
     let to_obstacles = matches!(shown.kind, RollKind::Tray | RollKind::Portion) && effect > 0;
     let keep = (shown.kind == RollKind::Tray && outcome.wager_applied).then_some(roll.check.wager);
     view! {
-        {to_obstacles.then(|| view! { <ToObstacles id effect state data/> })}
-        {keep.map(|wager| view! { <KeepBoost id wager state data/> })}
+        {to_obstacles.then(|| view! { <ToObstacles id effect state/> })}
+        {keep.map(|wager| view! { <KeepBoost id wager state/> })}
     }
     .into_any()
 }
@@ -58,9 +58,9 @@ fn FollowUp(shown: Shown, state: ElState, data: Root) -> impl IntoView {
 /// One button per unfinished obstacle that does not resist (one that resists takes only
 /// rolls made at it): "+3 to Rubble".
 #[component]
-fn ToObstacles(id: u64, effect: u32, state: ElState, data: Root) -> impl IntoView {
+fn ToObstacles(id: u64, effect: u32, state: ElState) -> impl IntoView {
     let open = move || {
-        data.scene().with(|s| {
+        state.scene.with(|s| {
             s.obstacles
                 .iter()
                 .filter(|o| !o.done() && o.el == 0)
@@ -71,7 +71,8 @@ fn ToObstacles(id: u64, effect: u32, state: ElState, data: Root) -> impl IntoVie
     let used = move || state.effect_used.get() == Some(id);
     let add = move |obstacle: u64, name: &str| {
         let mut outcome = Ok(false);
-        data.scene()
+        state
+            .scene
             .update(|s| outcome = s.add_progress(obstacle, effect));
         match outcome {
             Ok(done) => {
@@ -112,13 +113,13 @@ fn ToObstacles(id: u64, effect: u32, state: ElState, data: Root) -> impl IntoVie
 
 /// A name and a button that keep the wagered points as a boost for the rest of the scene.
 #[component]
-fn KeepBoost(id: u64, wager: u32, state: ElState, data: Root) -> impl IntoView {
+fn KeepBoost(id: u64, wager: u32, state: ElState) -> impl IntoView {
     let kept = move || state.boost_kept.get() == Some(id);
     let keep = move |ev: SubmitEvent| {
         ev.prevent_default();
         let name = state.boost_name.get_untracked();
         let mut outcome = Ok(0);
-        data.scene().update(|s| outcome = s.add_boost(&name, wager));
+        state.scene.update(|s| outcome = s.add_boost(&name, wager));
         match outcome {
             Ok(_) => {
                 state.boost_kept.set(Some(id));

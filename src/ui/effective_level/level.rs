@@ -7,17 +7,16 @@ use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
 use crate::ui::lazy::Lazy;
-use crate::ui::root::Root;
 use crate::ui::widgets::stepper::Stepper;
 
 /// The EL panel: how it is given, the number or the builder, and a refusal below 1.
 #[component]
-pub fn YourEl(state: ElState, data: Root) -> impl IntoView {
+pub fn YourEl(state: ElState) -> impl IntoView {
     let builder = Memo::new(move |_| state.setup.with(|s| s.mode == ElMode::Builder));
     let quick_el = Memo::new(move |_| state.setup.with(|s| s.quick_el));
     let set_el = Callback::new(move |n: u32| state.change(|s| s.quick_el = n));
     let impossible = move || {
-        state.el.get() < 1 && (!builder.get() || data.roster().with(|r| r.active().is_some()))
+        state.el.get() < 1 && (!builder.get() || state.core.roster.with(|r| r.active().is_some()))
     };
     view! {
         <section class="panel el-level" aria-labelledby="el-level-title">
@@ -32,7 +31,7 @@ pub fn YourEl(state: ElState, data: Root) -> impl IntoView {
                     view! {
                         <Lazy
                             preload=super::rare::preload
-                            draw=move || super::rare::builder(data)
+                            draw=move || super::rare::builder(state)
                             fallback=|| view! { <p class="hint">"Setting out the sheet…"</p> }
                         />
                     }

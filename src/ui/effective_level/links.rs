@@ -13,17 +13,16 @@ use crate::route::Page;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;
-use crate::ui::root::{Root, Shared};
 use crate::ui::tray::gm_side::{change_with_scene, take_gm_side};
+use crate::ui::visit::Shared;
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
-pub fn open_link(data: Root, shared: Shared) {
-    let state = ElState::of(data);
+pub fn open_link(state: ElState, shared: Shared) {
     match shared {
         Shared::Setup(text) => state.open_shared(&text),
         Shared::Challenge(text) => {
             take_gm_side(state.core, parse_el_challenge(&text), |challenge| {
-                change_with_scene(data, state.setup, |setup, scene| {
+                change_with_scene(state.scene, state.setup, |setup, scene| {
                     challenge.apply(setup, scene)
                 })?;
                 Ok(challenge.summary())
@@ -36,18 +35,18 @@ pub fn open_link(data: Root, shared: Shared) {
                 state.core.keep_link(kept.clone());
                 show(state, shown.entry, shown.kind, None, None);
             });
-            open_result_link(data, state.core.page, text, read_only);
+            open_result_link(state.core, text, read_only);
         }
     }
 }
 
 /// The links the tray offers: this whole roll, and the GM's challenge (the other side only).
-pub const SHARE_LINKS: &[ShareLink] = &[
+pub const SHARE_LINKS: &[ShareLink<ElState>] = &[
     ShareLink {
         what: "this roll",
         gm_side: false,
-        make: |data| {
-            let check = ElState::of(data).check.get_untracked().ok()?;
+        make: |state| {
+            let check = state.check.get_untracked().ok()?;
             let text = format_check(&check).replace(' ', "+");
             Some(format!(
                 "{}{}",
@@ -59,8 +58,8 @@ pub const SHARE_LINKS: &[ShareLink] = &[
     ShareLink {
         what: "the GM's challenge",
         gm_side: true,
-        make: |data| {
-            let challenge = ElState::of(data).setup.with_untracked(ElChallenge::of)?;
+        make: |state| {
+            let challenge = state.setup.with_untracked(ElChallenge::of)?;
             let text = format_el_challenge(&challenge);
             Some(format!(
                 "{}{}",

@@ -36,9 +36,11 @@ use result_view::ResultView;
 use wager::WagerPanel;
 
 use crate::core::history::RecordedRoll;
+use crate::core::scene::Scene;
 use crate::core::words::counted;
 use crate::route::Page;
 use crate::ui::lazy::{self, Lazy};
+use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::{PageCode, Root};
 use crate::ui::tray::character_bar::CharacterBar;
 use crate::ui::tray::frame::{TrayFrame, TrayParts};
@@ -49,7 +51,7 @@ use crate::ui::widgets::label_field::LabelField;
 lazy::split! { module el_page, preload preload_page;
     /// The page, in its own module: opening another page never fetches it.
     fn page(data: Root) -> AnyView {
-        view! { <ElTray data/> }.into_any()
+        view! { <ElTray state=ElState::of(data)/> }.into_any()
     }
 }
 
@@ -61,7 +63,7 @@ pub const PAGE: PageCode = PageCode {
 };
 
 /// What the frame fetches later: the rare panels, and what follows once the page is idle.
-const PARTS: TrayParts = TrayParts {
+const PARTS: TrayParts<ElState> = TrayParts {
     preload_rare: rare::preload,
     share: rare::share,
     enter: rare::enter,
@@ -72,20 +74,19 @@ const PARTS: TrayParts = TrayParts {
 
 /// The whole tray.
 #[component]
-pub fn ElTray(data: Root) -> impl IntoView {
-    let state = ElState::of(data);
+pub fn ElTray(state: ElState) -> impl IntoView {
     let core = state.core;
     let headline = core.headline(|roll| match roll {
         RecordedRoll::EffectiveLevel(roll) => Some((roll.headline(), roll.tone())),
         RecordedRoll::ElDefence(defence) => Some((defence.headline(), defence.tone())),
         _ => None,
     });
-    let on_roll = Callback::new(move |()| roll::roll_bar(state, data));
+    let on_roll = Callback::new(move |()| roll::roll_bar(state));
     let roll_label = Signal::derive(move || roll::bar_label(state));
     let can_roll = Signal::derive(move || roll::bar_can_roll(state));
     view! {
         <TrayFrame
-            data
+            state
             core
             parts=PARTS
             title=Page::EFFECTIVE_LEVEL.title()
@@ -95,23 +96,23 @@ pub fn ElTray(data: Root) -> impl IntoView {
             roll_label
             can_roll
             on_roll
-            result=move || view! { <ResultView state data/> }
-            roll_again=Callback::new(move |again| roll::roll_again(state, data, again))
+            result=move || view! { <ResultView state/> }
+            roll_again=Callback::new(move |again| roll::roll_again(state, again))
         >
-            <CharacterBar roster=data.roster() show_harm=true/>
-            <YourEl state data/>
+            <CharacterBar roster=core.roster show_harm=true/>
+            <YourEl state/>
             <GmSide side=core.gm_side/>
             <AgainstPanel state/>
-            <WagerPanel state data/>
+            <WagerPanel state/>
             <LabelField id="el-roll-label" placeholder="e.g. Strike the goblin" label=core.label on_roll/>
-            <Fold data id="el-dice" title="Dice" summary=dice_note(state)>
-                <Lazy preload=rare::preload draw=move || rare::dice(data)/>
+            <Fold folds=core.folds id="el-dice" title="Dice" summary=dice_note(state)>
+                <Lazy preload=rare::preload draw=move || rare::dice(state)/>
             </Fold>
-            <Fold data id="el-turn" title="Turn">
-                <Lazy preload=rare::preload draw=move || rare::turn(data)/>
+            <Fold folds=core.folds id="el-turn" title="Turn">
+                <Lazy preload=rare::preload draw=move || rare::turn(state)/>
             </Fold>
-            <Fold data id="el-scene" title="Scene" summary=scene_note(data)>
-                <Lazy preload=rare::preload draw=move || rare::scene(data)/>
+            <Fold folds=core.folds id="el-scene" title="Scene" summary=scene_note(state.scene)>
+                <Lazy preload=rare::preload draw=move || rare::scene(state)/>
             </Fold>
         </TrayFrame>
     }
@@ -128,9 +129,9 @@ fn dice_note(state: ElState) -> Signal<String> {
 }
 
 /// The Scene fold's note: what the scene holds.
-fn scene_note(data: Root) -> Signal<String> {
+fn scene_note(scene: Persisted<Scene>) -> Signal<String> {
     Signal::derive(move || {
-        data.scene().with(|s| {
+        scene.with(|s| {
             [
                 counted(s.obstacles.len(), "obstacle", "obstacles"),
                 counted(s.boosts.len(), "boost", "boosts"),

@@ -11,51 +11,50 @@ use super::state::ElState;
 use super::{builder, dedicated, dice, enter, follow_up, scene, turn};
 use crate::ui::lazy;
 use crate::ui::panels::share_links::ShareLinks;
-use crate::ui::root::Root;
 
 lazy::split! { module rare, preload preload;
     /// The EL built from the character's sheet.
-    pub fn builder(data: Root) -> AnyView {
-        view! { <builder::Builder state=ElState::of(data) data/> }.into_any()
+    pub fn builder(state: ElState) -> AnyView {
+        view! { <builder::Builder state/> }.into_any()
     }
 
     /// What may follow the shown roll: its effect for an obstacle, its wager kept.
-    pub fn follow_up(data: Root) -> AnyView {
-        view! { <follow_up::FollowUps state=ElState::of(data) data/> }.into_any()
+    pub fn follow_up(state: ElState) -> AnyView {
+        view! { <follow_up::FollowUps state/> }.into_any()
     }
 
     /// The dice of each side, the chance of going over, the best dice.
-    pub fn dice(data: Root) -> AnyView {
-        view! { <dice::DicePanel state=ElState::of(data)/> }.into_any()
+    pub fn dice(state: ElState) -> AnyView {
+        view! { <dice::DicePanel state/> }.into_any()
     }
 
     /// The turn split into portions.
-    pub fn turn(data: Root) -> AnyView {
-        view! { <turn::TurnPanel state=ElState::of(data) data/> }.into_any()
+    pub fn turn(state: ElState) -> AnyView {
+        view! { <turn::TurnPanel state/> }.into_any()
     }
 
     /// The scene's obstacles, boosts and conditions.
-    pub fn scene(data: Root) -> AnyView {
-        view! { <scene::ScenePanel state=ElState::of(data) data/> }.into_any()
+    pub fn scene(state: ElState) -> AnyView {
+        view! { <scene::ScenePanel state/> }.into_any()
     }
 
     /// What a wager is dedicated to.
-    pub fn dedicated(data: Root) -> AnyView {
-        view! { <dedicated::DedicatedEffect state=ElState::of(data)/> }.into_any()
+    pub fn dedicated(state: ElState) -> AnyView {
+        view! { <dedicated::DedicatedEffect state/> }.into_any()
     }
 
     /// The links the tray offers, in its Share fold.
-    pub fn share(data: Root) -> AnyView {
-        view! { <ShareLinks data links=SHARE_LINKS/> }.into_any()
+    pub fn share(state: ElState) -> AnyView {
+        view! { <ShareLinks state table=state.core.table links=SHARE_LINKS/> }.into_any()
     }
 
     /// Real dice: each die's face at the table, entered.
-    pub fn enter(data: Root) -> AnyView {
-        view! { <enter::EnterDice state=ElState::of(data) data/> }.into_any()
+    pub fn enter(state: ElState) -> AnyView {
+        view! { <enter::EnterDice state/> }.into_any()
     }
 
     /// The odds in detail, in the dock.
-    pub fn odds(data: Root) -> AnyView {
-        view! { <OddsDetail state=ElState::of(data)/> }.into_any()
+    pub fn odds(state: ElState) -> AnyView {
+        view! { <OddsDetail state/> }.into_any()
     }
 }

@@ -9,7 +9,6 @@ use super::follow_up::offers;
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::history::RecordedRoll;
 use crate::ui::lazy::Lazy;
-use crate::ui::root::Root;
 use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::zero_based::FacesList;
@@ -25,7 +24,7 @@ fn el_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
 
 /// The dock's result panel for the Effective Level tray.
 #[component]
-pub fn ResultView(state: ElState, data: Root) -> impl IntoView {
+pub fn ResultView(state: ElState) -> impl IntoView {
     let entry = Signal::derive(move || {
         state
             .core
@@ -44,12 +43,12 @@ pub fn ResultView(state: ElState, data: Root) -> impl IntoView {
             </p>
             {move || shown().map(|shown| view! { <RolledDice shown/> })}
             // What may follow a roll is not needed every roll: its code comes when it is.
-            <When when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, data)))>
-                <Lazy preload=super::rare::preload draw=move || super::rare::follow_up(data)/>
+            <When when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, state)))>
+                <Lazy preload=super::rare::preload draw=move || super::rare::follow_up(state)/>
             </When>
             <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
-                <ResultActions entry text=el_text data/>
+                <ResultActions entry text=el_text snackbar=state.core.snackbar/>
             </div>
         </div>
     }

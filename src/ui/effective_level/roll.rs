@@ -7,29 +7,32 @@ use rand::Rng;
 
 use super::soon;
 use super::state::{ElShown, ElState, RollKind, Shown, TurnBar};
+use crate::core::character::Roster;
 use crate::core::effective_level::{ElRoll, ElSetup};
 use crate::core::history::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::tone::Tone;
 use crate::ui::lazy;
 use crate::ui::platform::browser::now_ms;
-use crate::ui::root::Root;
-use crate::ui::tray::recorder::record_roll;
+use crate::ui::platform::persisted::Persisted;
+use crate::ui::tray::recorder::{Recorder, record_roll};
 
 /// The bar's Roll: the turn's next portion while there is one (its code is rare), else the
 /// tray's own check. Before the turn's code has read the turn, it decides there (fetched
 /// if need be), so a turn kept from before a reload is never rolled past unawares; if that
 /// code cannot come, the turn cannot be read and Roll rolls the tray, as its words say.
-pub fn roll_bar(state: ElState, data: Root) {
+pub fn roll_bar(state: ElState) {
     match state.turn_bar.get_untracked() {
-        None => lazy::run(soon::roll_bar(data), move || roll(state, data)),
+        None => lazy::run(soon::roll_bar(state), move || roll(state)),
         Some(TurnBar {
             next: Some(next), ..
-        }) => lazy::run(soon::roll_portion(data, next.id), move || {
-            data.snackbar
+        }) => lazy::run(soon::roll_portion(state, next.id), move || {
+            state
+                .core
+                .snackbar
                 .say("This part of the app could not be fetched: check the connection.")
         }),
-        Some(_) => roll(state, data),
+        Some(_) => roll(state),
     }
 }
 
@@ -57,13 +60,13 @@ pub fn bar_can_roll(state: ElState) -> bool {
 }
 
 /// Rolls the tray's check, records it, shows it, and returns the wager to 0.
-pub fn roll(state: ElState, data: Root) {
+pub fn roll(state: ElState) {
     let check = match state.check.get_untracked() {
         Ok(check) => check,
         Err(reason) => return state.core.snackbar.say(reason),
     };
     let label = state.core.label.get_untracked();
-    match record_roll(data, &label, |dice| {
+    match record_roll(state.core.recorder(), &label, |dice| {
         RecordedRoll::EffectiveLevel(check.roll(dice))
     }) {
         Ok(entry) => {
@@ -81,35 +84,42 @@ pub fn secure_dice() -> Result<SecureDice, String> {
 }
 
 /// Keeps a roll already made in History under `label`.
-pub fn record(data: Root, label: &str, roll: ElRoll) -> Result<HistoryEntry, String> {
-    record_made(data, label, RecordedRoll::EffectiveLevel(roll))
+pub fn record(recorder: Recorder, label: &str, roll: ElRoll) -> Result<HistoryEntry, String> {
+    record_made(recorder, label, RecordedRoll::EffectiveLevel(roll))
 }
 
 /// Keeps any roll of the page already made (a defence too) in History under `label`.
-pub fn record_made(data: Root, label: &str, roll: RecordedRoll) -> Result<HistoryEntry, String> {
-    record_roll(data, label, |_| roll)
+pub fn record_made(
+    recorder: Recorder,
+    label: &str,
+    roll: RecordedRoll,
+) -> Result<HistoryEntry, String> {
+    record_roll(recorder, label, |_| roll)
 }
 
 /// A roll shown but not kept in History (a roll against the player), in the
 /// form History keeps rolls.
-pub fn unrecorded(data: Root, dice: &mut SecureDice, label: &str, roll: ElRoll) -> HistoryEntry {
+pub fn unrecorded(
+    roster: Persisted<Roster>,
+    dice: &mut SecureDice,
+    label: &str,
+    roll: ElRoll,
+) -> HistoryEntry {
     HistoryEntry {
         id: dice.random(),
         at_ms: now_ms(),
         label: HistoryEntry::clean_label(label),
-        who: data
-            .roster()
-            .with_untracked(|r| r.active().map(|c| c.name.clone())),
+        who: roster.with_untracked(|r| r.active().map(|c| c.name.clone())),
         real_dice: false,
         roll: RecordedRoll::EffectiveLevel(roll),
     }
 }
 
 /// Rolls one of History's rolls again: the tray is set up as it was, then rolls.
-pub fn roll_again(state: ElState, data: Root, again: RollAgain) {
+pub fn roll_again(state: ElState, again: RollAgain) {
     if let RollAgain::EffectiveLevel(check) = again {
         state.set_check(&check);
-        roll(state, data);
+        roll(state);
     }
 }
 

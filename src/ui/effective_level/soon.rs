@@ -7,32 +7,31 @@
 use super::state::ElState;
 use super::{coach, links, turn};
 use crate::ui::lazy;
-use crate::ui::root::{Root, Shared};
 use crate::ui::tray::session::keep_session;
-use crate::ui::tray::state::TrayCore;
+use crate::ui::visit::Shared;
 
 lazy::split! { module el_soon, preload preload;
     /// The tab's session restored and kept, the hints counted from now on, and the bar
     /// told of a turn in play.
-    pub fn when_idle(data: Root, core: TrayCore) {
-        keep_session(data, core);
-        turn::follow(ElState::of(data), data);
-        coach::start(data);
+    pub fn when_idle(state: ElState) {
+        keep_session(state.core);
+        turn::follow(state);
+        coach::start(state);
     }
 
     /// Opens what a link carries for the tray.
-    pub fn open_link(data: Root, shared: Shared) {
-        links::open_link(data, shared)
+    pub fn open_link(state: ElState, shared: Shared) {
+        links::open_link(state, shared)
     }
 
     /// The bar's Roll while a turn is split: roll the portion `id`.
-    pub fn roll_portion(data: Root, id: u64) {
-        turn::roll_portion(ElState::of(data), data, id)
+    pub fn roll_portion(state: ElState, id: u64) {
+        turn::roll_portion(state, id)
     }
 
     /// The bar's Roll before the turn has been read: the next portion if a turn has one,
     /// else the tray's own roll.
-    pub fn roll_bar(data: Root) {
-        turn::roll_next(ElState::of(data), data)
+    pub fn roll_bar(state: ElState) {
+        turn::roll_next(state)
     }
 }

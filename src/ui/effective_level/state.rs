@@ -6,17 +6,20 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::coach::ElTap;
+use crate::core::effective_level::Turn;
 use crate::core::effective_level::{
     ElCheck, ElDefence, ElMode, ElOdds, ElRoll, ElSetup, NextPortion,
 };
 use crate::core::history::RecordedRoll;
 use crate::core::notation::effective_level::{format_check, parse_check};
+use crate::core::scene::Scene;
 use crate::core::tone::Tone;
 use crate::route::Page;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
 use crate::ui::tray::state::TrayCore;
+use crate::ui::visit::Deferred;
 
 pub use crate::ui::tray::state::Shown;
 /// What kind of roll the dock shows: what may follow it depends on it.
@@ -103,6 +106,10 @@ pub struct ElState {
     pub bar_odds: Memo<Option<ElOdds>>,
     /// What every tray has: the roll shown, the label, the dock's panel, the GM's side.
     pub core: TrayCore,
+    /// The scene: its boosts add to the EL, its obstacles take effect.
+    pub scene: Persisted<Scene>,
+    /// The turn in play, loaded once the tray is idle or a turn's panel opens.
+    pub turn: Deferred<Turn>,
     /// The shown roll's id once its effect went to an obstacle, so it goes once.
     pub effect_used: RwSignal<Option<u64>>,
     /// The shown roll's id once its wager was kept as a scene boost.
@@ -129,7 +136,8 @@ impl ElState {
 
     fn load(data: Root) -> Self {
         let setup = data.document::<ElSetup>();
-        let (roster, scene) = (data.roster(), data.scene());
+        let core = TrayCore::new(Page::EFFECTIVE_LEVEL, data);
+        let (roster, scene) = (core.roster, data.scene());
         let el = Memo::new(move |_| {
             setup.with(|s| roster.with(|r| scene.with(|scene| s.el(r.active(), &scene.boosts))))
         });
@@ -159,7 +167,9 @@ impl ElState {
             odds,
             turn_bar,
             bar_odds,
-            core: TrayCore::new(Page::EFFECTIVE_LEVEL, data.snackbar),
+            core,
+            scene,
+            turn: data.later(),
             hints: RwSignal::new(Vec::new()),
             effect_used: RwSignal::new(None),
             boost_kept: RwSignal::new(None),

@@ -10,13 +10,12 @@ use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::core::effective_level::ElMode;
 use crate::ui::lazy::Lazy;
-use crate::ui::root::Root;
 use crate::ui::widgets::stepper::Stepper;
 
 /// The wager's stepper (and, with a quick EL, the rank that caps it), its limit, why it is
 /// refused if it is, and its dedicated effect.
 #[component]
-pub fn WagerPanel(state: ElState, data: Root) -> impl IntoView {
+pub fn WagerPanel(state: ElState) -> impl IntoView {
     let quick = Memo::new(move |_| state.setup.with(|s| s.mode == ElMode::Quick));
     let wager = Memo::new(move |_| state.setup.with(|s| s.wager));
     let quick_rank = Memo::new(move |_| state.setup.with(|s| s.quick_rank));
@@ -24,8 +23,10 @@ pub fn WagerPanel(state: ElState, data: Root) -> impl IntoView {
     let set_rank = Callback::new(move |n: u32| state.change(|s| s.quick_rank = n));
     let rank = move || {
         state.setup.with(|s| {
-            data.roster()
-                .with(|r| data.scene().with(|scene| s.rank(r.active(), &scene.boosts)))
+            state
+                .core
+                .roster
+                .with(|r| state.scene.with(|scene| s.rank(r.active(), &scene.boosts)))
         })
     };
     let limit = move || {
@@ -62,7 +63,7 @@ pub fn WagerPanel(state: ElState, data: Root) -> impl IntoView {
             <When when=move || { wager.get() > 0 }>
                 <p class="hint">{rolled_at}</p>
                 // Dedicating a wager is rarer than wagering: its code comes when first wanted.
-                <Lazy preload=super::rare::preload draw=move || super::rare::dedicated(data)/>
+                <Lazy preload=super::rare::preload draw=move || super::rare::dedicated(state)/>
             </When>
         </section>
     }

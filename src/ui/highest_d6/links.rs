@@ -10,18 +10,17 @@ use crate::route::Page;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;
-use crate::ui::root::{Root, Shared};
 use crate::ui::tray::gm_side::{change_with_scene, take_gm_side};
 use crate::ui::tray::state::Shown;
+use crate::ui::visit::Shared;
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
-pub fn open_link(data: Root, shared: Shared) {
-    let state = D6State::of(data);
+pub fn open_link(state: D6State, shared: Shared) {
     match shared {
         Shared::Setup(dice) => state.open_shared(&dice),
         Shared::Challenge(text) => {
             take_gm_side(state.core, parse_d6_challenge(&text), |challenge| {
-                change_with_scene(data, state.setup, |setup, scene| {
+                change_with_scene(state.scene, state.setup, |setup, scene| {
                     challenge.apply(setup, scene)
                 })?;
                 Ok(challenge.summary())
@@ -33,19 +32,19 @@ pub fn open_link(data: Root, shared: Shared) {
                 state.core.keep_link(kept.clone());
                 state.core.show(shown);
             });
-            open_result_link(data, state.core.page, text, show);
+            open_result_link(state.core, text, show);
         }
     }
 }
 
 /// The links the tray offers: these base dice, and the GM's challenge (its kind, whether
 /// harm is at stake, and the scene's facets).
-pub const SHARE_LINKS: &[ShareLink] = &[
+pub const SHARE_LINKS: &[ShareLink<D6State>] = &[
     ShareLink {
         what: "these dice",
         gm_side: false,
-        make: |data| {
-            let base = D6State::of(data).setup.with_untracked(|s| s.base);
+        make: |state| {
+            let base = state.setup.with_untracked(|s| s.base);
             Some(format!(
                 "{}{}",
                 page_url(),
@@ -56,10 +55,10 @@ pub const SHARE_LINKS: &[ShareLink] = &[
     ShareLink {
         what: "the GM's challenge",
         gm_side: true,
-        make: |data| {
-            let setup = D6State::of(data).setup.get_untracked();
-            let challenge = data
-                .scene()
+        make: |state| {
+            let setup = state.setup.get_untracked();
+            let challenge = state
+                .scene
                 .with_untracked(|scene| D6Challenge::of(&setup, scene))
                 .ok()?;
             let text = format_d6_challenge(&challenge);

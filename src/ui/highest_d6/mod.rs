@@ -39,7 +39,7 @@ use crate::ui::widgets::label_field::LabelField;
 lazy::split! { module d6_page, preload preload_page;
     /// The page, in its own module: opening another page never fetches it.
     fn page(data: Root) -> AnyView {
-        view! { <D6Tray data/> }.into_any()
+        view! { <D6Tray state=D6State::of(data)/> }.into_any()
     }
 }
 
@@ -51,8 +51,8 @@ pub const PAGE: PageCode = PageCode {
 };
 
 /// What the frame fetches later: the rare panels, and what follows once the page is idle.
-/// The odds in detail are in the tray's first load (see `D6Tray`).
-const PARTS: TrayParts = TrayParts {
+/// The odds in detail are in the tray's first load.
+const PARTS: TrayParts<D6State> = TrayParts {
     preload_rare: rare::preload,
     share: rare::share,
     enter: rare::enter,
@@ -63,8 +63,7 @@ const PARTS: TrayParts = TrayParts {
 
 /// The whole tray.
 #[component]
-pub fn D6Tray(data: Root) -> impl IntoView {
-    let state = D6State::of(data);
+pub fn D6Tray(state: D6State) -> impl IntoView {
     let core = state.core;
     let headline = core.headline(|roll| match roll {
         RecordedRoll::HighestD6(check) => {
@@ -73,12 +72,13 @@ pub fn D6Tray(data: Root) -> impl IntoView {
         _ => None,
     });
     let rule_note =
-        Signal::derive(move || data.settings().with(|s| s.zero_dice.title().to_string()));
+        Signal::derive(move || state.settings.with(|s| s.zero_dice.title().to_string()));
     let scene_note = Signal::derive(move || {
-        data.scene()
+        state
+            .scene
             .with(|s| counted(s.facets.items().len(), "facet", "facets").unwrap_or_default())
     });
-    let on_roll = Callback::new(move |()| roll::roll(state, data));
+    let on_roll = Callback::new(move |()| roll::roll(state));
     let roll_again = Callback::new(move |again: RollAgain| {
         if let RollAgain::HighestD6 {
             base,
@@ -94,12 +94,12 @@ pub fn D6Tray(data: Root) -> impl IntoView {
                 s.kind = kind;
                 s.conflict = conflict;
             });
-            roll::roll(state, data);
+            roll::roll(state);
         }
     });
     view! {
         <TrayFrame
-            data
+            state
             core
             parts=PARTS
             title=Page::HIGHEST_D6.title()
@@ -108,20 +108,20 @@ pub fn D6Tray(data: Root) -> impl IntoView {
             roll_label="Roll"
             can_roll=true
             on_roll
-            result=move || view! { <ResultView state data/> }
+            result=move || view! { <ResultView state/> }
             odds=move || view! { <OddsPanel state/> }
             roll_again
         >
-            <CharacterBar roster=data.roster() show_harm=true/>
-            <PoolPanel state data/>
+            <CharacterBar roster=state.core.roster show_harm=true/>
+            <PoolPanel state/>
             <GmSide side=core.gm_side/>
             <ChallengePanel state/>
             <LabelField id="d6-roll-label" placeholder="e.g. Climb the sea wall" label=core.label on_roll/>
-            <Fold data id="d6-scene" title="Scene facets" summary=scene_note>
-                <Lazy preload=rare::preload draw=move || rare::scene(data)/>
+            <Fold folds=core.folds id="d6-scene" title="Scene facets" summary=scene_note>
+                <Lazy preload=rare::preload draw=move || rare::scene(state)/>
             </Fold>
-            <Fold data id="d6-zero-dice" title="When no dice are left" summary=rule_note>
-                <ZeroDiceChoice data/>
+            <Fold folds=core.folds id="d6-zero-dice" title="When no dice are left" summary=rule_note>
+                <ZeroDiceChoice settings=state.settings/>
             </Fold>
         </TrayFrame>
     }

@@ -6,18 +6,18 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
-use crate::ui::root::Root;
 use crate::ui::tray::coach::{CoachHint, CoachLegend};
 use crate::ui::widgets::dice::pips::PipDie;
 
 /// The Highest d6 pool: base dice, the facets that add or remove dice, and its size.
 #[component]
-pub fn PoolPanel(state: D6State, data: Root) -> impl IntoView {
+pub fn PoolPanel(state: D6State) -> impl IntoView {
     let base = move || state.setup.with(|s| s.base);
     let choices = move || {
         state.setup.with(|s| {
-            data.roster().with(|r| {
-                data.scene()
+            state.core.roster.with(|r| {
+                state
+                    .scene
                     .with(|scene| s.choices(r.active(), scene).into_iter().collect::<Vec<_>>())
             })
         })

@@ -12,12 +12,11 @@ use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
 use crate::core::history::RecordedRoll;
 use crate::table::Amendment;
 use crate::ui::panels::history_writer::{HistoryChange, send};
-use crate::ui::root::Root;
 use crate::ui::widgets::text_input::TextInput;
 
 /// In a conflict where the character takes harm: one tap marks it on them.
 #[component]
-pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl IntoView {
+pub fn HarmPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
     let kind = check
         .outcome()
         .harm()
@@ -27,7 +26,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl I
     // Harm goes to whoever rolled, even if another character is picked since.
     let who = move || {
         let roller = state.rolled_for.get();
-        data.roster().with(|r| {
+        state.core.roster.with(|r| {
             roller
                 .and_then(|id| r.get(id))
                 .map(|c| (c.id, c.name.clone()))
@@ -39,7 +38,9 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl I
             return;
         };
         let mut outcome = Ok(());
-        data.roster()
+        state
+            .core
+            .roster
             .update(|r| outcome = r.take_harm(character, kind, &condition.get_untracked()));
         match outcome {
             Ok(()) => {
@@ -81,16 +82,18 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl I
 /// After a triumph or a catastrophe: create a facet from a suggestion or the player's own
 /// words, helping or hindering, on the character or the scene.
 #[component]
-pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl IntoView {
+pub fn FacetPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
     let outcome = check.outcome();
     if !outcome.creates_facet() {
         return None;
     }
     let name = RwSignal::new(String::new());
     let helps = RwSignal::new(outcome.facet_helps());
-    let on_scene = RwSignal::new(data.roster().with_untracked(|r| r.active().is_none()));
+    let on_scene = RwSignal::new(state.core.roster.with_untracked(|r| r.active().is_none()));
     let who = move || {
-        data.roster()
+        state
+            .core
+            .roster
             .with(|r| r.active().map(|c| (c.id, c.name.clone())))
     };
     // One roll makes one facet.
@@ -105,12 +108,15 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl 
         let mut outcome = Ok(0);
         let place = match who().filter(|_| !on_scene.get_untracked()) {
             Some((character, person)) => {
-                data.roster()
+                state
+                    .core
+                    .roster
                     .update(|r| outcome = r.add_facet(character, &typed, helping));
                 person
             }
             None => {
-                data.scene()
+                state
+                    .scene
                     .update(|s| outcome = s.add_facet(&typed, helping));
                 "the scene".to_string()
             }
@@ -203,7 +209,7 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl 
 /// After a costly success: one tap notes a suggested cost (or the player's own) in the
 /// roll's history entry.
 #[component]
-pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl IntoView {
+pub fn CostPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
     if check.outcome() != D6Outcome::CostlySuccess {
         return None;
     }
@@ -226,7 +232,11 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State, data: Root) -> impl I
             Ok(()) => {
                 let entry = entry.clone();
                 state.core.shown.set(Some(shown));
-                send(data, HistoryChange::Replace(entry, Amendment::Cost));
+                send(
+                    state.core.history,
+                    state.core.table,
+                    HistoryChange::Replace(entry, Amendment::Cost),
+                );
             }
             Err(error) => state.core.snackbar.say(error),
         }

@@ -12,36 +12,35 @@ use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::core::history::RecordedRoll;
 use crate::ui::lazy;
 use crate::ui::panels::share_links::ShareLinks;
-use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::widgets::dice::pips::PipDie;
 use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
 lazy::split! { module rare, preload preload;
     /// What the shown outcome asks next: harm to mark, a facet to make, a cost to note.
-    pub fn prompts(data: Root) -> AnyView {
-        view! { <Prompts state=D6State::of(data) data/> }.into_any()
+    pub fn prompts(state: D6State) -> AnyView {
+        view! { <Prompts state/> }.into_any()
     }
 
     /// The scene's facets, and End scene.
-    pub fn scene(data: Root) -> AnyView {
-        view! { <ScenePanel data/> }.into_any()
+    pub fn scene(state: D6State) -> AnyView {
+        view! { <ScenePanel state/> }.into_any()
     }
 
     /// The links the tray offers, in its Share fold.
-    pub fn share(data: Root) -> AnyView {
-        view! { <ShareLinks data links=SHARE_LINKS/> }.into_any()
+    pub fn share(state: D6State) -> AnyView {
+        view! { <ShareLinks state table=state.core.table links=SHARE_LINKS/> }.into_any()
     }
 
     /// Real dice: each die at the table, 1 to 6.
-    pub fn enter(data: Root) -> AnyView {
-        view! { <EnterDice state=D6State::of(data) data/> }.into_any()
+    pub fn enter(state: D6State) -> AnyView {
+        view! { <EnterDice state/> }.into_any()
     }
 }
 
 /// The prompts for the shown roll, redrawn when another roll is shown.
 #[component]
-fn Prompts(state: D6State, data: Root) -> impl IntoView {
+fn Prompts(state: D6State) -> impl IntoView {
     move || {
         let shown = state
             .core
@@ -56,9 +55,9 @@ fn Prompts(state: D6State, data: Root) -> impl IntoView {
             })
             .map(|(id, check)| {
                 view! {
-                    <HarmPrompt check=check.clone() id state data/>
-                    <FacetPrompt check=check.clone() id state data/>
-                    <CostPrompt id check state data/>
+                    <HarmPrompt check=check.clone() id state/>
+                    <FacetPrompt check=check.clone() id state/>
+                    <CostPrompt id check state/>
                 }
             })
     }
@@ -67,7 +66,7 @@ fn Prompts(state: D6State, data: Root) -> impl IntoView {
 /// A row of six faces per die the pool throws, then Read them, resolved exactly as the
 /// app's own roll (harm, facet and cost prompts follow) and kept as real dice.
 #[component]
-fn EnterDice(state: D6State, data: Root) -> impl IntoView {
+fn EnterDice(state: D6State) -> impl IntoView {
     let plan = state.plan.get_untracked();
     let count = plan.dice_thrown() as usize;
     // Kept in the tray, so a reload finds the dice entered so far.
@@ -95,10 +94,14 @@ fn EnterDice(state: D6State, data: Root) -> impl IntoView {
             cost: None,
         };
         let label = state.core.label.get_untracked();
-        match record_entered(data, &label, RecordedRoll::HighestD6(check)) {
+        match record_entered(
+            state.core.recorder(),
+            &label,
+            RecordedRoll::HighestD6(check),
+        ) {
             Ok(entry) => {
                 picked.set(Vec::new());
-                state.show_own(data, entry);
+                state.show_own(entry);
             }
             Err(reason) => state.core.snackbar.say(reason),
         }

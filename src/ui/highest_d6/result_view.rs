@@ -8,7 +8,6 @@ use super::state::D6State;
 use crate::core::highest_d6::D6Check;
 use crate::core::history::RecordedRoll;
 use crate::ui::lazy::Lazy;
-use crate::ui::root::Root;
 use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::pips::PipDie;
@@ -31,7 +30,7 @@ fn d6_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
 
 /// The dock's result panel for the Highest d6 tray.
 #[component]
-pub fn ResultView(state: D6State, data: Root) -> impl IntoView {
+pub fn ResultView(state: D6State) -> impl IntoView {
     let shown = move || {
         state.core.entry().get().and_then(|e| match e.roll {
             RecordedRoll::HighestD6(check) => Some((e.id, e.label, e.who, check)),
@@ -57,12 +56,12 @@ pub fn ResultView(state: D6State, data: Root) -> impl IntoView {
             // nothing of this table).
             <Lazy
                 preload=super::rare::preload
-                draw=move || super::rare::prompts(data)
+                draw=move || super::rare::prompts(state)
                 when=Signal::derive(move || !state.core.showing_read_only() && shown().is_some_and(|(_, _, _, check)| asks_next(&check)))
             />
             <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
-                <ResultActions entry=state.core.entry() text=d6_text data/>
+                <ResultActions entry=state.core.entry() text=d6_text snackbar=state.core.snackbar/>
             </div>
         </div>
     }

@@ -2,14 +2,14 @@
 
 use leptos::prelude::*;
 
+use super::state::D6State;
 use crate::ui::panels::end_scene::EndScene;
-use crate::ui::root::Root;
 use crate::ui::widgets::facet_list::{FacetEdit, FacetList, added};
 
 /// The scene's facets, and ending the scene.
 #[component]
-pub fn ScenePanel(data: Root) -> impl IntoView {
-    let scene = data.scene();
+pub fn ScenePanel(state: D6State) -> impl IntoView {
+    let scene = state.scene;
     let facets = Signal::derive(move || scene.with(|s| s.facets.items().to_vec()));
     let on_edit = Callback::new(move |edit: FacetEdit| {
         let mut outcome = Err(String::new());
@@ -20,7 +20,7 @@ pub fn ScenePanel(data: Root) -> impl IntoView {
             }
         });
         let done = outcome.is_ok();
-        data.snackbar.say(outcome.unwrap_or_else(|e| e));
+        state.core.snackbar.say(outcome.unwrap_or_else(|e| e));
         done
     });
     view! {
@@ -28,7 +28,7 @@ pub fn ScenePanel(data: Root) -> impl IntoView {
             <h2 id="scene-title">"Scene"</h2>
             <p class="hint">"Scene facets count for everyone until the scene ends."</p>
             <FacetList facets owner="the scene".to_string() scope="scene".into() on_edit/>
-            <EndScene data/>
+            <EndScene scene=state.scene core=state.core/>
         </section>
     }
 }

@@ -6,28 +6,26 @@ use super::D6State;
 use super::links;
 use crate::core::coach::D6Coach;
 use crate::ui::lazy;
-use crate::ui::root::{Root, Shared};
 use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::session::keep_session;
-use crate::ui::tray::state::TrayCore;
+use crate::ui::visit::Shared;
 
 lazy::split! { module d6_soon, preload preload;
     /// The tab's session restored and kept, and the hints counted from now on: what one
     /// tap on each control would do (a die more or fewer, each facet), recounted one frame
     /// after each change, hidden when the setting is off.
-    pub fn when_idle(data: Root, core: TrayCore) {
-        keep_session(data, core);
-        let state = D6State::of(data);
+    pub fn when_idle(state: D6State) {
+        keep_session(state.core);
         keep_counting(
-            data,
+            state.core,
             state.hints,
             // Read each time, so a change of character, scene or rule counts again too.
             move || {
-                let rule = data.settings().with(|s| s.zero_dice);
+                let rule = state.settings.with(|s| s.zero_dice);
                 (
                     state.setup.get(),
-                    data.roster().get(),
-                    data.scene().get(),
+                    state.core.roster.get(),
+                    state.scene.get(),
                     rule,
                 )
             },
@@ -42,7 +40,7 @@ lazy::split! { module d6_soon, preload preload;
     }
 
     /// Opens what a link carries for the tray.
-    pub fn open_link(data: Root, shared: Shared) {
-        links::open_link(data, shared)
+    pub fn open_link(state: D6State, shared: Shared) {
+        links::open_link(state, shared)
     }
 }

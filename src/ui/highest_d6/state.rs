@@ -6,7 +6,9 @@ use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
 use crate::core::history::HistoryEntry;
 use crate::core::notation::highest_d6::parse_base_dice;
+use crate::core::scene::Scene;
 use crate::route::Page;
+use crate::storage::Settings;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
@@ -19,6 +21,10 @@ pub struct D6State {
     pub setup: Persisted<D6Setup>,
     /// What every tray has: the roll shown, the label, the dock's panel, the GM's side.
     pub core: TrayCore,
+    /// The scene: its facets add dice, a challenge may add to it.
+    pub scene: Persisted<Scene>,
+    /// The settings: the rule for a pool with no dice left.
+    pub settings: Persisted<Settings>,
     /// What one tap on each control would do; counted once the player starts tapping.
     pub hints: Hints<D6Tap>,
     /// The shown roll's id once its harm was marked, so it is marked once.
@@ -44,7 +50,8 @@ impl D6State {
 
     fn load(data: Root) -> Self {
         let setup = data.document::<D6Setup>();
-        let (roster, scene, settings) = (data.roster(), data.scene(), data.settings());
+        let core = TrayCore::new(Page::HIGHEST_D6, data);
+        let (roster, scene, settings) = (core.roster, data.scene(), data.settings());
         let pool = Memo::new(move |_| {
             setup.with(|s| roster.with(|r| scene.with(|scene| s.pool(r.active(), scene))))
         });
@@ -52,7 +59,9 @@ impl D6State {
         let odds = Memo::new(move |_| D6Odds::of(plan.get()));
         Self {
             setup,
-            core: TrayCore::new(Page::HIGHEST_D6, data.snackbar),
+            core,
+            scene,
+            settings,
             hints: RwSignal::new(Vec::new()),
             harm_marked: RwSignal::new(None),
             facet_made: RwSignal::new(None),
@@ -64,10 +73,10 @@ impl D6State {
     }
 
     /// Shows a roll of the tray's own, made now for the active character.
-    pub fn show_own(&self, data: Root, entry: HistoryEntry) {
+    pub fn show_own(&self, entry: HistoryEntry) {
         // Harm goes to whoever this roll was for, even if another is picked later.
         self.rolled_for
-            .set(data.roster().with_untracked(|r| r.active_id()));
+            .set(self.core.roster.with_untracked(|r| r.active_id()));
         self.core.show(Shown::own(entry));
     }
 

@@ -3,12 +3,13 @@
 use leptos::prelude::*;
 
 use crate::core::highest_d6::ZeroDiceRule;
-use crate::ui::root::Root;
+use crate::storage::Settings;
+use crate::ui::platform::persisted::Persisted;
 
 /// The two readings of a pool of zero or fewer dice, saved as a setting.
 #[component]
-pub fn ZeroDiceChoice(data: Root) -> impl IntoView {
-    let rule = move || data.settings().with(|s| s.zero_dice);
+pub fn ZeroDiceChoice(settings: Persisted<Settings>) -> impl IntoView {
+    let rule = move || settings.with(|s| s.zero_dice);
     view! {
         <fieldset class="choice-group">
             <legend class="visually-hidden">"When no dice are left"</legend>
@@ -21,7 +22,7 @@ pub fn ZeroDiceChoice(data: Root) -> impl IntoView {
                                 type="radio"
                                 name="zero-dice"
                                 prop:checked=move || rule() == r
-                                on:change=move |_| data.settings().update(|s| s.zero_dice = r)
+                                on:change=move |_| settings.update(|s| s.zero_dice = r)
                             />
                             <span>{r.title()}</span>
                         </label>

@@ -11,17 +11,17 @@ use crate::route::Page;
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::share_links::ShareLink;
 use crate::ui::platform::browser::page_url;
-use crate::ui::root::{Root, Shared};
 use crate::ui::tray::gm_side::take_gm_side;
 use crate::ui::tray::state::Shown;
+use crate::ui::visit::Shared;
 
 /// The links the tray offers: this pool, and the GM's challenge (its negative dice only).
-pub const SHARE_LINKS: &[ShareLink] = &[
+pub const SHARE_LINKS: &[ShareLink<NarrativeState>] = &[
     ShareLink {
         what: "this pool",
         gm_side: false,
-        make: |data| {
-            let pool = NarrativeState::of(data).pool.get_untracked();
+        make: |state| {
+            let pool = state.pool.get_untracked();
             (!pool.is_empty()).then(|| {
                 format!(
                     "{}{}",
@@ -34,8 +34,8 @@ pub const SHARE_LINKS: &[ShareLink] = &[
     ShareLink {
         what: "the GM's challenge",
         gm_side: true,
-        make: |data| {
-            let pool = NarrativeState::of(data).pool.get_untracked();
+        make: |state| {
+            let pool = state.pool.get_untracked();
             let challenge = NarrativeChallenge::of(&pool);
             let any = challenge.dice().iter().any(|&(_, n)| n > 0);
             (any && challenge.refusal().is_none()).then(|| {
@@ -47,8 +47,7 @@ pub const SHARE_LINKS: &[ShareLink] = &[
 ];
 
 /// Opens what a link carries. A bad link leaves the tray as it was and says why.
-pub fn open_link(data: Root, shared: Shared) {
-    let state = NarrativeState::of(data);
+pub fn open_link(state: NarrativeState, shared: Shared) {
     match shared {
         Shared::Setup(pool) => state.open_shared(&pool),
         Shared::Challenge(text) => {
@@ -66,7 +65,7 @@ pub fn open_link(data: Root, shared: Shared) {
                 state.picked.set(None);
                 state.core.show(shown);
             });
-            open_result_link(data, state.core.page, text, show);
+            open_result_link(state.core, text, show);
         }
     }
 }

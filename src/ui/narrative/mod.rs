@@ -39,7 +39,7 @@ use crate::ui::widgets::label_field::LabelField;
 lazy::split! { module narrative_page, preload preload_page;
     /// The page, in its own module: opening another page never fetches it.
     fn page(data: Root) -> AnyView {
-        view! { <NarrativeTray data/> }.into_any()
+        view! { <NarrativeTray state=NarrativeState::of(data)/> }.into_any()
     }
 }
 
@@ -51,7 +51,7 @@ pub const PAGE: PageCode = PageCode {
 };
 
 /// What the frame fetches later: the rare panels, and what follows once the page is idle.
-const PARTS: TrayParts = TrayParts {
+const PARTS: TrayParts<NarrativeState> = TrayParts {
     preload_rare: rare::preload,
     share: rare::share,
     enter: rare::enter,
@@ -62,8 +62,7 @@ const PARTS: TrayParts = TrayParts {
 
 /// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
 #[component]
-pub fn NarrativeTray(data: Root) -> impl IntoView {
-    let state = NarrativeState::of(data);
+pub fn NarrativeTray(state: NarrativeState) -> impl IntoView {
     let core = state.core;
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
@@ -74,15 +73,16 @@ pub fn NarrativeTray(data: Root) -> impl IntoView {
         }
         _ => None,
     });
-    let on_roll = Callback::new(move |()| roll::roll(state, data));
+    let on_roll = Callback::new(move |()| roll::roll(state));
     let story_note = Signal::derive(move || {
-        data.story_points()
+        state
+            .story_points
             .with(|p| p.naming().counts_words(p.counts()))
     });
     let roll_again = Callback::new(move |again: RollAgain| {
         if let RollAgain::Narrative(pool) = again {
             state.pool.update(|stored| *stored = pool);
-            roll::roll(state, data);
+            roll::roll(state);
         }
     });
     let added_count = Signal::derive(move || {
@@ -93,7 +93,7 @@ pub fn NarrativeTray(data: Root) -> impl IntoView {
     });
     view! {
         <TrayFrame
-            data
+            state
             core
             parts=PARTS
             title=Page::NARRATIVE.title()
@@ -102,22 +102,22 @@ pub fn NarrativeTray(data: Root) -> impl IntoView {
             roll_label="Roll"
             can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
             on_roll
-            result=move || view! { <ResultView state data/> }
+            result=move || view! { <ResultView state/> }
             roll_again
         >
-            <CharacterBar roster=data.roster()/>
+            <CharacterBar roster=core.roster/>
             <DicePicker state/>
             <GmSide side=core.gm_side/>
             <PoolSummary state/>
             <LabelField id="roll-label" placeholder="e.g. Pilot: evade the TIEs" label=core.label on_roll/>
-            <Fold data id="narrative-added" title="Added symbols" summary=added_count>
+            <Fold folds=core.folds id="narrative-added" title="Added symbols" summary=added_count>
                 <AddedSymbols state/>
             </Fold>
-            <Fold data id="narrative-story" title="Story points" summary=story_note>
-                <Lazy preload=rare::preload draw=move || rare::story_points(data)/>
+            <Fold folds=core.folds id="narrative-story" title="Story points" summary=story_note>
+                <Lazy preload=rare::preload draw=move || rare::story_points(state)/>
             </Fold>
-            <Fold data id="narrative-saved" title="Saved pools">
-                <Lazy preload=rare::preload draw=move || rare::saved_pools(data)/>
+            <Fold folds=core.folds id="narrative-saved" title="Saved pools">
+                <Lazy preload=rare::preload draw=move || rare::saved_pools(state)/>
             </Fold>
         </TrayFrame>
     }

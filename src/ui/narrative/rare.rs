@@ -14,7 +14,6 @@ use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool, Narrati
 use crate::core::story_points::CheckSpends;
 use crate::ui::lazy;
 use crate::ui::panels::share_links::ShareLinks;
-use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_entered;
 use crate::ui::tray::state::Shown;
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
@@ -22,28 +21,28 @@ use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
 lazy::split! { module rare, preload preload;
     /// Saved pools: save the tray's pool under a name, load or delete one.
-    pub fn saved_pools(data: Root) -> AnyView {
-        view! { <SavedPoolsPanel state=NarrativeState::of(data) saved=data.saved()/> }.into_any()
+    pub fn saved_pools(state: NarrativeState) -> AnyView {
+        view! { <SavedPoolsPanel state=state saved=state.saved.load()/> }.into_any()
     }
 
     /// Story points: spend one on the check (upgrading a die), start the session's.
-    pub fn story_points(data: Root) -> AnyView {
-        view! { <TrayStoryPoints state=NarrativeState::of(data) data/> }.into_any()
+    pub fn story_points(state: NarrativeState) -> AnyView {
+        view! { <TrayStoryPoints state/> }.into_any()
     }
 
     /// The links the tray offers, in its Share fold.
-    pub fn share(data: Root) -> AnyView {
-        view! { <ShareLinks data links=SHARE_LINKS/> }.into_any()
+    pub fn share(state: NarrativeState) -> AnyView {
+        view! { <ShareLinks state table=state.core.table links=SHARE_LINKS/> }.into_any()
     }
 
     /// Real dice: the face each die at the table shows, picked from its face table.
-    pub fn enter(data: Root) -> AnyView {
-        view! { <EnterDice state=NarrativeState::of(data) data/> }.into_any()
+    pub fn enter(state: NarrativeState) -> AnyView {
+        view! { <EnterDice state/> }.into_any()
     }
 
     /// The odds in detail, in the dock.
-    pub fn odds(data: Root) -> AnyView {
-        view! { <OddsDetailView state=NarrativeState::of(data)/> }.into_any()
+    pub fn odds(state: NarrativeState) -> AnyView {
+        view! { <OddsDetailView state=state/> }.into_any()
     }
 }
 
@@ -67,7 +66,7 @@ fn OddsDetailView(state: NarrativeState) -> impl IntoView {
 /// One face picker per die of the pool, then Read them, which resolves the faces exactly
 /// as the app's own roll and keeps it in History, marked as real dice.
 #[component]
-fn EnterDice(state: NarrativeState, data: Root) -> impl IntoView {
+fn EnterDice(state: NarrativeState) -> impl IntoView {
     let pool = state.pool.get_untracked();
     let dice: Vec<NarrativeDie> = pool.dice().collect();
     // Kept in the tray, so a reload finds the dice entered so far.
@@ -86,7 +85,7 @@ fn EnterDice(state: NarrativeState, data: Root) -> impl IntoView {
             Err(error) => return state.core.snackbar.say(error.to_string()),
         };
         let label = state.core.label.get_untracked();
-        match record_entered(data, &label, RecordedRoll::Narrative(roll)) {
+        match record_entered(state.core.recorder(), &label, RecordedRoll::Narrative(roll)) {
             Ok(entry) => {
                 state.picked.set(None);
                 picked.set(Vec::new());

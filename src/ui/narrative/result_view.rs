@@ -7,7 +7,6 @@ use super::roll::reroll_picked;
 use super::state::NarrativeState;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
-use crate::ui::root::Root;
 use crate::ui::tray::read_only_note::ReadOnlyNote;
 use crate::ui::tray::result_actions::ResultActions;
 use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon, face_glyphs};
@@ -25,7 +24,7 @@ const MAX_DRAWN: usize = 12;
 
 /// The dock's result panel for the narrative tray.
 #[component]
-pub fn ResultView(state: NarrativeState, data: Root) -> impl IntoView {
+pub fn ResultView(state: NarrativeState) -> impl IntoView {
     let entry = move || state.core.entry().get();
     let roll = move || {
         entry().and_then(|e| match e.roll {
@@ -72,11 +71,11 @@ pub fn ResultView(state: NarrativeState, data: Root) -> impl IntoView {
                     class="small"
                     disabled=move || selected.get().is_none() || state.core.showing_read_only()
                     aria-describedby=move || needs_pick().then_some("reroll-hint")
-                    on:click=move |_| reroll_picked(state, data)
+                    on:click=move |_| reroll_picked(state)
                 >
                     "Re-roll picked die"
                 </button>
-                <ResultActions entry=state.core.entry() text=narrative_text data/>
+                <ResultActions entry=state.core.entry() text=narrative_text snackbar=state.core.snackbar/>
             </div>
         </div>
     }

@@ -9,19 +9,18 @@ use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::story_points::CheckSpends;
 use crate::table::Amendment;
 use crate::ui::panels::history_writer::{HistoryChange, send};
-use crate::ui::root::Root;
 use crate::ui::tray::recorder::record_roll;
 use crate::ui::tray::state::Shown;
 
 /// Rolls the pool, records it and shows it in the dock. The roll ends the check: on the
 /// next, each side may spend a story point again.
-pub fn roll(state: NarrativeState, data: Root) {
+pub fn roll(state: NarrativeState) {
     let pool = state.pool.get_untracked();
     if pool.is_empty() {
         return state.core.snackbar.say("Add some dice to roll first.");
     }
     let label = state.core.label.get_untracked();
-    match record_roll(data, &label, |dice| {
+    match record_roll(state.core.recorder(), &label, |dice| {
         RecordedRoll::Narrative(NarrativeRoll::roll(&pool, dice))
     }) {
         Ok(entry) => {
@@ -34,7 +33,7 @@ pub fn roll(state: NarrativeState, data: Root) {
 }
 
 /// Rolls the picked die of the shown roll again; History keeps the face it replaced.
-pub fn reroll_picked(state: NarrativeState, data: Root) {
+pub fn reroll_picked(state: NarrativeState) {
     let (Some(mut shown), Some(index)) = (
         state.core.shown.get_untracked(),
         state.picked.get_untracked(),
@@ -60,7 +59,11 @@ pub fn reroll_picked(state: NarrativeState, data: Root) {
         Ok(()) => {
             let entry = entry.clone();
             state.core.shown.set(Some(shown));
-            send(data, HistoryChange::Replace(entry, Amendment::Reroll));
+            send(
+                state.core.history,
+                state.core.table,
+                HistoryChange::Replace(entry, Amendment::Reroll),
+            );
         }
         Err(message) => state.core.snackbar.say(message),
     }

@@ -8,19 +8,17 @@ use super::links;
 use crate::core::coach::NarrativeCoach;
 use crate::core::narrative::NarrativeOdds;
 use crate::ui::lazy;
-use crate::ui::root::{Root, Shared};
 use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::session::keep_session;
-use crate::ui::tray::state::TrayCore;
+use crate::ui::visit::Shared;
 
 lazy::split! { module narrative_soon, preload preload;
     /// The tab's session restored and kept, and the hints counted from now on: what one
     /// tap on each control would do, recounted one frame after each change to the pool.
-    pub fn when_idle(data: Root, core: TrayCore) {
-        keep_session(data, core);
-        let state = NarrativeState::of(data);
+    pub fn when_idle(state: NarrativeState) {
+        keep_session(state.core);
         keep_counting(
-            data,
+            state.core,
             state.hints,
             move || state.pool.get(),
             |pool| {
@@ -35,7 +33,7 @@ lazy::split! { module narrative_soon, preload preload;
     }
 
     /// Opens what a link carries for the tray.
-    pub fn open_link(data: Root, shared: Shared) {
-        links::open_link(data, shared)
+    pub fn open_link(state: NarrativeState, shared: Shared) {
+        links::open_link(state, shared)
     }
 }

@@ -5,11 +5,14 @@ use leptos::prelude::*;
 use crate::core::coach::NarrativeTap;
 use crate::core::narrative::{NarrativePool, PoolError};
 use crate::core::notation::narrative::{format_pool, parse_pool};
+use crate::core::story_points::StoryPoints;
 use crate::route::Page;
+use crate::storage::SavedPools;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
 use crate::ui::tray::state::TrayCore;
+use crate::ui::visit::Deferred;
 
 /// Everything the narrative tray's components share; cheap to copy.
 #[derive(Clone, Copy)]
@@ -22,6 +25,10 @@ pub struct NarrativeState {
     pub picked: RwSignal<Option<usize>>,
     /// What one tap on each control would do; counted once the player starts tapping.
     pub hints: Hints<NarrativeTap>,
+    /// The table's story points, spent on the check.
+    pub story_points: Persisted<StoryPoints>,
+    /// Named pools, loaded when their fold first opens.
+    pub saved: Deferred<SavedPools>,
 }
 
 impl NarrativeState {
@@ -30,9 +37,11 @@ impl NarrativeState {
     pub fn of(data: Root) -> Self {
         data.state(|data| Self {
             pool: data.document::<NarrativePool>(),
-            core: TrayCore::new(Page::NARRATIVE, data.snackbar),
+            core: TrayCore::new(Page::NARRATIVE, data),
             picked: RwSignal::new(None),
             hints: RwSignal::new(Vec::new()),
+            story_points: data.story_points(),
+            saved: data.later(),
         })
     }
 

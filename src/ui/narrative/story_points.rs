@@ -8,16 +8,15 @@ use leptos::prelude::*;
 use super::NarrativeState;
 use crate::core::story_points::{CheckSpend, CheckTable, StorySide};
 use crate::ui::panels::story_points::{StoryPointsSetup, StoryPointsSpend, record_change};
-use crate::ui::root::Root;
 
 /// Spend for each side, then the session's start.
 #[component]
-pub fn TrayStoryPoints(state: NarrativeState, data: Root) -> impl IntoView {
-    let on_spend = Callback::new(move |side: StorySide| spend(state, data, side));
+pub fn TrayStoryPoints(state: NarrativeState) -> impl IntoView {
+    let on_spend = Callback::new(move |side: StorySide| spend(state, side));
     view! {
-        <StoryPointsSpend data on_spend spends=state.core.check_spends/>
+        <StoryPointsSpend recorder=state.core.recorder() points=state.story_points on_spend spends=state.core.check_spends/>
         <h3 class="story-start-title">"Start of the session"</h3>
-        <StoryPointsSetup data without_counts=true/>
+        <StoryPointsSetup recorder=state.core.recorder() points=state.story_points without_counts=true/>
     }
 }
 
@@ -25,13 +24,12 @@ pub fn TrayStoryPoints(state: NarrativeState, data: Root) -> impl IntoView {
 /// only a step that was done changes the pool and the spends.
 fn on_table<T>(
     state: NarrativeState,
-    data: Root,
     step: impl FnOnce(&mut CheckTable<'_>) -> Result<T, String>,
 ) -> Result<T, String> {
     let mut pool = state.pool.get_untracked();
     let mut spends = state.core.check_spends.get_untracked();
     let mut outcome = Err(String::new());
-    data.story_points().update(|points| {
+    state.story_points.update(|points| {
         outcome = step(&mut CheckTable {
             points,
             pool: &mut pool,
@@ -46,12 +44,12 @@ fn on_table<T>(
 }
 
 /// `side` spends a point on the check: said in the snackbar with Undo, kept in History.
-fn spend(state: NarrativeState, data: Root, side: StorySide) {
-    match on_table(state, data, |table| table.spend(side)) {
+fn spend(state: NarrativeState, side: StorySide) {
+    match on_table(state, |table| table.spend(side)) {
         Ok(spent) => {
-            record_change(data, spent.change.clone());
+            record_change(state.core.recorder(), spent.change.clone());
             let words = spent.words();
-            let undo = Callback::new(move |()| undo(state, data, &spent));
+            let undo = Callback::new(move |()| undo(state, &spent));
             state.core.snackbar.say_with(words, "Undo", undo);
         }
         Err(reason) => state.core.snackbar.say(reason),
@@ -59,11 +57,11 @@ fn spend(state: NarrativeState, data: Root, side: StorySide) {
 }
 
 /// Undoes a spend: the die and the point come back together.
-fn undo(state: NarrativeState, data: Root, spent: &CheckSpend) {
-    match on_table(state, data, |table| table.undo(spent)) {
+fn undo(state: NarrativeState, spent: &CheckSpend) {
+    match on_table(state, |table| table.undo(spent)) {
         Ok(undone) => {
             let words = spent.undone_words(&undone);
-            record_change(data, undone);
+            record_change(state.core.recorder(), undone);
             state.core.snackbar.say(words);
         }
         Err(reason) => state.core.snackbar.say(reason),

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::storage::Settings;
 use crate::storage::backup_file::{
     Backup, Everything, ImportMode, check_file_size, export, parse_backup,
 };
@@ -12,23 +13,24 @@ use crate::storage::every_document;
 use crate::ui::lazy;
 use crate::ui::panels::keeping_status::KeepingStatus;
 use crate::ui::platform::browser::{now_ms, offer_file, read_file};
-use crate::ui::root::Root;
+use crate::ui::visit::Visit;
+use crate::ui::widgets::snackbar::Snackbar;
 
 lazy::split! { module rare, preload preload;
     /// The "Your data" panel: its code (every document's reader, for export and import)
     /// is fetched when the panel is first opened.
-    pub fn data_panel(data: Root) -> AnyView {
-        view! { <DataPanel data/> }.into_any()
+    pub fn data_panel(snackbar: Snackbar, visit: Visit) -> AnyView {
+        view! { <DataPanel snackbar visit/> }.into_any()
     }
 }
 
 /// Every document, as this tab has it. Export and import cover them all, so this loads
 /// any not loaded yet.
-fn everything(data: Root) -> Everything {
+fn everything(visit: Visit) -> Everything {
     macro_rules! gather {
         ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
             Everything {
-                $($name: data.document::<$type>().get_untracked(),)*
+                $($name: visit.document::<$type>().get_untracked(),)*
             }
         };
     }
@@ -36,10 +38,10 @@ fn everything(data: Root) -> Everything {
 }
 
 /// Stores every document of `all`, each through its own document's checks.
-fn store(data: Root, all: Everything) {
+fn store(visit: Visit, all: Everything) {
     macro_rules! scatter {
         ($($name:ident: $type:ty => $what:literal),* $(,)?) => {
-            $(data.document::<$type>().update(|d| *d = all.$name);)*
+            $(visit.document::<$type>().update(|d| *d = all.$name);)*
         };
     }
     every_document!(scatter);
@@ -48,17 +50,18 @@ fn store(data: Root, all: Everything) {
 /// The "Your data" panel, inside its fold. Short messages go to the snackbar; the summary
 /// of a file read and the choice of what to do with it stay here, as a dialogue.
 #[component]
-pub fn DataPanel(data: Root) -> impl IntoView {
-    let say = move |text: String| data.snackbar.say(text);
+pub fn DataPanel(snackbar: Snackbar, visit: Visit) -> impl IntoView {
+    let say = move |text: String| snackbar.say(text);
+    let settings = visit.document::<Settings>();
     let pending = RwSignal::new(None::<Backup>);
     let export_all = move |_| {
-        let all = everything(data);
+        let all = everything(visit);
         let at = now_ms();
         leptos::task::spawn_local(async move {
             let message = match export(&all, at) {
                 Ok(text) => match offer_file("dicetray-backup.json", &text).await {
                     Ok(how) => {
-                        data.settings().update(|s| s.last_export_ms = Some(at));
+                        settings.update(|s| s.last_export_ms = Some(at));
                         format!("Everything was {how} as dicetray-backup.json.")
                     }
                     Err(error) => format!("The file could not be offered ({error})."),
@@ -99,9 +102,9 @@ pub fn DataPanel(data: Root) -> impl IntoView {
         let Some(backup) = pending.get_untracked() else {
             return;
         };
-        match backup.apply(&everything(data), mode) {
+        match backup.apply(&everything(visit), mode) {
             Ok(all) => {
-                store(data, all);
+                store(visit, all);
                 say(match mode {
                     ImportMode::Merge => "Imported: the file's new entries were added.".into(),
                     ImportMode::Replace => "Imported: the file's documents are now in use.".into(),
@@ -114,7 +117,7 @@ pub fn DataPanel(data: Root) -> impl IntoView {
     let summary = move |mode: ImportMode| {
         pending.with(|p| {
             p.as_ref()
-                .map(|b| b.summary(&everything(data), mode))
+                .map(|b| b.summary(&everything(visit), mode))
                 .unwrap_or_default()
                 .into_iter()
                 .map(|line| view! { <li>{line}</li> })
@@ -141,7 +144,7 @@ pub fn DataPanel(data: Root) -> impl IntoView {
                     <ul class="import-summary">{summary(ImportMode::Merge)}</ul>
                     <button type="button" class="small" on:click=move |_| choose(ImportMode::Merge)
                         disabled=move || pending.with(|p| {
-                            p.as_ref().is_some_and(|b| b.merge_problem(&everything(data)).is_some())
+                            p.as_ref().is_some_and(|b| b.merge_problem(&everything(visit)).is_some())
                         })>"Merge"</button>
                     <h3 class="sub-title">"Replace: use the file's documents instead"</h3>
                     <ul class="import-summary">{summary(ImportMode::Replace)}</ul>
@@ -152,7 +155,7 @@ pub fn DataPanel(data: Root) -> impl IntoView {
                     }>"Cancel"</button>
                 </div>
             })}
-            <KeepingStatus data/>
+            <KeepingStatus settings snackbar visit/>
         </section>
     }
 }

@@ -6,27 +6,27 @@ use leptos::prelude::*;
 use crate::ui::widgets::when::When;
 
 use crate::core::scene::Scene;
-use crate::ui::root::Root;
+use crate::ui::platform::persisted::Persisted;
+use crate::ui::tray::state::TrayCore;
 
 /// The End scene button and its confirmation.
 #[component]
-pub fn EndScene(data: Root) -> impl IntoView {
-    let scene = data.scene();
+pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
+    let snackbar = core.snackbar;
     let confirming = RwSignal::new(false);
     let end = move |_| {
         let mut taken = Scene::default();
         scene.update(|s| taken = s.end());
         confirming.set(false);
         // Made to outlast this panel: Undo may be tapped once the panel is folded away.
-        let undo = data.lasting(|| {
+        let undo = core.visit.lasting(|| {
             Callback::new(move |()| {
                 let back = taken.clone();
                 scene.update(|s| s.restore(back));
-                data.snackbar
-                    .say("The scene is back, with anything added since.");
+                snackbar.say("The scene is back, with anything added since.");
             })
         });
-        data.snackbar.say_with(
+        snackbar.say_with(
             "The scene is over: its facets, obstacles, boosts and conditions are gone.",
             "Undo",
             undo,

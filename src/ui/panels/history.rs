@@ -17,51 +17,51 @@ use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{
     can_share_text, clock_text, copy_text, go_to, page_url, share_text,
 };
-use crate::ui::root::{Root, Shared};
-use crate::ui::tray::state::Shown;
+use crate::ui::tray::state::{Shown, TrayCore};
+use crate::ui::visit::{Deferred, Shared, WaitingLink};
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::snackbar::Snackbar;
 
 lazy::split! { module rare, preload preload;
     /// The History panel on `page`'s tray; `roll_again` rolls one of its rolls again.
-    pub fn panel(data: Root, page: Page, roll_again: Callback<RollAgain>) -> AnyView {
-        view! { <HistoryPanel data page roll_again/> }.into_any()
+    pub fn panel(core: TrayCore, roll_again: Callback<RollAgain>) -> AnyView {
+        view! { <HistoryPanel core roll_again/> }.into_any()
     }
 
     /// A result link's roll, or why it cannot be read, with whether it is one of the rolls
     /// History keeps here.
-    pub fn read_link(data: Root, text: String) -> Result<(HistoryEntry, bool), String> {
+    pub fn read_link(history: Deferred<RollHistory>, text: String) -> Result<(HistoryEntry, bool), String> {
         entry_from_link(&text).map(|entry| {
-            let kept_here = data.history().with_untracked(|h| is_kept(h, &entry));
+            let kept_here = history.load().with_untracked(|h| is_kept(h, &entry));
             (entry, kept_here)
         })
     }
 
     /// Copies a link that shows this roll, read-only, to whoever opens it.
-    pub fn copy_entry_link(data: Root, entry: HistoryEntry) {
-        copy_link(data.snackbar, result_link(&entry))
+    pub fn copy_entry_link(snackbar: Snackbar, entry: HistoryEntry) {
+        copy_link(snackbar, result_link(&entry))
     }
 }
 
 /// History, folded at the foot of a tray, its code fetched when first opened (so a tray
 /// opens without reading every roll ever kept). `roll_again` sets the tray up for one of
 /// its rolls and rolls it.
-pub fn history_fold(data: Root, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
+pub fn history_fold(core: TrayCore, roll_again: Callback<RollAgain>) -> impl IntoView {
     view! {
-        <Fold data id="history" title="History">
-            <Lazy preload draw=move || panel(data, page, roll_again)/>
+        <Fold folds=core.folds id="history" title="History">
+            <Lazy preload draw=move || panel(core, roll_again)/>
         </Fold>
     }
 }
 
 /// Reads a result link's roll in History's code (fetched if need be) and hands it to
-/// `show`, read-only, if it is a roll of `tray`, the tray that opened it; else says why it is
+/// `show`, read-only, if it is a roll of the tray that opened it; else says why it is
 /// not shown. A roll History keeps here (History's Open shows a roll through its link) says
 /// so, the others that they come from a link.
-pub fn open_result_link(data: Root, tray: Page, text: String, show: Callback<Shown>) {
-    let snackbar = data.snackbar;
+pub fn open_result_link(core: TrayCore, text: String, show: Callback<Shown>) {
+    let (snackbar, tray) = (core.snackbar, core.page);
     leptos::task::spawn_local(async move {
-        let read = read_link(data, text).await.unwrap_or_else(|_| {
+        let read = read_link(core.history, text).await.unwrap_or_else(|_| {
             Err("The link's roll could not be shown: this page's code did not arrive.".into())
         });
         match read {
@@ -75,10 +75,9 @@ pub fn open_result_link(data: Root, tray: Page, text: String, show: Callback<Sho
 }
 
 /// Copies a link showing a roll, from a tray's result (History's code is fetched first).
-pub fn copy_result_link(data: Root, entry: HistoryEntry) {
-    lazy::run(copy_entry_link(data, entry), move || {
-        data.snackbar
-            .say("The link could not be made: this page's code did not arrive.")
+pub fn copy_result_link(snackbar: Snackbar, entry: HistoryEntry) {
+    lazy::run(copy_entry_link(snackbar, entry), move || {
+        snackbar.say("The link could not be made: this page's code did not arrive.")
     });
 }
 
@@ -106,8 +105,8 @@ fn result_link(entry: &HistoryEntry) -> String {
 
 /// Shows a past roll read-only in its tray's dock, as its result link would: on this tray at
 /// once, on another after going there (the link waits for its tray).
-fn open_entry(data: Root, here: Page, tray: Page, link_text: String) {
-    data.share_with(tray, Shared::Result(link_text));
+fn open_entry(links: WaitingLink, here: Page, tray: Page, link_text: String) {
+    links.share_with(tray, Shared::Result(link_text));
     if tray != here {
         go_to(&tray.href());
     }
@@ -134,10 +133,10 @@ enum Filter {
 
 /// The history list with its filter, and Clear (asking first).
 #[component]
-fn HistoryPanel(data: Root, page: Page, roll_again: Callback<RollAgain>) -> impl IntoView {
-    let history = data.history();
-    let snackbar = data.snackbar;
-    let here = page;
+fn HistoryPanel(core: TrayCore, roll_again: Callback<RollAgain>) -> impl IntoView {
+    let history = core.history.load();
+    let snackbar = core.snackbar;
+    let here = core.page;
     let filter = RwSignal::new(Filter::Tray(here));
     let confirming = RwSignal::new(false);
     let shown = move || {
@@ -175,8 +174,9 @@ fn HistoryPanel(data: Root, page: Page, roll_again: Callback<RollAgain>) -> impl
         confirming.set(false);
         // Made under the app's owner: the button tapped is gone once History is empty, and
         // with it anything made under its owner, so the Undo would be a disposed callback.
-        let undo =
-            data.lasting(|| Callback::new(move |()| history.update(|h| *h = before.clone())));
+        let undo = core
+            .visit
+            .lasting(|| Callback::new(move |()| history.update(|h| *h = before.clone())));
         snackbar.say_with("History cleared.", "Undo", undo);
     };
     view! {
@@ -198,7 +198,7 @@ fn HistoryPanel(data: Root, page: Page, roll_again: Callback<RollAgain>) -> impl
                 {move || {
                     shown()
                         .into_iter()
-                        .map(|entry| view! { <HistoryRow data entry here roll_again/> })
+                        .map(|entry| view! { <HistoryRow core entry roll_again/> })
                         .collect_view()
                 }}
             </ol>
@@ -237,13 +237,12 @@ fn HistoryPanel(data: Root, page: Page, roll_again: Callback<RollAgain>) -> impl
 /// can be done with it.
 #[component]
 fn HistoryRow(
-    data: Root,
-    entry: HistoryEntry,
     /// The tray the list is on: only its own rolls can be rolled again here.
-    here: Page,
+    core: TrayCore,
+    entry: HistoryEntry,
     roll_again: Callback<RollAgain>,
 ) -> impl IntoView {
-    let snackbar = data.snackbar;
+    let (snackbar, here) = (core.snackbar, core.page);
     let text = entry.text();
     let time = clock_text(entry.at_ms);
     let tray = tray_of(&entry);
@@ -272,7 +271,7 @@ fn HistoryRow(
                     type="button"
                     class="small"
                     aria-label=format!("Open {subject} from {time}")
-                    on:click=move |_| open_entry(data, here, tray, link_text.clone())
+                    on:click=move |_| open_entry(core.links, here, tray, link_text.clone())
                 >
                     "Open"
                 </button>

@@ -13,9 +13,9 @@ use leptos::prelude::*;
 use crate::core::history::{HistoryEntry, RollHistory};
 use crate::table::Amendment;
 use crate::ui::lazy;
-use crate::ui::root::Root;
-use crate::ui::table::hook::Outgoing;
+use crate::ui::table::hook::{Outgoing, TableHook};
 use crate::ui::table::run_table;
+use crate::ui::visit::Deferred;
 
 thread_local! {
     /// Changes to History waiting for its writer's code, oldest first: the app's one queue
@@ -33,27 +33,27 @@ pub enum HistoryChange {
 }
 
 /// Keeps `change` in History: at once when the writer's code is here, else once it comes.
-pub fn send(data: Root, change: HistoryChange) {
+pub fn send(history: Deferred<RollHistory>, table: TableHook, change: HistoryChange) {
     // At a table, the roll goes to the table too, and a change to it as what it is (a
     // re-roll, a cost noted). Story point changes go as what they are (flips, the GM's
     // set-up: see `ui::panels::story_points`), not as rolls.
     let (HistoryChange::Record(entry) | HistoryChange::Replace(entry, _)) = &change;
-    if data.table.at_table.get_untracked()
+    if table.at_table.get_untracked()
         && !matches!(
             entry.roll,
             crate::core::history::RecordedRoll::StoryPoints(_)
         )
     {
-        data.table.send(match &change {
+        table.send(match &change {
             HistoryChange::Record(entry) => Outgoing::Roll(entry.clone()),
             HistoryChange::Replace(entry, why) => Outgoing::Amend(entry.clone(), *why),
         });
-        run_table(data);
+        run_table(table);
     }
     WAITING.with(|waiting| waiting.borrow_mut().push(change));
-    lazy::run(write(data), move || {
+    lazy::run(write(history), move || {
         // Still waiting in memory: the next roll tries again.
-        data.snackbar.say(
+        table.snackbar.say(
             "This roll is kept for now, but History could not be saved: its code did \
              not arrive. It is saved with your next roll.",
         )
@@ -62,22 +62,23 @@ pub fn send(data: Root, change: HistoryChange) {
 
 lazy::split! { module history_store, preload preload;
     /// Keeps the rolls waiting to be kept.
-    pub fn write(data: Root) {
-        write_pending(data)
+    pub fn write(history: Deferred<RollHistory>) {
+        write_pending(history)
     }
 
     /// A kept roll, found by its id (a tray showing it again after a reload).
-    pub fn find(data: Root, id: u64) -> Option<HistoryEntry> {
-        data.history()
+    pub fn find(history: Deferred<RollHistory>, id: u64) -> Option<HistoryEntry> {
+        history
+            .load()
             .with_untracked(|h| h.entries().iter().find(|e| e.id == id).cloned())
     }
 }
 
 /// Applies every waiting change to History, oldest first. Runs in `history_store`.
-fn write_pending(data: Root) {
+fn write_pending(history: Deferred<RollHistory>) {
     let changes = WAITING.with(|waiting| std::mem::take(&mut *waiting.borrow_mut()));
     if !changes.is_empty() {
-        data.history().update(|history| {
+        history.load().update(|history| {
             for change in changes {
                 apply(history, change);
             }

@@ -8,28 +8,32 @@ use leptos::prelude::*;
 use crate::ui::platform::install::{
     OFFER_CHANGED, install, install_offered, is_installed, on_apple_mobile,
 };
-use crate::ui::root::Root;
+use crate::ui::visit::Visit;
+use crate::ui::widgets::snackbar::Snackbar;
 
 /// Whether the browser's offer to install is here, followed for the whole visit.
 #[derive(Clone, Copy)]
 struct Installable(RwSignal<bool>);
 
-fn installable(data: Root) -> RwSignal<bool> {
-    data.state(|_| {
-        let offered = RwSignal::new(install_offered());
-        // One listener for the visit, made with the first button.
-        let _ = window_event_listener_untyped(OFFER_CHANGED, move |_| {
-            offered.set(install_offered());
-        });
-        Installable(offered)
-    })
-    .0
+fn installable(visit: Visit) -> RwSignal<bool> {
+    visit
+        .state(|| {
+            let offered = RwSignal::new(install_offered());
+            // One listener for the visit, made with the first button.
+            let _ = window_event_listener_untyped(OFFER_CHANGED, move |_| {
+                offered.set(install_offered());
+            });
+            Installable(offered)
+        })
+        .0
 }
 
 /// The Install button or the Home Screen steps, whichever this browser can use.
 #[component]
 pub fn InstallOffer(
-    data: Root,
+    snackbar: Snackbar,
+    /// The app's owner: the browser's offer is followed for the whole visit.
+    visit: Visit,
     /// The button alone, without the line saying what installing brings (for a note that
     /// has said why already).
     #[prop(optional)]
@@ -38,13 +42,12 @@ pub fn InstallOffer(
     if is_installed() {
         return ().into_any();
     }
-    let offered = installable(data);
+    let offered = installable(visit);
     let tap = move |_| {
         offered.set(false);
         leptos::task::spawn_local(async move {
             if install().await == Some(true) {
-                data.snackbar
-                    .say("Dicetray is being installed: open it from your home screen.");
+                snackbar.say("Dicetray is being installed: open it from your home screen.");
             }
         });
     };

@@ -5,14 +5,21 @@
 use leptos::prelude::*;
 
 use crate::core::keeping::{Keeping, last_export_words, size_words};
+use crate::storage::Settings;
 use crate::ui::panels::install_offer::InstallOffer;
 use crate::ui::platform::browser::{local_moment, now_ms};
 use crate::ui::platform::keeping::{keeping, space_used};
-use crate::ui::root::Root;
+use crate::ui::platform::persisted::Persisted;
+use crate::ui::visit::Visit;
+use crate::ui::widgets::snackbar::Snackbar;
 
 /// The lines about keeping the data, and the install offer.
 #[component]
-pub fn KeepingStatus(data: Root) -> impl IntoView {
+pub fn KeepingStatus(
+    settings: Persisted<Settings>,
+    snackbar: Snackbar,
+    visit: Visit,
+) -> impl IntoView {
     let kept = RwSignal::new(None::<Keeping>);
     let used = RwSignal::new(None::<u64>);
     leptos::task::spawn_local(async move {
@@ -22,7 +29,7 @@ pub fn KeepingStatus(data: Root) -> impl IntoView {
     });
     // Each line drawn by one list item, which is less code than one each.
     let lines = move || {
-        let last = data.settings().with(|s| s.last_export_ms).map(local_moment);
+        let last = settings.with(|s| s.last_export_ms).map(local_moment);
         let today = local_moment(now_ms()).day;
         let storage = kept.get().map_or("checking…", Keeping::words);
         [
@@ -45,6 +52,6 @@ pub fn KeepingStatus(data: Root) -> impl IntoView {
     };
     view! {
         <ul class="keeping" aria-label="How your data is kept">{lines}</ul>
-        <InstallOffer data/>
+        <InstallOffer snackbar visit/>
     }
 }

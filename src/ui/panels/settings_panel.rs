@@ -6,12 +6,13 @@ use leptos::prelude::*;
 use crate::ui::table::{TableAsk, TablePart};
 
 use crate::storage::Settings;
-use crate::ui::root::Root;
+use crate::ui::table::hook::TableHook;
+use crate::ui::visit::Deferred;
 
 /// One on/off setting as a switch; `read` and `write` reach its field.
 #[component]
 fn SettingSwitch(
-    data: Root,
+    settings: Deferred<Settings>,
     /// What it turns on.
     label: &'static str,
     /// Why a player would want it off, in a few words.
@@ -19,7 +20,7 @@ fn SettingSwitch(
     read: fn(&Settings) -> bool,
     write: fn(&mut Settings, bool),
 ) -> impl IntoView {
-    let on = move || data.settings().with(read);
+    let on = move || settings.load().with(read);
     view! {
         <button
             type="button"
@@ -27,8 +28,8 @@ fn SettingSwitch(
             class="switch"
             aria-checked=move || on().to_string()
             on:click=move |_| {
-                let next = !data.settings().with_untracked(read);
-                data.settings().update(|s| write(s, next));
+                let next = !settings.load().with_untracked(read);
+                settings.load().update(|s| write(s, next));
             }
         >
             <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
@@ -40,25 +41,25 @@ fn SettingSwitch(
 
 /// The settings, each a switch, saved as soon as it changes.
 #[component]
-pub fn SettingsPanel(data: Root) -> impl IntoView {
+pub fn SettingsPanel(settings: Deferred<Settings>, table: TableHook) -> impl IntoView {
     view! {
         <div class="settings">
             <SettingSwitch
-                data
+                settings
                 label="Buzz on Roll"
                 hint=" (where the phone can)"
                 read=|s| s.haptics
                 write=|s, on| s.haptics = on
             />
             <SettingSwitch
-                data
+                settings
                 label="Odds hints beside the controls"
                 hint=" (what one more tap would do)"
                 read=|s| s.coach
                 write=|s, on| s.coach = on
             />
             // The live table's relays: their code comes with the table's.
-            <TablePart data ask=TableAsk::Relays/>
+            <TablePart table ask=TableAsk::Relays/>
         </div>
     }
 }

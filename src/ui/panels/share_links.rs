@@ -11,30 +11,43 @@ use crate::ui::table::hook::Outgoing;
 
 use crate::ui::lazy::Lazy;
 use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
-use crate::ui::root::Root;
+use crate::ui::table::hook::TableHook;
 use crate::ui::widgets::qr;
 use crate::ui::widgets::snackbar::Snackbar;
 
-/// One link a tray offers: its name and how to make it now.
-#[derive(Clone, Copy)]
-pub struct ShareLink {
+/// One link a tray offers: its name and how to make it now from the tray's state `S`.
+pub struct ShareLink<S> {
     /// What it carries, e.g. "this pool", "the GM's challenge".
     pub what: &'static str,
     /// The GM's side: at a table, the GM can send it to every phone there.
     pub gm_side: bool,
     /// The whole link, made when asked (the tray changes between taps).
-    pub make: fn(Root) -> Option<String>,
+    pub make: fn(S) -> Option<String>,
 }
+
+impl<S> Clone for ShareLink<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for ShareLink<S> {}
 
 /// The tray's links, each with Copy, Share (where the browser has a share sheet) and QR.
 #[component]
-pub fn ShareLinks(data: Root, links: &'static [ShareLink]) -> impl IntoView {
-    let snackbar = data.snackbar;
+pub fn ShareLinks<S: Copy + Send + Sync + 'static>(
+    /// The tray's state, that the links are made from.
+    state: S,
+    /// The table, where the GM can send their side.
+    table: TableHook,
+    links: &'static [ShareLink<S>],
+) -> impl IntoView {
+    let snackbar = table.snackbar;
     // The link whose QR code shows, as made when its button was tapped.
     let qr = RwSignal::new(None::<(&'static str, String)>);
     let rows = links
         .iter()
-        .map(|&link| view! { <LinkRow data link qr snackbar/> })
+        .map(|&link| view! { <LinkRow state table link qr snackbar/> })
         .collect_view();
     view! {
         <ul class="share-links">{rows}</ul>
@@ -53,15 +66,16 @@ pub fn ShareLinks(data: Root, links: &'static [ShareLink]) -> impl IntoView {
 
 /// One link: copy it, share it, or show it as a QR code.
 #[component]
-fn LinkRow(
-    data: Root,
-    link: ShareLink,
+fn LinkRow<S: Copy + Send + Sync + 'static>(
+    state: S,
+    table: TableHook,
+    link: ShareLink<S>,
     qr: RwSignal<Option<(&'static str, String)>>,
     snackbar: Snackbar,
 ) -> impl IntoView {
     let what = link.what;
     let made = move || {
-        let made = (link.make)(data);
+        let made = (link.make)(state);
         if made.is_none() {
             snackbar.say(format!("There is nothing to share as {what} yet."));
         }
@@ -108,8 +122,8 @@ fn LinkRow(
                 >
                     "QR"
                 </button>
-                {move || (link.gm_side && data.table.gm.get()).then(|| view! {
-                    <button type="button" class="small" on:click=move |_| send_side(data, made())>
+                {move || (link.gm_side && table.gm.get()).then(|| view! {
+                    <button type="button" class="small" on:click=move |_| send_side(table, made())>
                         "Send to the table"
                     </button>
                 })}
@@ -119,12 +133,12 @@ fn LinkRow(
 }
 
 /// Sends the GM's side, as its link carries it, to the table's phones.
-fn send_side(data: Root, link: Option<String>) {
+fn send_side(table: TableHook, link: Option<String>) {
     let Some(link) = link else { return };
     let hash = link.split_once('#').map_or("", |(_, hash)| hash);
     let route = crate::route::Route::parse(hash);
     if let Some(challenge) = route.challenge {
-        data.table.send(Outgoing::Side(route.page, challenge));
-        crate::ui::table::run_table(data);
+        table.send(Outgoing::Side(route.page, challenge));
+        crate::ui::table::run_table(table);
     }
 }

@@ -14,21 +14,21 @@ use crate::core::story_points::{
     StoryPoints, StorySide,
 };
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::root::Root;
-use crate::ui::tray::recorder::record_roll;
+use crate::ui::table::hook::TableHook;
+use crate::ui::tray::recorder::{Recorder, record_roll};
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 
 /// Keeps a change to the points in History, like a roll (who changed them is not known), and
 /// at a table shares it there. Every change of the points goes through here.
-pub fn record_change(data: Root, change: StoryChange) {
-    share_with_table(data, &change);
-    let _ = record_roll(data, "", |_| RecordedRoll::StoryPoints(change));
+pub fn record_change(recorder: Recorder, change: StoryChange) {
+    share_with_table(recorder.table, &change);
+    let _ = record_roll(recorder, "", |_| RecordedRoll::StoryPoints(change));
 }
 
 /// Carries out a change to the points: kept, said in the snackbar (with Undo), and recorded
 /// in History. The change made, if it was.
 fn apply(
-    data: Root,
+    recorder: Recorder,
     points: Persisted<StoryPoints>,
     change: impl FnOnce(&mut StoryPoints) -> Result<StoryChange, String>,
 ) -> Option<StoryChange> {
@@ -37,19 +37,19 @@ fn apply(
     match outcome {
         Ok(change) => {
             let said = format!("{}: {}.", change.headline(), change.counts_words());
-            record_change(data, change.clone());
+            record_change(recorder, change.clone());
             if points.with_untracked(StoryPoints::can_undo) {
                 let undo = Callback::new(move |()| {
-                    apply(data, points, StoryPoints::undo);
+                    apply(recorder, points, StoryPoints::undo);
                 });
-                data.snackbar.say_with(said, "Undo", undo);
+                recorder.table.snackbar.say_with(said, "Undo", undo);
             } else {
-                data.snackbar.say(said);
+                recorder.table.snackbar.say(said);
             }
             Some(change)
         }
         Err(reason) => {
-            data.snackbar.say(reason);
+            recorder.table.snackbar.say(reason);
             None
         }
     }
@@ -57,24 +57,24 @@ fn apply(
 
 /// At a table the story points are its one Destiny pool: a spend flips a point there, and
 /// the GM's set-up sets it (a player's own set-up gives way to the table's pool).
-fn share_with_table(data: Root, change: &StoryChange) {
+fn share_with_table(table: TableHook, change: &StoryChange) {
     use crate::ui::table::hook::Outgoing;
-    if !data.table.at_table.get_untracked() {
+    if !table.at_table.get_untracked() {
         return;
     }
     let outgoing = match &change.kind {
         ChangeKind::Spent(side) => Some(Outgoing::Flip(*side == StorySide::Players)),
         ChangeKind::Undone => Some(Outgoing::Undo),
         ChangeKind::Set | ChangeKind::Started | ChangeKind::Rolled(_)
-            if data.table.gm.get_untracked() =>
+            if table.gm.get_untracked() =>
         {
             Some(Outgoing::Points(change.after.players, change.after.gm))
         }
         _ => None,
     };
     if let Some(outgoing) = outgoing {
-        data.table.send(outgoing);
-        crate::ui::table::run_table(data);
+        table.send(outgoing);
+        crate::ui::table::run_table(table);
     }
 }
 
@@ -82,13 +82,14 @@ fn share_with_table(data: Root, change: &StoryChange) {
 /// to say. A side that has spent on the check being set up (`spends`) is marked so.
 #[component]
 pub fn StoryPointsSpend(
-    data: Root,
+    recorder: Recorder,
+    points: Persisted<StoryPoints>,
     on_spend: Callback<StorySide>,
     #[prop(into)] spends: Signal<CheckSpends>,
 ) -> impl IntoView {
-    let points = data.story_points();
+    let table = recorder.table;
     // At a table, the GM's side is spent on the GM's phone: a player has no control for it.
-    let players_only = move || data.table.at_table.get() && !data.table.gm.get();
+    let players_only = move || table.at_table.get() && !table.gm.get();
     let side = move |side: StorySide| {
         let count = move || points.with(|p| p.counts().get(side));
         let not_mine = move || side == StorySide::Gm && players_only();
@@ -127,10 +128,15 @@ pub fn StoryPointsSpend(
 /// in the narrative tray's Story points fold; `without_counts` where the counts are shown
 /// already.
 #[component]
-pub fn StoryPointsSetup(data: Root, #[prop(optional)] without_counts: bool) -> impl IntoView {
+pub fn StoryPointsSetup(
+    recorder: Recorder,
+    points: Persisted<StoryPoints>,
+    #[prop(optional)] without_counts: bool,
+) -> impl IntoView {
+    let table = recorder.table;
     // At a table the pool is the table's, set by its GM alone.
     move || {
-        if data.table.at_table.get() && !data.table.gm.get() {
+        if table.at_table.get() && !table.gm.get() {
             view! {
                 <p class="hint">
                     "At the table, the GM sets the Destiny pool; it shows here as it stands, \
@@ -139,15 +145,18 @@ pub fn StoryPointsSetup(data: Root, #[prop(optional)] without_counts: bool) -> i
             }
             .into_any()
         } else {
-            view! { <StoryPointsSetupControls data without_counts/> }.into_any()
+            view! { <StoryPointsSetupControls recorder points without_counts/> }.into_any()
         }
     }
 }
 
 /// The set-up's controls, for a player away from a table and for its GM.
 #[component]
-fn StoryPointsSetupControls(data: Root, without_counts: bool) -> impl IntoView {
-    let points = data.story_points();
+fn StoryPointsSetupControls(
+    recorder: Recorder,
+    points: Persisted<StoryPoints>,
+    without_counts: bool,
+) -> impl IntoView {
     let naming = move || points.with(StoryPoints::naming);
     let players = RwSignal::new(4_u32);
     // The last start made here, to show the Force dice a Destiny start rolled.
@@ -155,12 +164,15 @@ fn StoryPointsSetupControls(data: Root, without_counts: bool) -> impl IntoView {
     let start = move |_| {
         let n = players.get_untracked();
         let change = match naming() {
-            StoryNaming::StoryPoints => apply(data, points, |p| p.start_story_points(n)),
+            StoryNaming::StoryPoints => apply(recorder, points, |p| p.start_story_points(n)),
             StoryNaming::Destiny => {
                 let Ok(mut dice) = SecureDice::new() else {
-                    return data.snackbar.say(RandomnessUnavailable.to_string());
+                    return recorder
+                        .table
+                        .snackbar
+                        .say(RandomnessUnavailable.to_string());
                 };
-                apply(data, points, |p| {
+                apply(recorder, points, |p| {
                     let change = p.roll_destiny(n, &mut dice)?;
                     dice.check().map_err(|e| e.to_string())?;
                     Ok(change)
@@ -184,7 +196,7 @@ fn StoryPointsSetupControls(data: Root, without_counts: bool) -> impl IntoView {
                 ..counts
             },
         };
-        apply(data, points, |p| p.set(counts));
+        apply(recorder, points, |p| p.set(counts));
     };
     view! {
         <p class="sum-line" aria-live="polite" hidden=without_counts>

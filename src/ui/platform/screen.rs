@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-use crate::ui::root::Root;
+use crate::ui::visit::Visit;
 
 /// The media query, as the stylesheet writes it.
 const WIDE: &str = "(min-width: 700px)";
@@ -16,21 +16,22 @@ const WIDE: &str = "(min-width: 700px)";
 struct WideScreen(Signal<bool>);
 
 /// Whether the screen is wide now; changes as the screen turns.
-pub fn wide_screen(data: Root) -> Signal<bool> {
-    data.state(|_| {
-        let query = web_sys::window().and_then(|w| w.match_media(WIDE).ok().flatten());
-        let wide = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
-        if let Some(query) = query {
-            let asked = query.clone();
-            let changed = Closure::<dyn Fn(web_sys::Event)>::new(move |_: web_sys::Event| {
-                wide.set(asked.matches())
-            });
-            let _ =
-                query.add_event_listener_with_callback("change", changed.as_ref().unchecked_ref());
-            // Listened to for the whole visit.
-            changed.forget();
-        }
-        WideScreen(wide.into())
-    })
-    .0
+pub fn wide_screen(visit: Visit) -> Signal<bool> {
+    visit
+        .state(|| {
+            let query = web_sys::window().and_then(|w| w.match_media(WIDE).ok().flatten());
+            let wide = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
+            if let Some(query) = query {
+                let asked = query.clone();
+                let changed = Closure::<dyn Fn(web_sys::Event)>::new(move |_: web_sys::Event| {
+                    wide.set(asked.matches())
+                });
+                let _ = query
+                    .add_event_listener_with_callback("change", changed.as_ref().unchecked_ref());
+                // Listened to for the whole visit.
+                changed.forget();
+            }
+            WideScreen(wide.into())
+        })
+        .0
 }

@@ -12,8 +12,9 @@ use crate::ui::platform::browser::{
     location_hash, offer_offline_use_when_idle, replace_hash, storage_is_lasting,
 };
 use crate::ui::platform::notices::{self, Notices};
-use crate::ui::root::{Root, Shared};
+use crate::ui::root::Root;
 use crate::ui::shell::pages::PageView;
+use crate::ui::visit::Shared;
 
 /// The whole app: the header, notices, and the page the hash route names, whose code comes
 /// in its own task (`ui::shell::pages`), so start-up never blocks for long.
@@ -116,7 +117,7 @@ fn Pages(data: Root, page: RwSignal<Page>) -> impl IntoView {
             .or(route.shared.map(Shared::Setup))
             .or(route.join.map(Shared::Setup));
         match shared {
-            Some(shared) => data.share_with(route.page, shared),
+            Some(shared) => data.links.share_with(route.page, shared),
             None if Route::needs_cleaning(&hash) => replace_hash(&route.page.href()),
             None => {}
         }
@@ -135,7 +136,7 @@ fn Pages(data: Root, page: RwSignal<Page>) -> impl IntoView {
     show(open(location_hash()));
     // A device at a table rejoins it by itself.
     if data.table.at_table.get_untracked() {
-        crate::ui::table::run_table(data);
+        crate::ui::table::run_table(data.table);
     }
     window_event_listener(ev::hashchange, move |_| show(open(location_hash())));
     view! { <PageView page data/> }

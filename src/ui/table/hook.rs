@@ -1,14 +1,18 @@
 //! What the rest of the app knows of the live table: whether this device may be at one, and
-//! what waits to be sent to it. Tiny on purpose: it is in every page's first load, while the
+//! what waits to be sent to it, and what the table's code needs of the app to start. Tiny on purpose: it is in every page's first load, while the
 //! table itself (sockets, keys, the log) is its own module, fetched only at a table.
 
 use leptos::prelude::*;
 
+use crate::core::character::Roster;
 use crate::core::history::HistoryEntry;
+use crate::core::story_points::StoryPoints;
 use crate::route::Page;
 use crate::storage::table::may_be_at_table;
 use crate::table::Amendment;
 use crate::ui::platform::browser::with_store;
+use crate::ui::visit::{Deferred, Visit, WaitingLink};
+use crate::ui::widgets::snackbar::Snackbar;
 
 /// Something a tray hands the table to send.
 #[derive(Clone, Debug)]
@@ -41,12 +45,22 @@ pub struct TableHook {
     outgoing: StoredValue<Vec<Outgoing>>,
     /// Bumped when something is queued, so the table's code sends it.
     pub queued: RwSignal<u64>,
+    /// What the table's code says to the player.
+    pub snackbar: Snackbar,
+    /// The app's owner: the table's connection lasts the whole visit.
+    pub visit: Visit,
+    /// A table's invite, waiting for the Table page.
+    pub links: WaitingLink,
+    /// The Destiny pool the table keeps, loaded once the table's code needs it.
+    pub story_points: Deferred<StoryPoints>,
+    /// Who is rolling: the name offered to start or join a table with.
+    pub roster: Deferred<Roster>,
 }
 
 impl TableHook {
     /// Reads only whether a table is kept on this device: a look at the stored text, not a
     /// parse, so a page that is at no table pays nothing.
-    pub fn new() -> Self {
+    pub fn new(snackbar: Snackbar, visit: Visit, links: WaitingLink) -> Self {
         let at = with_store(|store| store.get(crate::storage::table::KEY).ok().flatten())
             .is_some_and(|text| may_be_at_table(&text));
         Self {
@@ -55,6 +69,11 @@ impl TableHook {
             start_asked: RwSignal::new(false),
             outgoing: StoredValue::new(Vec::new()),
             queued: RwSignal::new(0),
+            snackbar,
+            visit,
+            links,
+            story_points: visit.later(),
+            roster: visit.later(),
         }
     }
 
@@ -71,11 +90,5 @@ impl TableHook {
         let mut taken = Vec::new();
         self.outgoing.update_value(|o| taken = std::mem::take(o));
         taken
-    }
-}
-
-impl Default for TableHook {
-    fn default() -> Self {
-        Self::new()
     }
 }

@@ -22,8 +22,7 @@ use crate::storage::entry_link_text;
 use crate::table::relays::{ByteBucket, backoff_ms};
 use crate::table::{PointSide, What};
 use crate::ui::platform::browser::now_ms;
-use crate::ui::root::Root;
-use crate::ui::table::hook::Outgoing;
+use crate::ui::table::hook::{Outgoing, TableHook};
 
 /// How long received frames wait to be read together (a flood is read in one pass).
 const BATCH: Duration = Duration::from_millis(40);
@@ -70,7 +69,7 @@ impl RelayState {
 /// The table's connection and what the views read of it; cheap to copy.
 #[derive(Clone, Copy)]
 pub struct Live {
-    data: Root,
+    table: TableHook,
     /// The table as the protocol's module last described it.
     pub view: RwSignal<TableView>,
     /// Each relay and its state, in the table's order.
@@ -110,13 +109,13 @@ thread_local! {
 
 impl Live {
     /// The app's one connection, started the first time it is asked for.
-    pub fn of(data: Root) -> Self {
-        data.state(Self::start)
+    pub fn of(table: TableHook) -> Self {
+        table.visit.state(|| Self::start(table))
     }
 
-    fn start(data: Root) -> Self {
+    fn start(table: TableHook) -> Self {
         let live = Self {
-            data,
+            table,
             view: RwSignal::new(TableView::default()),
             relays: RwSignal::new(Vec::new()),
             inbox: StoredValue::new((Vec::new(), 0)),
@@ -128,13 +127,13 @@ impl Live {
         };
         // Away from a table nothing needs the protocol's module: the Table page's start and
         // join forms open without it, and it is fetched when a table is started or joined.
-        if data.table.at_table.get_untracked() {
+        if table.at_table.get_untracked() {
             live.call(Call::Load);
         }
         live.hold_connection();
         // What the trays hand over is sent as it comes.
         Effect::new(move |_| {
-            data.table.queued.get();
+            table.queued.get();
             live.send_waiting();
         });
         live.listen();
@@ -147,7 +146,7 @@ impl Live {
         leptos::task::spawn_local(async move {
             match table_service(call).await {
                 Ok(reply) => this.took(reply),
-                Err(_) => this.data.snackbar.say(
+                Err(_) => this.table.snackbar.say(
                     "The live table's code could not be fetched: check the connection and \
                      try again.",
                 ),
@@ -166,11 +165,11 @@ impl Live {
             reply.view.relays.clone(),
         );
         // Set only on a change: what follows these redraws when they are set.
-        if self.data.table.at_table.get_untracked() != reply.view.at {
-            self.data.table.at_table.set(reply.view.at);
+        if self.table.at_table.get_untracked() != reply.view.at {
+            self.table.at_table.set(reply.view.at);
         }
-        if self.data.table.gm.get_untracked() != reply.view.am_gm {
-            self.data.table.gm.set(reply.view.am_gm);
+        if self.table.gm.get_untracked() != reply.view.am_gm {
+            self.table.gm.set(reply.view.am_gm);
         }
         let pool = reply.view.pool;
         let at = reply.view.at;
@@ -207,15 +206,15 @@ impl Live {
             }
         }
         if reply.wrong_clock {
-            self.data.snackbar.tell(
+            self.table.snackbar.tell(
                 "A relay refused this phone's message for its time: check that the phone's \
                  clock is set automatically.",
             );
         }
         if let Some(reason) = reply.refused {
-            self.data.snackbar.say(reason);
+            self.table.snackbar.say(reason);
         } else if let Some(done) = reply.done {
-            self.data.snackbar.say(done);
+            self.table.snackbar.say(done);
         }
         self.tell_refused_flips();
         self.tell_undelivered();
@@ -245,7 +244,7 @@ impl Live {
             players: u32::from(pool.light),
             gm: u32::from(pool.dark),
         };
-        self.data.story_points().update(|points| {
+        self.table.story_points.load().update(|points| {
             if points.counts() != counts {
                 let _ = points.set(counts);
                 // The table's change is not this phone's to undo.
@@ -273,7 +272,7 @@ impl Live {
 
     /// Sends what the trays handed over, in order.
     fn send_waiting(&self) {
-        for outgoing in self.data.table.take() {
+        for outgoing in self.table.take() {
             match outgoing {
                 Outgoing::Roll(entry) => self.call(Call::Roll(roll_of(&entry))),
                 Outgoing::Amend(entry, why) => {
@@ -324,7 +323,7 @@ impl Live {
                         },
                         false,
                     );
-                    self.data.snackbar.say("Your side is sent to the table.");
+                    self.table.snackbar.say("Your side is sent to the table.");
                 }
             }
         }
@@ -614,7 +613,7 @@ impl Live {
         });
         if !new.is_empty() {
             self.told.update_value(|told| told.extend(new));
-            self.data.snackbar.tell(
+            self.table.snackbar.tell(
                 "Your story point flip was refused: another player took the last point of \
                  that side first.",
             );
@@ -644,9 +643,10 @@ impl Live {
                 .with_untracked(|v| v.gm_name().unwrap_or("the GM").to_string());
             let this = *self;
             let again = self
-                .data
+                .table
+                .visit
                 .lasting(|| Callback::new(move |()| this.call(Call::Resend(id.clone()))));
-            self.data.snackbar.say_with(
+            self.table.snackbar.say_with(
                 format!(
                     "Your roll for the GM alone reached no one: the GM changed. Send it to {gm}?"
                 ),

@@ -24,7 +24,8 @@ use leptos::prelude::*;
 
 use crate::route::Page;
 use crate::ui::lazy::{self, Lazy, LoadError};
-use crate::ui::root::{PageCode, Root};
+use crate::ui::root::PageCode;
+use hook::TableHook;
 use service::{Call, Reply};
 
 /// What is asked of the table's views.
@@ -42,16 +43,16 @@ pub enum TableAsk {
 
 lazy::split! { module table_page, preload preload;
     /// Draws a part of the live table (the Table page's module).
-    pub fn table_part(data: Root, ask: TableAsk) -> AnyView {
+    pub fn table_part(table: TableHook, ask: TableAsk) -> AnyView {
         match ask {
-            TableAsk::Page => view! { <page::TablePage data/> }.into_any(),
-            TableAsk::Strip(page) => view! { <strip::TrayStrip data page/> }.into_any(),
+            TableAsk::Page => view! { <page::TablePage table/> }.into_any(),
+            TableAsk::Strip(page) => view! { <strip::TrayStrip table page/> }.into_any(),
             TableAsk::Relays => {
-                let live = live::Live::of(data);
+                let live = live::Live::of(table);
                 view! { <page::Relays live/> }.into_any()
             }
             TableAsk::Run => {
-                live::Live::of(data);
+                live::Live::of(table);
                 ().into_any()
             }
         }
@@ -62,7 +63,7 @@ lazy::split! { module table_page, preload preload;
 pub const PAGE: PageCode = PageCode {
     path: Page::TABLE.path(),
     preload,
-    draw: |data| table_part(data, TableAsk::Page),
+    draw: |data| table_part(data.table, TableAsk::Page),
 };
 
 /// Answers a call in the protocol's own module, fetched the first time.
@@ -85,26 +86,26 @@ pub async fn table_service(call: Call) -> Result<Reply, LoadError> {
 
 /// Connects to the table this device is at, once the code is here; quiet if it cannot
 /// come (the Table page says so when opened).
-pub fn run_table(data: Root) {
+pub fn run_table(table: TableHook) {
     leptos::task::spawn_local(async move {
-        let _ = table_part(data, TableAsk::Run).await;
+        let _ = table_part(table, TableAsk::Run).await;
     });
 }
 
 /// The table's line in a tray, while this device is at a table.
 #[component]
-pub fn TableLine(data: Root, page: Page) -> impl IntoView {
+pub fn TableLine(table: TableHook, page: Page) -> impl IntoView {
     move || {
-        data.table
+        table
             .at_table
             .get()
-            .then(|| view! { <TablePart data ask=TableAsk::Strip(page)/> })
+            .then(|| view! { <TablePart table ask=TableAsk::Strip(page)/> })
     }
 }
 
 /// A part of the live table drawn where it stands, once its code is here.
 #[component]
-pub fn TablePart(data: Root, ask: TableAsk) -> impl IntoView {
-    let draw = move || table_part(data, ask);
+pub fn TablePart(table: TableHook, ask: TableAsk) -> impl IntoView {
+    let draw = move || table_part(table, ask);
     view! { <Lazy preload draw/> }
 }

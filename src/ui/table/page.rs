@@ -11,29 +11,31 @@ use crate::route::Page;
 use crate::table::{PointSide, What};
 use crate::ui::lazy::{self, Lazy};
 use crate::ui::platform::browser::{can_share_text, copy_text, focus_by_id, page_url, share_text};
-use crate::ui::root::{Root, Shared};
+use crate::ui::table::hook::TableHook;
+use crate::ui::visit::Shared;
 use crate::ui::widgets::qr;
 use crate::ui::widgets::snackbar::PageMessages;
 
 /// The page.
 #[component]
-pub fn TablePage(data: Root) -> impl IntoView {
-    let live = Live::of(data);
+pub fn TablePage(table: TableHook) -> impl IntoView {
+    let live = Live::of(table);
     if live.typed_name.get_untracked().is_empty() {
-        let name = data
-            .roster()
+        let name = table
+            .roster
+            .load()
             .with_untracked(|r| r.active().map(|c| c.name.clone()))
             .unwrap_or_default();
         live.typed_name.set(name);
     }
     // "Start a table" in a tray: started at once when a name is at hand, else the name is
     // asked for first, where the player is looking.
-    let name_wanted = data.table.start_asked.get_untracked()
-        && !data.table.at_table.get_untracked()
+    let name_wanted = table.start_asked.get_untracked()
+        && !table.at_table.get_untracked()
         && live.typed_name.get_untracked().is_empty();
-    if data.table.start_asked.get_untracked() {
-        data.table.start_asked.set(false);
-        if !data.table.at_table.get_untracked() && !name_wanted {
+    if table.start_asked.get_untracked() {
+        table.start_asked.set(false);
+        if !table.at_table.get_untracked() && !name_wanted {
             start(live);
         }
     }
@@ -44,21 +46,21 @@ pub fn TablePage(data: Root) -> impl IntoView {
     // it is used up, so leaving later offers a new table, not that one again.
     Effect::new(move |_| {
         if at.get()
-            && let Some(shared) = data.waiting_link(Page::TABLE)
+            && let Some(shared) = table.links.waiting_link(Page::TABLE)
         {
-            data.link_opened(Page::TABLE, &shared);
+            table.links.link_opened(Page::TABLE, &shared);
         }
     });
     view! {
         <div class="tray-page table-page">
             <h1>"Table"</h1>
             {move || if at.get() {
-                let draw = move || at_table_part(data, live);
+                let draw = move || at_table_part(table, live);
                 view! { <Lazy preload=preload_at_table draw/> }.into_any()
             } else {
-                view! { <NoTable data live name_wanted/> }.into_any()
+                view! { <NoTable table live name_wanted/> }.into_any()
             }}
-            <PageMessages snackbar=data.snackbar/>
+            <PageMessages snackbar=table.snackbar/>
         </div>
     }
 }
@@ -70,12 +72,12 @@ fn start(live: Live) {
 /// Not at a table: join the one a link names, or start one.
 #[component]
 fn NoTable(
-    data: Root,
+    table: TableHook,
     live: Live,
     /// Start a table was tapped in a tray with no name at hand: the name field is focused.
     name_wanted: bool,
 ) -> impl IntoView {
-    let waiting = move || match data.waiting_link(Page::TABLE) {
+    let waiting = move || match table.links.waiting_link(Page::TABLE) {
         Some(Shared::Setup(code)) => Some(code),
         _ => None,
     };
@@ -86,7 +88,8 @@ fn NoTable(
             return false;
         }
         focus_name();
-        data.snackbar
+        table
+            .snackbar
             .say("First give the name the table will see beside your rolls.");
         true
     };
@@ -167,7 +170,7 @@ fn NoTable(
                 <button type="button" on:click=move |_| {
                     let text = pasted.get_untracked();
                     if text.trim().is_empty() {
-                        return data.snackbar.say("Paste the table's link first: the GM can copy it from their Table page.");
+                        return table.snackbar.say("Paste the table's link first: the GM can copy it from their Table page.");
                     }
                     let code = text.rsplit_once("join=").map_or(text.as_str(), |(_, c)| c).to_string();
                     join(code);
@@ -187,7 +190,7 @@ fn focus_name() {
 
 /// At a table.
 #[component]
-fn AtTable(data: Root, live: Live) -> impl IntoView {
+fn AtTable(table: TableHook, live: Live) -> impl IntoView {
     let link = Memo::new(move |_| {
         let code = live.view.with(|v| v.code.clone());
         format!("{}{}", page_url(), Page::join_href(&code))
@@ -201,8 +204,8 @@ fn AtTable(data: Root, live: Live) -> impl IntoView {
         let link = link.get_untracked();
         leptos::task::spawn_local(async move {
             match copy_text(&link).await {
-                Ok(()) => data.snackbar.say("Copied the table's link."),
-                Err(error) => data
+                Ok(()) => table.snackbar.say("Copied the table's link."),
+                Err(error) => table
                     .snackbar
                     .say(format!("Could not copy ({error}): {link}")),
             }
@@ -257,7 +260,7 @@ fn AtTable(data: Root, live: Live) -> impl IntoView {
         <SendChoice live/>
         <TableLog live/>
         <Relays live/>
-        <Leaving data live/>
+        <Leaving table live/>
     }
 }
 
@@ -435,7 +438,7 @@ pub fn Relays(live: Live) -> impl IntoView {
 
 /// Leave; for the GM, hand the role over or end the table.
 #[component]
-fn Leaving(data: Root, live: Live) -> impl IntoView {
+fn Leaving(table: TableHook, live: Live) -> impl IntoView {
     let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
     let others = Memo::new(move |_| {
         live.view.with(|v| {
@@ -462,14 +465,14 @@ fn Leaving(data: Root, live: Live) -> impl IntoView {
                     <button type="button" on:click=move |_| {
                         let to = heir.get_untracked();
                         if to.is_empty() {
-                            data.snackbar.say("Choose the player who becomes the GM first.");
+                            table.snackbar.say("Choose the player who becomes the GM first.");
                         } else {
                             let name = others.with_untracked(|o| {
                                 o.iter().find(|p| p.pubkey == to).map(|p| p.shown.clone())
                             });
                             live.call(Call::HandOver(to));
                             if let Some(name) = name {
-                                data.snackbar.say(format!("{name} is the GM now."));
+                                table.snackbar.say(format!("{name} is the GM now."));
                             }
                         }
                     }>"Hand over"</button>
@@ -479,13 +482,13 @@ fn Leaving(data: Root, live: Live) -> impl IntoView {
                 {move || (!am_gm.get() || others.get().is_empty()).then(|| view! {
                     <button type="button" on:click=move |_| {
                         live.call(Call::Leave(false));
-                        data.snackbar.say("You left the table. Its link brings you back.");
+                        table.snackbar.say("You left the table. Its link brings you back.");
                     }>"Leave the table"</button>
                 })}
                 {move || am_gm.get().then(|| view! {
                     <button type="button" class="danger" on:click=move |_| {
                         live.call(Call::Leave(true));
-                        data.snackbar.say("The table is over for everyone.");
+                        table.snackbar.say("The table is over for everyone.");
                     }>"End the table"</button>
                 })}
             </div>
@@ -495,7 +498,7 @@ fn Leaving(data: Root, live: Live) -> impl IntoView {
 
 lazy::split! { module table_at, preload preload_at_table;
     /// At a table: its own module, so the page opens a link's Join form without it.
-    fn at_table_part(data: Root, live: Live) -> AnyView {
-        view! { <AtTable data live/> }.into_any()
+    fn at_table_part(table: TableHook, live: Live) -> AnyView {
+        view! { <AtTable table live/> }.into_any()
     }
 }

@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use super::live::Live;
 use super::page::SendChoice;
 use crate::route::Page;
-use crate::ui::root::Root;
+use crate::ui::table::hook::TableHook;
 
 /// The line.
 #[component]
-pub fn TrayStrip(data: Root, page: Page) -> impl IntoView {
-    let live = Live::of(data);
+pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
+    let live = Live::of(table);
     let here = move || live.view.with(|v| v.people.len());
     // The GM's side for this tray, unless this device is the GM or has taken it (the
     // protocol's module leaves out the sides taken here).
@@ -44,11 +44,11 @@ pub fn TrayStrip(data: Root, page: Page) -> impl IntoView {
         if let Some(challenge) = now.clone()
             && was.is_none_or(|was| was.as_ref() != Some(&challenge))
         {
-            let action = data.lasting(|| {
+            let action = table.visit.lasting(|| {
                 let challenge = challenge.clone();
                 Callback::new(move |()| take(challenge.clone()))
             });
-            data.snackbar.say_with(
+            table.snackbar.say_with(
                 format!("The GM sent their side: {}", challenge.replace('+', " ")),
                 "Take",
                 action,

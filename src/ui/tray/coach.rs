@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use crate::ui::root::Root;
+use crate::ui::tray::state::TrayCore;
 
 use crate::core::coach::Delta;
 use crate::core::tone::Tone;
@@ -69,7 +69,7 @@ where
 /// they depend on, tracked, at each change; `count` turns it into hints one frame later, so
 /// the tap's own frame only redraws. None while the setting hides them.
 pub fn keep_counting<T, I>(
-    data: Root,
+    core: TrayCore,
     hints: Hints<T>,
     read: impl Fn() -> I + 'static,
     count: impl Fn(I) -> Vec<(T, Hint)> + 'static,
@@ -78,10 +78,11 @@ pub fn keep_counting<T, I>(
     I: 'static,
 {
     let count = Rc::new(count);
-    data.lasting(|| {
+    let settings = core.settings;
+    core.visit.lasting(|| {
         Effect::new(move |_| {
             let inputs = read();
-            if !data.settings().with(|s| s.coach) {
+            if !settings.load().with(|s| s.coach) {
                 hints.set(Vec::new());
                 return;
             }

@@ -14,37 +14,47 @@ use crate::ui::panels::history::history_fold;
 use crate::ui::panels::history_writer;
 use crate::ui::platform::browser::when_idle;
 use crate::ui::platform::screen::wide_screen;
-use crate::ui::root::{Root, Shared};
 use crate::ui::table::TableLine;
+use crate::ui::table::hook::TableHook;
+use crate::ui::visit::{Shared, WaitingLink};
 use crate::ui::widgets::dock::{DockPanel, Headline, RollDock};
 use crate::ui::widgets::fold::Fold;
 
 /// What every tray gives the frame of its code fetched later: its rare parts (the module
 /// `<tray>_rare`, fetched on the first tap that opens one) and what it does once the page
-/// is idle (`<tray>_soon`). Each is a function declared with `lazy::split!`.
-#[derive(Clone, Copy)]
-pub struct TrayParts {
+/// is idle (`<tray>_soon`). Each is a function declared with `lazy::split!`, taking the
+/// tray's state `S`.
+pub struct TrayParts<S> {
     /// Fetches the rare parts' code.
     pub preload_rare: fn() -> Coming<()>,
     /// The links the tray offers, in its Share fold.
-    pub share: fn(Root) -> Coming<AnyView>,
+    pub share: fn(S) -> Coming<AnyView>,
     /// Real dice: each die's face at the table, entered.
-    pub enter: fn(Root) -> Coming<AnyView>,
+    pub enter: fn(S) -> Coming<AnyView>,
     /// The odds in detail, in the dock; `None` when the tray draws them itself.
-    pub odds: Option<fn(Root) -> Coming<AnyView>>,
+    pub odds: Option<fn(S) -> Coming<AnyView>>,
     /// Opens what a link carries: a set-up, the GM's challenge, a roll to show.
-    pub open_link: fn(Root, Shared) -> Coming<()>,
+    pub open_link: fn(S, Shared) -> Coming<()>,
     /// Once the page is idle: the tab's session restored and kept, the hints counted.
-    pub when_idle: fn(Root, TrayCore) -> Coming<()>,
+    pub when_idle: fn(S) -> Coming<()>,
 }
+
+impl<S> Clone for TrayParts<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for TrayParts<S> {}
 
 /// The tray's page: `children` are its own controls and folds, in order.
 #[component]
-pub fn TrayFrame(
-    data: Root,
+pub fn TrayFrame<S: Copy + Send + Sync + 'static>(
+    /// The tray's own state, which its parts fetched later take.
+    state: S,
     core: TrayCore,
     /// The tray's parts fetched later.
-    parts: TrayParts,
+    parts: TrayParts<S>,
     /// The page's heading, for screen readers (the navigation shows it to the eye).
     title: &'static str,
     /// A class beside `tray-page`, for the tray's own layout.
@@ -75,13 +85,13 @@ pub fn TrayFrame(
     children: Children,
 ) -> impl IntoView {
     let page = core.page;
-    open_waiting_links(data, core, parts);
+    open_waiting_links(state, core, parts);
     let coach = move || {
         if !core.coach_started.get_value() {
             core.coach_started.set_value(true);
             // It only adds to the tray: if its code cannot come, the tray works without it
             // and says nothing (a link or a panel the player opened says so).
-            crate::ui::lazy::run((parts.when_idle)(data, core), || ());
+            crate::ui::lazy::run((parts.when_idle)(state), || ());
             // History's writer too, so a roll is kept at once (and so before a reload).
             crate::ui::lazy::run(history_writer::preload(), || ());
         }
@@ -90,19 +100,20 @@ pub fn TrayFrame(
     // page is idle (or on the first tap, if that comes first), so they show without a tap,
     // after a reload, and a roll is kept the moment it is made.
     when_idle(Box::new(coach));
-    let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <LazyOdds data core parts/> }));
+    let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <LazyOdds state core parts/> }));
     view! {
         <div class=format!("tray-page {class}") on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
             <h1 class="visually-hidden">{title}</h1>
             {children()}
-            <Fold data id=page.share_fold() title="Share">
-                <Lazy preload=parts.preload_rare draw=move || (parts.share)(data)/>
-                <StartTable data/>
+            <Fold folds=core.folds id=page.share_fold() title="Share">
+                <Lazy preload=parts.preload_rare draw=move || (parts.share)(state)/>
+                <StartTable table=core.table/>
             </Fold>
-            {history_fold(data, page, roll_again)}
-            <TableLine data page/>
+            {history_fold(core, roll_again)}
+            <TableLine table=core.table page/>
             <RollDock
-                data
+                snackbar=core.snackbar
+                settings=core.settings
                 panel=core.panel
                 headline
                 chances
@@ -110,7 +121,7 @@ pub fn TrayFrame(
                 can_roll
                 on_roll
                 result
-                enter=move || view! { <Lazy preload=parts.preload_rare draw=move || (parts.enter)(data)/> }
+                enter=move || view! { <Lazy preload=parts.preload_rare draw=move || (parts.enter)(state)/> }
                 odds
             />
         </div>
@@ -121,11 +132,11 @@ pub fn TrayFrame(
 /// else when it arrives. If it cannot arrive, the link keeps waiting (and stays in the
 /// address, so a reload opens it too), the player is told with Try again, and it is tried
 /// again when the connection comes back.
-fn open_waiting_links(data: Root, core: TrayCore, parts: TrayParts) {
-    let page = core.page;
+fn open_waiting_links<S: Copy + 'static>(state: S, core: TrayCore, parts: TrayParts<S>) {
+    let (page, links) = (core.page, core.links);
     let opening = StoredValue::new(false);
     let open = move || {
-        let Some(shared) = data.waiting_link(page) else {
+        let Some(shared) = links.waiting_link(page) else {
             return;
         };
         if opening.get_value() {
@@ -133,7 +144,7 @@ fn open_waiting_links(data: Root, core: TrayCore, parts: TrayParts) {
         }
         opening.set_value(true);
         leptos::task::spawn_local(async move {
-            let arrived = (parts.open_link)(data, shared.clone()).await.is_ok();
+            let arrived = (parts.open_link)(state, shared.clone()).await.is_ok();
             opening.try_set_value(false);
             if arrived {
                 // A result left open would cover what the link set up.
@@ -142,9 +153,11 @@ fn open_waiting_links(data: Root, core: TrayCore, parts: TrayParts) {
                 {
                     core.panel.set(DockPanel::Closed);
                 }
-                data.link_opened(page, &shared);
+                links.link_opened(page, &shared);
             } else {
-                let again = data.lasting(|| Callback::new(move |()| retry_link(data, page)));
+                let again = core
+                    .visit
+                    .lasting(|| Callback::new(move |()| retry_link(links, page)));
                 core.snackbar.say_with(
                     "This part of the app could not be fetched, so the link is not open yet: \
                      check the connection.",
@@ -155,7 +168,7 @@ fn open_waiting_links(data: Root, core: TrayCore, parts: TrayParts) {
         });
     };
     Effect::new(move |_| {
-        if data.waiting_link(page).is_some() {
+        if links.waiting_link(page).is_some() {
             open();
         }
     });
@@ -164,24 +177,28 @@ fn open_waiting_links(data: Root, core: TrayCore, parts: TrayParts) {
 }
 
 /// Try again, from the message: the waiting link is offered to the tray once more.
-fn retry_link(data: Root, page: Page) {
-    if let Some(shared) = data.waiting_link(page) {
+fn retry_link(links: WaitingLink, page: Page) {
+    if let Some(shared) = links.waiting_link(page) {
         // Setting it again wakes the tray's effect, which opens it.
-        data.share_with(page, shared);
+        links.share_with(page, shared);
     }
 }
 
 /// The odds in detail from the tray's rare code: fetched the first time the dock shows
 /// them (at once on a wide screen, where the dock always shows them beside the result).
 #[component]
-fn LazyOdds(data: Root, core: TrayCore, parts: TrayParts) -> impl IntoView {
-    let wide = wide_screen(data);
+fn LazyOdds<S: Copy + Send + Sync + 'static>(
+    state: S,
+    core: TrayCore,
+    parts: TrayParts<S>,
+) -> impl IntoView {
+    let wide = wide_screen(core.visit);
     let wanted = Signal::derive(move || wide.get() || core.panel.get() == DockPanel::Odds);
     parts.odds.map(|odds| {
         view! {
             <Lazy
                 preload=parts.preload_rare
-                draw=move || odds(data)
+                draw=move || odds(state)
                 when=wanted
                 fallback=|| view! { <p class="hint">"Counting the odds…"</p> }
             />
@@ -191,13 +208,13 @@ fn LazyOdds(data: Root, core: TrayCore, parts: TrayParts) -> impl IntoView {
 
 /// Start a table from the tray (or go to it, when at one already).
 #[component]
-fn StartTable(data: Root) -> impl IntoView {
+fn StartTable(table: TableHook) -> impl IntoView {
     let start = move |_| {
-        data.table.start_asked.set(true);
+        table.start_asked.set(true);
         crate::ui::platform::browser::go_to(&Page::TABLE.href());
     };
     move || {
-        if data.table.at_table.get() {
+        if table.at_table.get() {
             view! { <a class="button small" href=Page::TABLE.href()>"Go to the table"</a> }
                 .into_any()
         } else {

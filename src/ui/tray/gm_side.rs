@@ -9,7 +9,6 @@ use crate::ui::widgets::when::When;
 use crate::core::scene::Scene;
 use crate::storage::Document;
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::root::Root;
 use crate::ui::tray::state::TrayCore;
 
 /// "Set by the GM: …" while `side` holds the GM's words, with a button that clears them.
@@ -63,13 +62,13 @@ pub fn take_gm_side<C, E: std::fmt::Display>(
 /// Changes a tray's set-up and the scene together or not at all: `change` works on copies,
 /// stored only when it succeeds.
 pub fn change_with_scene<S: Document + Clone + Send + Sync + 'static, T>(
-    data: Root,
+    scene: Persisted<Scene>,
     setup: Persisted<S>,
     change: impl FnOnce(&mut S, &mut Scene) -> Result<T, String>,
 ) -> Result<T, String> {
-    let (mut next, mut scene) = (setup.get_untracked(), data.scene().get_untracked());
-    let done = change(&mut next, &mut scene)?;
+    let (mut next, mut next_scene) = (setup.get_untracked(), scene.get_untracked());
+    let done = change(&mut next, &mut next_scene)?;
     setup.update(|stored| *stored = next);
-    data.scene().update(|stored| *stored = scene);
+    scene.update(|stored| *stored = next_scene);
     Ok(done)
 }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::core::history::HistoryEntry;
 use crate::ui::panels::history::copy_result_link;
 use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
-use crate::ui::root::Root;
+use crate::ui::widgets::snackbar::Snackbar;
 
 /// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text, as
 /// `text` words it: each tray passes its own system's words (`HistoryEntry::narrative_text`
@@ -18,9 +18,8 @@ pub fn ResultActions(
     entry: Signal<Option<HistoryEntry>>,
     /// The roll's readable text.
     text: fn(&HistoryEntry) -> Option<String>,
-    data: Root,
+    snackbar: Snackbar,
 ) -> impl IntoView {
-    let snackbar = data.snackbar;
     let text = move || entry.with_untracked(|e| e.as_ref().and_then(text));
     let copy = move |_| {
         let Some(text) = text() else { return };
@@ -41,7 +40,7 @@ pub fn ResultActions(
     };
     let link = move |_| {
         if let Some(entry) = entry.get_untracked() {
-            copy_result_link(data, entry);
+            copy_result_link(snackbar, entry);
         }
     };
     view! {

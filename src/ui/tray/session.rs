@@ -14,7 +14,6 @@ use crate::storage::tray_session::{KeptRoll, TraySession, session_key};
 use crate::ui::panels::history::open_result_link;
 use crate::ui::panels::history_writer;
 use crate::ui::platform::session::{session_read, session_write};
-use crate::ui::root::Root;
 
 /// A shown roll's kind, as a session names it.
 fn kind_name(kind: ShownKind) -> &'static str {
@@ -39,7 +38,7 @@ fn kind_of(name: &str) -> ShownKind {
 
 /// Restores what the tab kept of the tray (where the player has not already changed it),
 /// then keeps the tray's session from now on.
-pub fn keep_session(data: Root, core: TrayCore) {
+pub fn keep_session(core: TrayCore) {
     let key = session_key(core.page.path());
     let kept = session_read(&key)
         .map(|text| TraySession::decode(&text))
@@ -59,11 +58,11 @@ pub fn keep_session(data: Root, core: TrayCore) {
         core.check_spends.set(CheckSpends::of_sides(sides));
     }
     // Until the roll is found again, it stays kept.
-    let waiting = data.lasting(|| StoredValue::new(kept.shown.clone()));
+    let waiting = core.visit.lasting(|| StoredValue::new(kept.shown.clone()));
     if core.shown.with_untracked(Option::is_none) {
-        restore_shown(data, core, kept.shown, waiting);
+        restore_shown(core, kept.shown, waiting);
     }
-    data.lasting(|| {
+    core.visit.lasting(|| {
         Effect::new(move |_| session_write(&key, &session(core, waiting).encode()));
     });
 }
@@ -97,17 +96,12 @@ fn session(core: TrayCore, waiting: StoredValue<Option<KeptRoll>>) -> TraySessio
 }
 
 /// Shows again, in the bar, the roll the tab showed before the reload.
-fn restore_shown(
-    data: Root,
-    core: TrayCore,
-    kept: Option<KeptRoll>,
-    waiting: StoredValue<Option<KeptRoll>>,
-) {
+fn restore_shown(core: TrayCore, kept: Option<KeptRoll>, waiting: StoredValue<Option<KeptRoll>>) {
     match kept {
         Some(KeptRoll::Own { id, kind, verdict }) => {
             leptos::task::spawn_local(async move {
                 // Not found (or History's code did not come): the bar stays empty.
-                let entry = history_writer::find(data, id).await.ok().flatten();
+                let entry = history_writer::find(core.history, id).await.ok().flatten();
                 waiting.try_set_value(None);
                 if let Some(entry) = entry
                     && core.shown.try_with_untracked(Option::is_none) == Some(true)
@@ -123,7 +117,7 @@ fn restore_shown(
         }
         Some(KeptRoll::Link(text)) => {
             let link = text.clone();
-            let show = data.lasting(|| {
+            let show = core.visit.lasting(|| {
                 Callback::new(move |shown: Shown| {
                     waiting.set_value(None);
                     core.keep_link(link.clone());
@@ -132,7 +126,7 @@ fn restore_shown(
                     }
                 })
             });
-            open_result_link(data, core.page, text, show);
+            open_result_link(core, text, show);
         }
         None => {}
     }

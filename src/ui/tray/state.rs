@@ -4,11 +4,20 @@
 
 use leptos::prelude::*;
 
+use crate::core::character::Roster;
+use crate::core::history::RollHistory;
 use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::story_points::CheckSpends;
 use crate::core::tone::Tone;
 use crate::route::Page;
+use crate::storage::Settings;
+use crate::ui::platform::persisted::Persisted;
+use crate::ui::root::Root;
+use crate::ui::table::hook::TableHook;
+use crate::ui::tray::recorder::Recorder;
+use crate::ui::visit::{Deferred, Visit, WaitingLink};
 use crate::ui::widgets::dock::{DockPanel, Headline};
+use crate::ui::widgets::fold::Folds;
 use crate::ui::widgets::snackbar::Snackbar;
 
 /// Where the shown roll came from, which says what may follow it.
@@ -87,6 +96,21 @@ pub struct TrayCore {
     pub panel: RwSignal<DockPanel>,
     /// Where messages go: near the thumb.
     pub snackbar: Snackbar,
+    /// The characters and who is rolling.
+    pub roster: Persisted<Roster>,
+    /// The player's settings (haptics, hints), loaded when first read.
+    pub settings: Deferred<Settings>,
+    /// Every roll of every system, loaded when first read (rolls are kept through
+    /// `ui::panels::history_writer`).
+    pub history: Deferred<RollHistory>,
+    /// The live table, as far as a tray needs to know of it.
+    pub table: TableHook,
+    /// A link waiting for the tray.
+    pub links: WaitingLink,
+    /// Every fold's open state.
+    pub folds: Folds,
+    /// The app's owner: what a tray makes under it outlives the tray's page.
+    pub visit: Visit,
     /// The GM's side of the roll in words, said beside the tray's controls while it holds.
     pub gm_side: RwSignal<Option<String>>,
     /// Whether the hints' counting has been asked for.
@@ -104,13 +128,20 @@ pub struct TrayCore {
 impl TrayCore {
     /// Nothing shown, no label, the dock closed. What the tab kept of the tray before a
     /// reload comes back once its code is here (`tray::session`, rare code).
-    pub fn new(page: Page, snackbar: Snackbar) -> Self {
+    pub fn new(page: Page, root: Root) -> Self {
         Self {
             page,
+            roster: root.roster(),
+            settings: root.later(),
+            history: root.later(),
+            table: root.table,
+            links: root.links,
+            folds: root.folds,
+            visit: root.visit,
             shown: RwSignal::new(None),
             label: RwSignal::new(String::new()),
             panel: RwSignal::new(DockPanel::Closed),
-            snackbar,
+            snackbar: root.snackbar,
             gm_side: RwSignal::new(None),
             coach_started: StoredValue::new(false),
             entered: RwSignal::new(Vec::new()),
@@ -136,6 +167,15 @@ impl TrayCore {
     /// The text of the result link whose roll is shown, if it came from one.
     pub fn link_text(&self) -> Option<String> {
         self.link_text.get_value()
+    }
+
+    /// What recording a roll of this tray needs.
+    pub fn recorder(&self) -> Recorder {
+        Recorder {
+            roster: self.roster,
+            history: self.history,
+            table: self.table,
+        }
     }
 
     /// Shows `shown` in the dock, opened on the result.

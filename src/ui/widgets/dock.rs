@@ -5,8 +5,9 @@
 use leptos::prelude::*;
 
 use crate::core::tone::Tone;
-use crate::ui::root::Root;
-use crate::ui::widgets::snackbar::SnackbarView;
+use crate::storage::Settings;
+use crate::ui::visit::Deferred;
+use crate::ui::widgets::snackbar::{Snackbar, SnackbarView};
 
 /// What the dock shows above its bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +38,10 @@ pub struct Headline {
 /// panel above it. After a roll the tray opens `panel` on the result.
 #[component]
 pub fn RollDock(
-    data: Root,
+    /// Where messages show, above the dock.
+    snackbar: Snackbar,
+    /// The settings: whether Roll gives a haptic tick.
+    settings: Deferred<Settings>,
     /// What the panel shows; the tray sets it to `Result` after a roll.
     panel: RwSignal<DockPanel>,
     /// The last roll's headline; none before the first roll.
@@ -69,7 +73,7 @@ pub fn RollDock(
     };
     let shows = move |which: DockPanel| move || panel.get() == which;
     let roll = move |_| {
-        if data.haptics_enabled() {
+        if settings.load().with_untracked(|s| s.haptics) {
             crate::ui::platform::browser::haptic_tick();
         }
         on_roll.run(());
@@ -81,7 +85,7 @@ pub fn RollDock(
             DockPanel::Odds => "odds",
             DockPanel::Enter => "enter",
         }>
-            <SnackbarView snackbar=data.snackbar class="above-dock"/>
+            <SnackbarView snackbar class="above-dock"/>
             // On a phone the bar opens one of the two; on a wide screen both show (CSS).
             <div class="dock-panel">
                 <section class="dock-result" id="dock-result" aria-label="Result">{result.run()}</section>

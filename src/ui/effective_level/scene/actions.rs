@@ -8,7 +8,6 @@ use crate::core::effective_level::{against_player, roll_at_obstacle};
 use crate::core::scene::Scene;
 use crate::ui::effective_level::roll::{record, secure_dice, show, unrecorded};
 use crate::ui::effective_level::state::{ElState, RollKind};
-use crate::ui::root::Root;
 
 /// The tray's roll as a roll at an obstacle: never with the tray's wager, which belongs to
 /// the tray's own next roll.
@@ -25,7 +24,7 @@ pub fn at_obstacle_check(state: ElState) -> Option<crate::core::effective_level:
 
 /// Rolls the tray's EL at an obstacle; the effect goes to its track. Kept in History under
 /// the obstacle's name.
-pub fn roll_at(state: ElState, data: Root, id: u64) {
+pub fn roll_at(state: ElState, id: u64) {
     let Some(check) = at_obstacle_check(state) else {
         return state.core.snackbar.say("Give an EL of 1 or more first.");
     };
@@ -33,8 +32,8 @@ pub fn roll_at(state: ElState, data: Root, id: u64) {
         Ok(dice) => dice,
         Err(reason) => return state.core.snackbar.say(reason),
     };
-    let at = match data
-        .scene()
+    let at = match state
+        .scene
         .with_untracked(|s| roll_at_obstacle(s, id, &check.me, 0, &mut dice))
         .and_then(|at| dice.check().map(|()| at).map_err(|e| e.to_string()))
     {
@@ -43,7 +42,7 @@ pub fn roll_at(state: ElState, data: Root, id: u64) {
     };
     let headline = at.roll.headline().to_string();
     let (name, effect) = (at.name.clone(), at.effect);
-    let entry = match record(data, &name, at.roll) {
+    let entry = match record(state.core.recorder(), &name, at.roll) {
         Ok(entry) => entry,
         Err(reason) => return state.core.snackbar.say(reason),
     };
@@ -51,8 +50,7 @@ pub fn roll_at(state: ElState, data: Root, id: u64) {
         format!("{headline}: {name} holds, no progress.")
     } else {
         let mut outcome = Ok(false);
-        data.scene()
-            .update(|s| outcome = s.add_progress(id, effect));
+        state.scene.update(|s| outcome = s.add_progress(id, effect));
         match outcome {
             Ok(true) => format!("{headline}: +{effect}, and {name} is overcome."),
             Ok(false) => format!("{headline}: +{effect} to {name}."),
@@ -64,9 +62,9 @@ pub fn roll_at(state: ElState, data: Root, id: u64) {
 
 /// An obstacle or a residual condition rolls at its own EL against the player, who resists
 /// at the tray's EL. Not kept in History, as before.
-pub fn against_you(state: ElState, data: Root, id: u64) {
-    let found = data
-        .scene()
+pub fn against_you(state: ElState, id: u64) {
+    let found = state
+        .scene
         .with_untracked(|s: &Scene| s.roller(id).map(|(name, el)| (name.to_string(), el)));
     let Some((name, its_el)) = found else {
         return state.core.snackbar.say("That is no longer in the scene.");
@@ -94,7 +92,7 @@ pub fn against_you(state: ElState, data: Root, id: u64) {
         ),
         None => format!("{name} rolls {}: effect {}.", o.value, o.effect),
     };
-    let entry = unrecorded(data, &mut dice, &name, roll);
+    let entry = unrecorded(state.core.roster, &mut dice, &name, roll);
     show(
         state,
         entry,
@@ -105,9 +103,9 @@ pub fn against_you(state: ElState, data: Root, id: u64) {
 }
 
 /// Removes an obstacle, boost or condition, with an Undo in the snackbar.
-pub fn remove(state: ElState, data: Root, id: u64, name: &str) {
+pub fn remove(state: ElState, id: u64, name: &str) {
     let mut taken = Scene::default();
-    data.scene().update(|s| {
+    state.scene.update(|s| {
         taken.obstacles = s.obstacles.iter().filter(|o| o.id == id).cloned().collect();
         taken.boosts = s.boosts.iter().filter(|b| b.id == id).cloned().collect();
         taken.residuals = s.residuals.iter().filter(|r| r.id == id).cloned().collect();
@@ -115,6 +113,6 @@ pub fn remove(state: ElState, data: Root, id: u64, name: &str) {
     });
     state.say_with_undo(format!("Removed {name}."), move || {
         let back = taken.clone();
-        data.scene().update(|s| s.restore(back));
+        state.scene.update(|s| s.restore(back));
     });
 }

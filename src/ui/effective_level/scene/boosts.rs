@@ -7,13 +7,12 @@ use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::scene::MAX_SCENE_VALUE;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::root::Root;
 
 /// The boosts, each with Remove, and a form to add one.
 #[component]
-pub fn SceneBoosts(state: ElState, data: Root) -> impl IntoView {
+pub fn SceneBoosts(state: ElState) -> impl IntoView {
     let boosts = Signal::derive(move || {
-        data.scene().with(|s| {
+        state.scene.with(|s| {
             s.boosts
                 .iter()
                 .map(|b| (b.id, b.name.clone(), format!("{} +{}", b.name, b.value)))
@@ -22,13 +21,13 @@ pub fn SceneBoosts(state: ElState, data: Root) -> impl IntoView {
     });
     let add = Callback::new(move |(name, value): (String, u32)| {
         let mut outcome = Ok(0);
-        data.scene().update(|s| outcome = s.add_boost(&name, value));
+        state.scene.update(|s| outcome = s.add_boost(&name, value));
         outcome.map(|_| ())
     });
     view! {
         <h3 class="sub-title">"Scene boosts"</h3>
-        <SceneItems state data items=boosts/>
-        <p class="hint" hidden=move || data.scene().with(|s| !s.boosts.is_empty())>
+        <SceneItems state items=boosts/>
+        <p class="hint" hidden=move || state.scene.with(|s| !s.boosts.is_empty())>
             "A wager that applied can be kept here; the EL builder offers each boost as a tick."
         </p>
         <ValueForm

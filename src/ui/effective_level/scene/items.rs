@@ -5,7 +5,6 @@ use leptos::prelude::*;
 
 use super::actions::{against_you, remove};
 use crate::ui::effective_level::state::ElState;
-use crate::ui::root::Root;
 
 /// One item as its row shows it: its id, its name, and the name with its value ("Fire EL 6").
 pub type Item = (u64, String, String);
@@ -14,7 +13,6 @@ pub type Item = (u64, String, String);
 #[component]
 pub fn SceneItems(
     state: ElState,
-    data: Root,
     /// The items, read from the scene.
     #[prop(into)]
     items: Signal<Vec<Item>>,
@@ -38,7 +36,7 @@ pub fn SceneItems(
                                             type="button"
                                             class="small"
                                             aria-label=format!("Roll {name}")
-                                            on:click=move |_| against_you(state, data, id)
+                                            on:click=move |_| against_you(state, id)
                                         >
                                             "Roll"
                                         </button>
@@ -47,7 +45,7 @@ pub fn SceneItems(
                                         type="button"
                                         class="small"
                                         aria-label=format!("Remove {name}")
-                                        on:click=move |_| remove(state, data, id, &name)
+                                        on:click=move |_| remove(state, id, &name)
                                     >
                                         "Remove"
                                     </button>

@@ -17,17 +17,16 @@ use obstacles::Obstacles;
 use residuals::Residuals;
 
 use super::state::ElState;
-use crate::ui::root::Root;
 
 /// The Scene panel.
 #[component]
-pub fn ScenePanel(state: ElState, data: Root) -> impl IntoView {
+pub fn ScenePanel(state: ElState) -> impl IntoView {
     view! {
         <section class="el-scene" aria-label="Scene">
-            <Obstacles state data/>
-            <SceneBoosts state data/>
-            <Residuals state data/>
-            <EndScene data/>
+            <Obstacles state/>
+            <SceneBoosts state/>
+            <Residuals state/>
+            <EndScene scene=state.scene core=state.core/>
         </section>
     }
 }

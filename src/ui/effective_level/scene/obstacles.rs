@@ -12,22 +12,22 @@ use crate::core::effective_level::{MAX_EL, against_obstacle, finish_within};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::scene::MAX_SCENE_VALUE;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::root::Root;
 use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The scene's obstacles and the form to add one.
 #[component]
-pub fn Obstacles(state: ElState, data: Root) -> impl IntoView {
+pub fn Obstacles(state: ElState) -> impl IntoView {
     let ids = move || {
-        data.scene()
+        state
+            .scene
             .with(|s| s.obstacles.iter().map(|o| o.id).collect::<Vec<_>>())
     };
     view! {
         <h3 class="sub-title">"Obstacles"</h3>
         <ul class="portions">
-            <For each=ids key=|id| *id children=move |id| view! { <ObstacleRow state data id/> }/>
+            <For each=ids key=|id| *id children=move |id| view! { <ObstacleRow state id/> }/>
         </ul>
-        <AddObstacle state data/>
+        <AddObstacle state/>
     }
 }
 
@@ -45,8 +45,8 @@ struct Row {
 
 /// One obstacle: its progress, its odds, and what can be done with it.
 #[component]
-fn ObstacleRow(state: ElState, data: Root, id: u64) -> impl IntoView {
-    let name = data.scene().with_untracked(|s| {
+fn ObstacleRow(state: ElState, id: u64) -> impl IntoView {
+    let name = state.scene.with_untracked(|s| {
         s.obstacles
             .iter()
             .find(|o| o.id == id)
@@ -55,7 +55,7 @@ fn ObstacleRow(state: ElState, data: Root, id: u64) -> impl IntoView {
     });
     let row = Memo::new(move |_| {
         let check = at_obstacle_check(state);
-        data.scene().with(|s| {
+        state.scene.with(|s| {
             let Some(o) = s.obstacles.iter().find(|o| o.id == id) else {
                 return Row::default();
             };
@@ -124,16 +124,16 @@ fn ObstacleRow(state: ElState, data: Root, id: u64) -> impl IntoView {
             <p class="hint" hidden=move || row.with(|r| r.within.is_none())>{move || row.with(|r| r.within.clone())}</p>
             <div class="row-actions">
                 <When when=move || row.with(|r| r.within.is_some())>
-                    <button type="button" class="small" aria-label=at_label.clone() on:click=move |_| roll_at(state, data, id)>
+                    <button type="button" class="small" aria-label=at_label.clone() on:click=move |_| roll_at(state, id)>
                         "Roll at it"
                     </button>
                 </When>
                 <When when=move || row.with(|r| r.el > 0)>
-                    <button type="button" class="small" aria-label=against_label.clone() on:click=move |_| against_you(state, data, id)>
+                    <button type="button" class="small" aria-label=against_label.clone() on:click=move |_| against_you(state, id)>
                         "Rolls against you"
                     </button>
                 </When>
-                <button type="button" class="small" aria-label=remove_label on:click=move |_| remove(state, data, id, &removed)>
+                <button type="button" class="small" aria-label=remove_label on:click=move |_| remove(state, id, &removed)>
                     "Remove"
                 </button>
             </div>
@@ -143,7 +143,7 @@ fn ObstacleRow(state: ElState, data: Root, id: u64) -> impl IntoView {
 
 /// Name, target and the obstacle's own EL (0 when it does not resist).
 #[component]
-fn AddObstacle(state: ElState, data: Root) -> impl IntoView {
+fn AddObstacle(state: ElState) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let target = RwSignal::new(String::new());
     let el = RwSignal::new(String::new());
@@ -153,7 +153,8 @@ fn AddObstacle(state: ElState, data: Root) -> impl IntoView {
             |field: RwSignal<String>| field.with_untracked(|v| v.trim().parse().unwrap_or(0));
         let typed = name.get_untracked();
         let mut outcome = Ok(0);
-        data.scene()
+        state
+            .scene
             .update(|s| outcome = s.add_obstacle(&typed, number(target), number(el)));
         match outcome {
             Ok(_) => {

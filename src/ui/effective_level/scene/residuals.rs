@@ -7,13 +7,12 @@ use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::effective_level::MAX_EL;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::root::Root;
 
 /// The conditions, each with Roll and Remove, and a form to add one.
 #[component]
-pub fn Residuals(state: ElState, data: Root) -> impl IntoView {
+pub fn Residuals(state: ElState) -> impl IntoView {
     let residuals = Signal::derive(move || {
-        data.scene().with(|s| {
+        state.scene.with(|s| {
             s.residuals
                 .iter()
                 .map(|r| (r.id, r.name.clone(), format!("{} EL {}", r.name, r.value)))
@@ -22,12 +21,12 @@ pub fn Residuals(state: ElState, data: Root) -> impl IntoView {
     });
     let add = Callback::new(move |(name, el): (String, u32)| {
         let mut outcome = Ok(0);
-        data.scene().update(|s| outcome = s.add_residual(&name, el));
+        state.scene.update(|s| outcome = s.add_residual(&name, el));
         outcome.map(|_| ())
     });
     view! {
         <h3 class="sub-title">"Residual conditions"</h3>
-        <SceneItems state data items=residuals rolls=true/>
+        <SceneItems state items=residuals rolls=true/>
         <ValueForm
             state
             name_label="Condition name"

@@ -7,19 +7,18 @@ use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::history::RecordedRoll;
 use crate::ui::effective_level::roll::{record, record_made, secure_dice, show};
 use crate::ui::effective_level::state::{ElState, RollKind};
-use crate::ui::root::Root;
 
 /// Rolls an action or boost portion once: an action meets the tray's other side, its
 /// target; a portion never takes the tray's wager (see `Turn::check`). The roll joins
 /// History, named after the portion. The bar's Roll comes here for the next portion.
-pub fn roll_portion(state: ElState, data: Root, id: u64) {
+pub fn roll_portion(state: ElState, id: u64) {
     let target = state.setup.with_untracked(ElSetup::other_side);
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
         Err(reason) => return state.core.snackbar.say(reason),
     };
     let mut made = Err(String::new());
-    data.document::<Turn>().update(|t| {
+    state.turn.load().update(|t| {
         let mut next = t.clone();
         let Some(name) = t.get(id).map(|p| p.name.clone()) else {
             made = Err("That portion is no longer there.".into());
@@ -33,7 +32,7 @@ pub fn roll_portion(state: ElState, data: Root, id: u64) {
             *t = next;
         }
     });
-    match made.and_then(|(name, roll)| record(data, &name, roll)) {
+    match made.and_then(|(name, roll)| record(state.core.recorder(), &name, roll)) {
         Ok(entry) => show(state, entry, RollKind::Portion, None, None),
         Err(reason) => state.core.snackbar.say(reason),
     }
@@ -42,13 +41,13 @@ pub fn roll_portion(state: ElState, data: Root, id: u64) {
 /// Rolls a defence portion again against an attack, as resistance, without spending it,
 /// and keeps it in History like every other roll. Given the attack's value, it says
 /// whether the attack is held off or by how much it gets through.
-pub fn defend(state: ElState, data: Root, id: u64, attack: Option<u32>) {
+pub fn defend(state: ElState, id: u64, attack: Option<u32>) {
     let mut dice = match secure_dice() {
         Ok(dice) => dice,
         Err(reason) => return state.core.snackbar.say(reason),
     };
     let mut made = Err(String::new());
-    data.document::<Turn>().update(|t| {
+    state.turn.load().update(|t| {
         let mut next = t.clone();
         let name = t.get(id).map(|p| p.name.clone()).unwrap_or_default();
         made = next
@@ -61,7 +60,12 @@ pub fn defend(state: ElState, data: Root, id: u64, attack: Option<u32>) {
     });
     let recorded = made.and_then(|(name, defence)| {
         let said = defence.said();
-        record_made(data, &name, RecordedRoll::ElDefence(defence)).map(|entry| (entry, said))
+        record_made(
+            state.core.recorder(),
+            &name,
+            RecordedRoll::ElDefence(defence),
+        )
+        .map(|entry| (entry, said))
     });
     match recorded {
         Ok((entry, said)) => show(state, entry, RollKind::Settled, None, Some(said)),
@@ -70,26 +74,28 @@ pub fn defend(state: ElState, data: Root, id: u64, attack: Option<u32>) {
 }
 
 /// Removes a portion not yet rolled, with the portions that depend on it.
-pub fn remove_portion(state: ElState, data: Root, id: u64) {
+pub fn remove_portion(state: ElState, id: u64) {
     let mut outcome = Ok(());
-    data.document::<Turn>().update(|t| outcome = t.remove(id));
+    state.turn.load().update(|t| outcome = t.remove(id));
     if let Err(reason) = outcome {
         state.core.snackbar.say(reason);
     }
 }
 
 /// Ends the turn: every portion goes, with an Undo in the snackbar.
-pub fn end_turn(state: ElState, data: Root) {
+pub fn end_turn(state: ElState) {
     let el = state.el.get_untracked().max(0) as u32;
     let mut ended = None;
-    data.document::<Turn>()
+    state
+        .turn
+        .load()
         .update(|t| ended = Some(std::mem::replace(t, Turn::new(el))));
     let Some(ended) = ended else { return };
     state.say_with_undo(
         "The turn is over; defence and unrolled portions are cleared.",
         move || {
             let ended = ended.clone();
-            data.document::<Turn>().update(|t| *t = ended);
+            state.turn.load().update(|t| *t = ended);
         },
     );
 }

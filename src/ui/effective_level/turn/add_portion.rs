@@ -7,7 +7,6 @@ use leptos::prelude::*;
 use crate::core::effective_level::{MAX_EL, PortionKind, Turn};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::root::Root;
 use crate::ui::widgets::text_input::{NumberInput, TextInput};
 
 /// The choices the kind and the "only if" lists offer: (value, words) each.
@@ -58,13 +57,13 @@ fn kind_of(value: &str) -> PortionKind {
 /// portion starts a turn that splits the tray's EL as it stands; the bar's Roll then rolls
 /// the portions one by one.
 #[component]
-pub fn AddPortion(state: ElState, data: Root) -> impl IntoView {
+pub fn AddPortion(state: ElState) -> impl IntoView {
     let (name, points) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
     let (kind, after) = (
         RwSignal::new(String::from("action")),
         RwSignal::new(String::new()),
     );
-    let choices = Memo::new(move |_| data.document::<Turn>().with(options));
+    let choices = Memo::new(move |_| state.turn.load().with(options));
     // The lists are drawn anew when their choices change, and then show their first.
     Effect::new(move |_| {
         choices.track();
@@ -79,7 +78,7 @@ pub fn AddPortion(state: ElState, data: Root) -> impl IntoView {
         let portion = kind.with_untracked(|k| kind_of(k));
         let follows = after.with_untracked(|a| a.parse().ok());
         let mut outcome = Ok(0);
-        data.document::<Turn>().update(|t| {
+        state.turn.load().update(|t| {
             if t.portions.is_empty() && t.cross.is_none() {
                 *t = Turn::new(el);
             }

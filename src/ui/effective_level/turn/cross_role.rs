@@ -1,7 +1,6 @@
 //! A cross-role split (RULES.md section 3): the ticked roles' ELs; points go to the lowest,
 //! come off every role's EL, and a role at 0 drops out. Each assignment becomes a portion.
 
-use crate::core::effective_level::Turn;
 use crate::ui::widgets::text_input::{NumberInput, TextInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -9,13 +8,14 @@ use leptos::prelude::*;
 use crate::core::effective_level::{CrossRoleSplit, MAX_EL};
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::root::Root;
 
 /// Each step so far, the roles' ELs now, the form for the next role's points, and Done.
 #[component]
-pub fn CrossSplit(state: ElState, data: Root) -> impl IntoView {
+pub fn CrossSplit(state: ElState) -> impl IntoView {
     let split = Memo::new(move |_| {
-        data.document::<Turn>()
+        state
+            .turn
+            .load()
             .with(|t| t.cross.clone())
             .unwrap_or_default()
     });
@@ -56,12 +56,12 @@ pub fn CrossSplit(state: ElState, data: Root) -> impl IntoView {
             <h3 class="sub-title">"Cross-role split"</h3>
             <ol class="cross-steps">{steps}</ol>
             <p class="sum-line" role="status" aria-label="Role ELs">{now}</p>
-            {move || next.get().map(|role| view! { <AssignForm state data role/> })}
+            {move || next.get().map(|role| view! { <AssignForm state role/> })}
             <button
                 type="button"
                 class="small"
                 aria-label="Finish the cross-role split"
-                on:click=move |_| clear_split(data)
+                on:click=move |_| clear_split(state)
             >
                 "Done"
             </button>
@@ -71,7 +71,7 @@ pub fn CrossSplit(state: ElState, data: Root) -> impl IntoView {
 
 /// Points from the next role, what they are for, and whether they defend.
 #[component]
-fn AssignForm(state: ElState, data: Root, role: String) -> impl IntoView {
+fn AssignForm(state: ElState, role: String) -> impl IntoView {
     let points = RwSignal::new(String::new());
     let label = RwSignal::new(String::new());
     let defence = RwSignal::new(false);
@@ -81,7 +81,7 @@ fn AssignForm(state: ElState, data: Root, role: String) -> impl IntoView {
         let what = label.get_untracked().trim().to_string();
         let defends = defence.get_untracked();
         let mut outcome = Ok(());
-        data.document::<Turn>().update(|t| {
+        state.turn.load().update(|t| {
             let Some(cross) = t.cross.as_mut() else {
                 return;
             };
@@ -121,7 +121,7 @@ fn AssignForm(state: ElState, data: Root, role: String) -> impl IntoView {
 }
 
 /// Starts a cross-role split over the ticked roles' own ELs.
-pub fn start(state: ElState, data: Root, role_els: Vec<(String, u32)>) {
+pub fn start(state: ElState, role_els: Vec<(String, u32)>) {
     if role_els.len() < 2 {
         return state
             .core
@@ -129,13 +129,13 @@ pub fn start(state: ElState, data: Root, role_els: Vec<(String, u32)>) {
             .say("Tick two or more roles in the builder first.");
     }
     let top = role_els.iter().map(|(_, el)| *el).max().unwrap_or(0);
-    data.document::<Turn>().update(|t| {
+    state.turn.load().update(|t| {
         *t = crate::core::effective_level::Turn::new(top);
         t.cross = Some(CrossRoleSplit::new(role_els));
     });
 }
 
 /// Leaves the cross-role split.
-fn clear_split(data: Root) {
-    data.document::<Turn>().update(|t| t.cross = None);
+fn clear_split(state: ElState) {
+    state.turn.load().update(|t| t.cross = None);
 }

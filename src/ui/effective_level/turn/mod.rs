@@ -8,7 +8,6 @@ mod add_portion;
 mod cross_role;
 mod portion;
 
-use crate::core::effective_level::Turn;
 use leptos::prelude::*;
 
 use crate::ui::widgets::when::When;
@@ -20,16 +19,15 @@ use portion::PortionRow;
 
 use super::state::{ElState, TurnBar};
 use crate::core::effective_level::{ElMode, ElSetup};
-use crate::ui::root::Root;
 
 /// Keeps the bar told what the turn in play asks of it, for the rest of the visit: whether
 /// a turn is in play, and its next portion, whose roll meets the tray's other side when it
 /// is an action (see `Turn::next_roll`).
-pub fn follow(state: ElState, data: Root) {
-    data.lasting(|| {
+pub fn follow(state: ElState) {
+    state.core.visit.lasting(|| {
         Effect::new(move |_| {
             let target = state.setup.with(ElSetup::other_side);
-            let bar = data.document::<Turn>().with(|t| TurnBar {
+            let bar = state.turn.load().with(|t| TurnBar {
                 in_turn: t.in_play(),
                 next: t.next_roll(target.as_ref()),
             });
@@ -42,27 +40,32 @@ pub fn follow(state: ElState, data: Root) {
 
 /// The bar's Roll when it was tapped before the turn had been read: the turn's next
 /// portion, if it has one, else the tray's own roll.
-pub fn roll_next(state: ElState, data: Root) {
+pub fn roll_next(state: ElState) {
     let target = state.setup.with_untracked(ElSetup::other_side);
-    match data
-        .document::<Turn>()
+    match state
+        .turn
+        .load()
         .with_untracked(|t| t.next_roll(target.as_ref()))
     {
-        Some(next) => roll_portion(state, data, next.id),
-        None => super::roll::roll(state, data),
+        Some(next) => roll_portion(state, next.id),
+        None => super::roll::roll(state),
     }
 }
 
 /// The Turn panel.
 #[component]
-pub fn TurnPanel(state: ElState, data: Root) -> impl IntoView {
+pub fn TurnPanel(state: ElState) -> impl IntoView {
     let started = Memo::new(move |_| {
-        data.document::<Turn>()
+        state
+            .turn
+            .load()
             .with(|t| !t.portions.is_empty() || t.cross.is_some())
     });
-    let crossing = Memo::new(move |_| data.document::<Turn>().with(|t| t.cross.is_some()));
+    let crossing = Memo::new(move |_| state.turn.load().with(|t| t.cross.is_some()));
     let left = move || {
-        data.document::<Turn>()
+        state
+            .turn
+            .load()
             .with(|t| format!("{} of EL {} left to split", t.remaining(), t.el))
     };
     let hint = move || {
@@ -78,15 +81,18 @@ pub fn TurnPanel(state: ElState, data: Root) -> impl IntoView {
             if s.mode != ElMode::Builder {
                 return Vec::new();
             }
-            data.roster().with(|r| {
-                data.scene()
+            state.core.roster.with(|r| {
+                state
+                    .scene
                     .with(|scene| s.role_els(r.active(), &scene.boosts))
             })
         })
     });
     let can_cross = move || !started.get() && role_els.with(|r| r.len() >= 2);
     let ids = move || {
-        data.document::<Turn>()
+        state
+            .turn
+            .load()
             .with(|t| t.portions.iter().map(|p| p.id).collect::<Vec<_>>())
     };
     view! {
@@ -94,25 +100,25 @@ pub fn TurnPanel(state: ElState, data: Root) -> impl IntoView {
             <p class="hint" hidden=move || started.get()>{hint}</p>
             <p class="sum-line" role="status" aria-label="Points left" hidden=move || !started.get()>{left}</p>
             <When when=move || crossing.get()>
-                <CrossSplit state data/>
+                <CrossSplit state/>
             </When>
             <When when=can_cross>
                 <button
                     type="button"
                     class="small"
-                    on:click=move |_| cross_role::start(state, data, role_els.get_untracked())
+                    on:click=move |_| cross_role::start(state, role_els.get_untracked())
                 >
                     "Split across the ticked roles"
                 </button>
             </When>
             <ul class="portions">
-                <For each=ids key=|id| *id children=move |id| view! { <PortionRow state data id/> }/>
+                <For each=ids key=|id| *id children=move |id| view! { <PortionRow state id/> }/>
             </ul>
             <When when=move || !crossing.get()>
-                <AddPortion state data/>
+                <AddPortion state/>
             </When>
             <When when=move || started.get()>
-                <button type="button" class="small" on:click=move |_| actions::end_turn(state, data)>"End turn"</button>
+                <button type="button" class="small" on:click=move |_| actions::end_turn(state)>"End turn"</button>
             </When>
         </section>
     }

@@ -11,7 +11,6 @@ use crate::core::effective_level::{Against, ElSetup, PortionKind, PortionState, 
 use crate::ui::effective_level::chances::mean_text;
 use crate::ui::effective_level::format::tenths;
 use crate::ui::effective_level::state::ElState;
-use crate::ui::root::Root;
 use crate::ui::widgets::text_input::NumberInput;
 
 /// A portion as the row shows it, worked out from the turn.
@@ -129,14 +128,14 @@ fn row(turn: &Turn, id: u64, target: Option<&Against>) -> Row {
 
 /// A portion's row, kept while the turn changes around it (so a typed attack stays).
 #[component]
-pub fn PortionRow(state: ElState, data: Root, id: u64) -> impl IntoView {
-    let name = data
-        .document::<Turn>()
+pub fn PortionRow(state: ElState, id: u64) -> impl IntoView {
+    let name = state
+        .turn
+        .load()
         .with_untracked(|t| t.get(id).map(|p| p.name.clone()).unwrap_or_default());
     let shown = Memo::new(move |_| {
         let target = state.setup.with(ElSetup::other_side);
-        data.document::<Turn>()
-            .with(|t| row(t, id, target.as_ref()))
+        state.turn.load().with(|t| row(t, id, target.as_ref()))
     });
     let read = move |pick: fn(&Row) -> Option<String>| move || shown.with(pick);
     let flag = move |pick: fn(&Row) -> bool| move || shown.with(pick);
@@ -148,7 +147,7 @@ pub fn PortionRow(state: ElState, data: Root, id: u64) -> impl IntoView {
     let send_defence = move |ev: SubmitEvent| {
         ev.prevent_default();
         let value = attack.with_untracked(|a| a.trim().parse().ok());
-        defend(state, data, id, value);
+        defend(state, id, value);
     };
     view! {
         <li class="portion" aria-label=format!("Portion {name}")>
@@ -169,12 +168,12 @@ pub fn PortionRow(state: ElState, data: Root, id: u64) -> impl IntoView {
                     </form>
                 </When>
                 <When when=flag(|r| r.can_roll)>
-                    <button type="button" class="small" aria-label=roll_label.clone() on:click=move |_| roll_portion(state, data, id)>
+                    <button type="button" class="small" aria-label=roll_label.clone() on:click=move |_| roll_portion(state, id)>
                         "Roll"
                     </button>
                 </When>
                 <When when=flag(|r| r.removable)>
-                    <button type="button" class="small" aria-label=remove_label.clone() on:click=move |_| remove_portion(state, data, id)>
+                    <button type="button" class="small" aria-label=remove_label.clone() on:click=move |_| remove_portion(state, id)>
                         "Remove"
                     </button>
                 </When>
