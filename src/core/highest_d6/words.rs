@@ -14,10 +14,10 @@ pub fn pool_words(plan: PoolSize, pool_line: &str) -> String {
         PoolSize::OneForNone => "1 die".into(),
         PoolSize::LowestOfTwo => "2 dice, keep the lower".into(),
     };
-    // Found by bytes rather than `rsplit_once(" = ")`, whose substring search would add
-    // its own code to the app for this one use.
-    let sum_at = pool_line.as_bytes().windows(3).rposition(|w| w == b" = ");
-    let sources = sum_at.map_or(pool_line, |at| &pool_line[..at]).trim();
+    let sources = pool_line
+        .rsplit_once(" = ")
+        .map_or(pool_line, |(sources, _)| sources)
+        .trim();
     let base_only = sources
         .strip_suffix(" base")
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
