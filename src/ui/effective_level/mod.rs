@@ -32,10 +32,8 @@ use leptos::prelude::*;
 use against::AgainstPanel;
 use chances::BarChances;
 use level::YourEl;
-use result_view::ResultView;
 use wager::WagerPanel;
 
-use crate::core::history::RecordedRoll;
 use crate::core::scene::Scene;
 use crate::core::words::counted;
 use crate::route::Page;
@@ -76,12 +74,9 @@ const PARTS: TrayParts<ElState> = TrayParts {
 #[component]
 pub fn ElTray(state: ElState) -> impl IntoView {
     let core = state.core;
-    let headline = core.headline(|roll| match roll {
-        RecordedRoll::EffectiveLevel(roll) => Some((roll.headline(), roll.tone())),
-        RecordedRoll::ElDefence(defence) => Some((defence.headline(), defence.tone())),
-        _ => None,
-    });
-    let on_roll = Callback::new(move |()| roll::roll_bar(state));
+    let headline = core.headline();
+    // Roll's code is the tray's `soon` module, most often here before the first tap.
+    let on_roll = Callback::new(move |()| lazy::run(soon::roll_bar(state), not_fetched(state)));
     let roll_label = Signal::derive(move || roll::bar_label(state));
     let can_roll = Signal::derive(move || roll::bar_can_roll(state));
     view! {
@@ -96,8 +91,10 @@ pub fn ElTray(state: ElState) -> impl IntoView {
             roll_label
             can_roll
             on_roll
-            result=move || view! { <ResultView state/> }
-            roll_again=Callback::new(move |again| roll::roll_again(state, again))
+            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state)/> }
+            roll_again=Callback::new(move |again| {
+                lazy::run(soon::roll_again(state, again), not_fetched(state))
+            })
         >
             <CharacterBar roster=core.roster show_harm=true/>
             <YourEl state/>
@@ -115,6 +112,16 @@ pub fn ElTray(state: ElState) -> impl IntoView {
                 <Lazy preload=rare::preload draw=move || rare::scene(state)/>
             </Fold>
         </TrayFrame>
+    }
+}
+
+/// What Roll says when its code cannot come.
+fn not_fetched(state: ElState) -> impl FnOnce() + 'static {
+    move || {
+        state
+            .core
+            .snackbar
+            .say("Nothing was rolled: this part of the app could not be fetched. Check the connection and roll again.")
     }
 }
 

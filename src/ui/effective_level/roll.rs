@@ -5,33 +5,27 @@
 use leptos::prelude::*;
 use rand::Rng;
 
-use super::soon;
 use super::state::{ElShown, ElState, RollKind, Shown, TurnBar};
+use super::turn;
 use crate::core::character::Roster;
 use crate::core::effective_level::{ElRoll, ElSetup};
 use crate::core::history::{HistoryEntry, RecordedRoll, RollAgain};
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::tone::Tone;
-use crate::ui::lazy;
 use crate::ui::platform::browser::now_ms;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::tray::recorder::{Recorder, record_roll};
 
-/// The bar's Roll: the turn's next portion while there is one (its code is rare), else the
-/// tray's own check. Before the turn's code has read the turn, it decides there (fetched
-/// if need be), so a turn kept from before a reload is never rolled past unawares; if that
-/// code cannot come, the turn cannot be read and Roll rolls the tray, as its words say.
+/// The bar's Roll: the turn's next portion while there is one, else the tray's own check.
+/// Before the turn's code has read the turn, it decides there, so a turn kept from before a
+/// reload is never rolled past unawares; if that code cannot come, the turn cannot be read
+/// and Roll rolls the tray, as its words say.
 pub fn roll_bar(state: ElState) {
     match state.turn_bar.get_untracked() {
-        None => lazy::run(soon::roll_bar(state), move || roll(state)),
+        None => turn::roll_next(state),
         Some(TurnBar {
             next: Some(next), ..
-        }) => lazy::run(soon::roll_portion(state, next.id), move || {
-            state
-                .core
-                .snackbar
-                .say("This part of the app could not be fetched: check the connection.")
-        }),
+        }) => turn::roll_portion(state, next.id),
         Some(_) => roll(state),
     }
 }

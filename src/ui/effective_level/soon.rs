@@ -1,11 +1,17 @@
 //! What the Effective Level tray does soon after it is drawn or on Roll, without opening
 //! a panel: the tab's session restored and kept, the hints counted, a turn in play
-//! followed, a link opened, and the bar's Roll while a turn is split. Their code is the
-//! module `el_soon`, fetched once the page is idle; the rare panels wait for a tap
-//! (`rare`).
+//! followed, a link opened, Roll and the result it shows. Their code is the module
+//! `el_soon`, fetched once the page is idle (or on the first tap, if that comes first), so
+//! the tray opens with what it draws and the roll's code comes before it is needed; the
+//! rare panels wait for a tap (`rare`).
 
+use leptos::prelude::*;
+
+use super::result_view::ResultView;
 use super::state::ElState;
-use super::{coach, links, turn};
+use super::{coach, links, roll, turn};
+use crate::core::history::{RecordedRoll, RollAgain};
+use crate::core::tone::Tone;
 use crate::ui::lazy;
 use crate::ui::tray::session::keep_session;
 use crate::ui::visit::Shared;
@@ -14,6 +20,7 @@ lazy::split! { module el_soon, preload preload;
     /// The tab's session restored and kept, the hints counted from now on, and the bar
     /// told of a turn in play.
     pub fn when_idle(state: ElState) {
+        state.core.words.set(Some(headline));
         keep_session(state.core);
         turn::follow(state);
         coach::start(state);
@@ -24,14 +31,29 @@ lazy::split! { module el_soon, preload preload;
         links::open_link(state, shared)
     }
 
-    /// The bar's Roll while a turn is split: roll the portion `id`.
-    pub fn roll_portion(state: ElState, id: u64) {
-        turn::roll_portion(state, id)
+    /// The bar's Roll: the turn's next portion, or the tray's own check.
+    pub fn roll_bar(state: ElState) {
+        state.core.words.set(Some(headline));
+        roll::roll_bar(state)
     }
 
-    /// The bar's Roll before the turn has been read: the next portion if a turn has one,
-    /// else the tray's own roll.
-    pub fn roll_bar(state: ElState) {
-        turn::roll_next(state)
+    /// History's Roll again: the tray set up as that roll was, then rolled.
+    pub fn roll_again(state: ElState, again: RollAgain) {
+        state.core.words.set(Some(headline));
+        roll::roll_again(state, again)
+    }
+
+    /// The shown roll in full, in the dock.
+    pub fn result(state: ElState) -> AnyView {
+        view! { <ResultView state/> }.into_any()
+    }
+}
+
+/// The headline of one of the tray's own rolls (a defence too).
+fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
+    match roll {
+        RecordedRoll::EffectiveLevel(roll) => Some((roll.headline(), roll.tone())),
+        RecordedRoll::ElDefence(defence) => Some((defence.headline(), defence.tone())),
+        _ => None,
     }
 }

@@ -22,10 +22,10 @@ use leptos::prelude::*;
 use challenge_panel::ChallengePanel;
 use odds_panel::{BarChances, OddsPanel};
 use pool_panel::PoolPanel;
-use result_view::ResultView;
+
 use zero_dice::ZeroDiceChoice;
 
-use crate::core::history::{RecordedRoll, RollAgain};
+use crate::core::history::RollAgain;
 use crate::core::words::counted;
 use crate::route::Page;
 use crate::ui::lazy::{self, Lazy};
@@ -65,12 +65,7 @@ const PARTS: TrayParts<D6State> = TrayParts {
 #[component]
 pub fn D6Tray(state: D6State) -> impl IntoView {
     let core = state.core;
-    let headline = core.headline(|roll| match roll {
-        RecordedRoll::HighestD6(check) => {
-            Some((check.outcome().title().to_string(), check.outcome().tone()))
-        }
-        _ => None,
-    });
+    let headline = core.headline();
     let rule_note =
         Signal::derive(move || state.settings.with(|s| s.zero_dice.title().to_string()));
     let scene_note = Signal::derive(move || {
@@ -78,24 +73,10 @@ pub fn D6Tray(state: D6State) -> impl IntoView {
             .scene
             .with(|s| counted(s.facets.items().len(), "facet", "facets").unwrap_or_default())
     });
-    let on_roll = Callback::new(move |()| roll::roll(state));
+    // Roll's code is the tray's `soon` module, most often here before the first tap.
+    let on_roll = Callback::new(move |()| lazy::run(soon::roll(state), not_fetched(state)));
     let roll_again = Callback::new(move |again: RollAgain| {
-        if let RollAgain::HighestD6 {
-            base,
-            kind,
-            conflict,
-            ..
-        } = again
-        {
-            state.change(|s| {
-                if let Some(base) = base {
-                    s.base = base;
-                }
-                s.kind = kind;
-                s.conflict = conflict;
-            });
-            roll::roll(state);
-        }
+        lazy::run(soon::roll_again(state, again), not_fetched(state))
     });
     view! {
         <TrayFrame
@@ -108,7 +89,7 @@ pub fn D6Tray(state: D6State) -> impl IntoView {
             roll_label="Roll"
             can_roll=true
             on_roll
-            result=move || view! { <ResultView state/> }
+            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state)/> }
             odds=move || view! { <OddsPanel state/> }
             roll_again
         >
@@ -124,5 +105,15 @@ pub fn D6Tray(state: D6State) -> impl IntoView {
                 <ZeroDiceChoice settings=state.settings/>
             </Fold>
         </TrayFrame>
+    }
+}
+
+/// What Roll says when its code cannot come.
+fn not_fetched(state: D6State) -> impl FnOnce() + 'static {
+    move || {
+        state
+            .core
+            .snackbar
+            .say("Nothing was rolled: this part of the app could not be fetched. Check the connection and roll again.")
     }
 }

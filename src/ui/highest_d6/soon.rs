@@ -1,10 +1,17 @@
-//! What the Highest d6 tray does soon after it is drawn, without a tap: its hints counted,
-//! the tab's session restored and kept, and a link opened. Their code is the module
-//! `d6_soon`, fetched once the page is idle; the rare panels wait for a tap (`rare`).
+//! What the Highest d6 tray does soon after it is drawn: its hints counted, the tab's
+//! session restored and kept, a link opened, Roll and the result it shows. Their code is the
+//! module `d6_soon`, fetched once the page is idle (or on the first tap, if that comes
+//! first), so the tray opens with what it draws and the roll's code comes before it is
+//! needed; the rare panels wait for a tap (`rare`).
+
+use leptos::prelude::*;
 
 use super::D6State;
-use super::links;
+use super::result_view::ResultView;
+use super::{links, roll};
 use crate::core::coach::D6Coach;
+use crate::core::history::{RecordedRoll, RollAgain};
+use crate::core::tone::Tone;
 use crate::ui::lazy;
 use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::session::keep_session;
@@ -15,6 +22,7 @@ lazy::split! { module d6_soon, preload preload;
     /// tap on each control would do (a die more or fewer, each facet), recounted one frame
     /// after each change, hidden when the setting is off.
     pub fn when_idle(state: D6State) {
+        state.core.words.set(Some(headline));
         keep_session(state.core);
         keep_counting(
             state.core,
@@ -42,5 +50,48 @@ lazy::split! { module d6_soon, preload preload;
     /// Opens what a link carries for the tray.
     pub fn open_link(state: D6State, shared: Shared) {
         links::open_link(state, shared)
+    }
+
+    /// Rolls the pool.
+    pub fn roll(state: D6State) {
+        state.core.words.set(Some(headline));
+        roll::roll(state)
+    }
+
+    /// History's Roll again: the tray set up as that roll was (its base dice, kind and
+    /// conflict), then rolled.
+    pub fn roll_again(state: D6State, again: RollAgain) {
+        state.core.words.set(Some(headline));
+        if let RollAgain::HighestD6 {
+            base,
+            kind,
+            conflict,
+            ..
+        } = again
+        {
+            state.change(|s| {
+                if let Some(base) = base {
+                    s.base = base;
+                }
+                s.kind = kind;
+                s.conflict = conflict;
+            });
+            roll::roll(state);
+        }
+    }
+
+    /// The shown roll in full, in the dock.
+    pub fn result(state: D6State) -> AnyView {
+        view! { <ResultView state/> }.into_any()
+    }
+}
+
+/// The headline of one of the tray's own rolls.
+fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
+    match roll {
+        RecordedRoll::HighestD6(check) => {
+            Some((check.outcome().title().to_string(), check.outcome().tone()))
+        }
+        _ => None,
     }
 }

@@ -23,9 +23,8 @@ use added_symbols::AddedSymbols;
 use dice_picker::DicePicker;
 use odds_panel::BarChances;
 use pool_summary::PoolSummary;
-use result_view::ResultView;
 
-use crate::core::history::{RecordedRoll, RollAgain};
+use crate::core::history::RollAgain;
 use crate::core::narrative::{NarrativeOdds, NarrativePool};
 use crate::route::Page;
 use crate::ui::lazy::{self, Lazy};
@@ -67,23 +66,16 @@ pub fn NarrativeTray(state: NarrativeState) -> impl IntoView {
     // Recomputed on every tap; exact and well under a frame even for a full tray.
     let odds = Memo::new(move |_| state.pool.with(NarrativeOdds::of));
     let makes_check = Signal::derive(move || state.pool.with(NarrativePool::makes_check));
-    let headline = core.headline(|roll| match roll {
-        RecordedRoll::Narrative(roll) => {
-            Some((roll.result().headline().to_string(), roll.result().tone()))
-        }
-        _ => None,
-    });
-    let on_roll = Callback::new(move |()| roll::roll(state));
+    let headline = core.headline();
+    // Roll's code is the tray's `soon` module, most often here before the first tap.
+    let on_roll = Callback::new(move |()| lazy::run(soon::roll(state), not_fetched(state)));
     let story_note = Signal::derive(move || {
         state
             .story_points
             .with(|p| p.naming().counts_words(p.counts()))
     });
     let roll_again = Callback::new(move |again: RollAgain| {
-        if let RollAgain::Narrative(pool) = again {
-            state.pool.update(|stored| *stored = pool);
-            roll::roll(state);
-        }
+        lazy::run(soon::roll_again(state, again), not_fetched(state))
     });
     let added_count = Signal::derive(move || {
         state.pool.with(|p| match p.added_count() {
@@ -102,7 +94,7 @@ pub fn NarrativeTray(state: NarrativeState) -> impl IntoView {
             roll_label="Roll"
             can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
             on_roll
-            result=move || view! { <ResultView state/> }
+            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state)/> }
             roll_again
         >
             <CharacterBar roster=core.roster/>
@@ -120,5 +112,15 @@ pub fn NarrativeTray(state: NarrativeState) -> impl IntoView {
                 <Lazy preload=rare::preload draw=move || rare::saved_pools(state)/>
             </Fold>
         </TrayFrame>
+    }
+}
+
+/// What Roll says when its code cannot come.
+fn not_fetched(state: NarrativeState) -> impl FnOnce() + 'static {
+    move || {
+        state
+            .core
+            .snackbar
+            .say("Nothing was rolled: this part of the app could not be fetched. Check the connection and roll again.")
     }
 }

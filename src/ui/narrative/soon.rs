@@ -1,12 +1,18 @@
-//! What the narrative tray does soon after it is drawn, without a tap: its hints counted,
-//! the tab's session restored and kept, and a link opened. Their code is the module
-//! `narrative_soon`, fetched once the page is idle: small, so the first seconds fetch what
-//! the tray shows and not its rare panels (`rare`).
+//! What the narrative tray does soon after it is drawn: its hints counted, the tab's
+//! session restored and kept, a link opened, Roll and the result it shows. Their code is the
+//! module `narrative_soon`, fetched once the page is idle (or on the first tap, if that
+//! comes first), so the tray opens with what it draws and the roll's code comes before it is
+//! needed; the rare panels wait for a tap (`rare`).
+
+use leptos::prelude::*;
 
 use super::NarrativeState;
-use super::links;
+use super::result_view::ResultView;
+use super::{links, roll};
 use crate::core::coach::NarrativeCoach;
+use crate::core::history::{RecordedRoll, RollAgain};
 use crate::core::narrative::NarrativeOdds;
+use crate::core::tone::Tone;
 use crate::ui::lazy;
 use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::session::keep_session;
@@ -16,6 +22,7 @@ lazy::split! { module narrative_soon, preload preload;
     /// The tab's session restored and kept, and the hints counted from now on: what one
     /// tap on each control would do, recounted one frame after each change to the pool.
     pub fn when_idle(state: NarrativeState) {
+        state.core.words.set(Some(headline));
         keep_session(state.core);
         keep_counting(
             state.core,
@@ -35,5 +42,35 @@ lazy::split! { module narrative_soon, preload preload;
     /// Opens what a link carries for the tray.
     pub fn open_link(state: NarrativeState, shared: Shared) {
         links::open_link(state, shared)
+    }
+
+    /// Rolls the pool.
+    pub fn roll(state: NarrativeState) {
+        state.core.words.set(Some(headline));
+        roll::roll(state)
+    }
+
+    /// History's Roll again: that roll's pool on the tray, then rolled.
+    pub fn roll_again(state: NarrativeState, again: RollAgain) {
+        state.core.words.set(Some(headline));
+        if let RollAgain::Narrative(pool) = again {
+            state.pool.update(|stored| *stored = pool);
+            roll::roll(state);
+        }
+    }
+
+    /// The shown roll in full, in the dock.
+    pub fn result(state: NarrativeState) -> AnyView {
+        view! { <ResultView state/> }.into_any()
+    }
+}
+
+/// The headline of one of the tray's own rolls.
+fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
+    match roll {
+        RecordedRoll::Narrative(roll) => {
+            Some((roll.result().headline().to_string(), roll.result().tone()))
+        }
+        _ => None,
     }
 }

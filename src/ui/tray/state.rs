@@ -82,6 +82,9 @@ impl Shown {
     }
 }
 
+/// A tray's headline for one of its own rolls, with its tone; `None` for another tray's.
+pub type RollWords = fn(&RecordedRoll) -> Option<(String, Tone)>;
+
 /// The parts of a tray's state every tray has; cheap to copy.
 #[derive(Clone, Copy)]
 pub struct TrayCore {
@@ -111,6 +114,9 @@ pub struct TrayCore {
     pub folds: Folds,
     /// The app's owner: what a tray makes under it outlives the tray's page.
     pub visit: Visit,
+    /// How the tray words its own rolls' headlines, once its `soon` code is here: that code
+    /// makes and shows every roll, so a tray's first load carries none of it.
+    pub words: RwSignal<Option<RollWords>>,
     /// The GM's side of the roll in words, said beside the tray's controls while it holds.
     pub gm_side: RwSignal<Option<String>>,
     /// Whether the hints' counting has been asked for.
@@ -142,6 +148,7 @@ impl TrayCore {
             label: RwSignal::new(String::new()),
             panel: RwSignal::new(DockPanel::Closed),
             snackbar: root.snackbar,
+            words: RwSignal::new(None),
             gm_side: RwSignal::new(None),
             coach_started: StoredValue::new(false),
             entered: RwSignal::new(Vec::new()),
@@ -196,18 +203,18 @@ impl TrayCore {
             .with(|s| s.as_ref().is_some_and(Shown::read_only))
     }
 
-    /// The dock's headline: the shown roll's verdict, or else what `words` makes of the roll
-    /// itself (each tray reads only its own rolls, so a tray's first load carries only its
-    /// own words).
-    pub fn headline(
-        &self,
-        words: fn(&RecordedRoll) -> Option<(String, Tone)>,
-    ) -> Signal<Option<Headline>> {
+    /// The dock's headline: the shown roll's verdict, or else what the tray's [`RollWords`]
+    /// make of the roll itself.
+    pub fn headline(&self) -> Signal<Option<Headline>> {
         let shown = self.shown;
+        let words = self.words;
         Signal::derive(move || {
             shown.with(|s| {
                 let s = s.as_ref()?;
-                let (text, tone) = s.verdict.clone().or_else(|| words(&s.entry.roll))?;
+                let (text, tone) = s
+                    .verdict
+                    .clone()
+                    .or_else(|| words.get().and_then(|words| words(&s.entry.roll)))?;
                 Some(Headline {
                     text,
                     tone,
