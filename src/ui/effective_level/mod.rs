@@ -91,7 +91,7 @@ pub fn ElTray(state: ElState) -> impl IntoView {
             roll_label
             can_roll
             on_roll
-            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state)/> }
+            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state) when=core.rolls_here()/> }
             roll_again=Callback::new(move |again| {
                 lazy::run(soon::roll_again(state, again), not_fetched(state))
             })

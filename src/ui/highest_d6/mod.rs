@@ -89,7 +89,7 @@ pub fn D6Tray(state: D6State) -> impl IntoView {
             roll_label="Roll"
             can_roll=true
             on_roll
-            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state)/> }
+            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state) when=core.rolls_here()/> }
             odds=move || view! { <OddsPanel state/> }
             roll_again
         >

@@ -94,7 +94,7 @@ pub fn NarrativeTray(state: NarrativeState) -> impl IntoView {
             roll_label="Roll"
             can_roll=Signal::derive(move || state.pool.with(|p| !p.is_empty()))
             on_roll
-            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state)/> }
+            result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state) when=core.rolls_here()/> }
             roll_again
         >
             <CharacterBar roster=core.roster/>

@@ -203,6 +203,14 @@ impl TrayCore {
             .with(|s| s.as_ref().is_some_and(Shown::read_only))
     }
 
+    /// Whether the tray's `soon` code, which rolls and shows results, has started: the
+    /// dock draws the result from then on, so its live region is there before the first
+    /// roll, and a tray whose code cannot come shows no result note at all (Roll says so).
+    pub fn rolls_here(&self) -> Signal<bool> {
+        let words = self.words;
+        Signal::derive(move || words.with(Option::is_some))
+    }
+
     /// The dock's headline: the shown roll's verdict, or else what the tray's [`RollWords`]
     /// make of the roll itself.
     pub fn headline(&self) -> Signal<Option<Headline>> {
