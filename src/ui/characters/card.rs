@@ -3,8 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use super::CharactersState;
 use super::character;
 use crate::core::character::Character;
@@ -71,7 +69,7 @@ pub fn CharacterCard(
                         </button>
                     </h2>
                     <div class="card-who">
-                        <When
+                        <Show
                             when=move || active.get()
                             fallback=move || view! {
                                 <button
@@ -85,7 +83,7 @@ pub fn CharacterCard(
                             }
                         >
                             <span class="badge">"Rolling for"</span>
-                        </When>
+                        </Show>
                     </div>
                     <span class="card-sign" aria-hidden="true">{move || if is_open.get() { "−" } else { "+" }}</span>
                 </div>

@@ -23,8 +23,6 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use card::CharacterCard;
 use create_form::CreateForm;
 pub use editor::CharacterEditor;
@@ -151,9 +149,9 @@ pub fn CharactersPage(state: CharactersState) -> impl IntoView {
                  their facets, harm and Effective Level sheet."
             </p>
             <CreateForm state open/>
-            <When when=move || keep_note.get()>
+            <Show when=move || keep_note.get()>
                 <Lazy preload=rare::preload draw=move || rare::keep_note(state)/>
-            </When>
+            </Show>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <ul class="character-list" aria-label="Characters">
                 <For

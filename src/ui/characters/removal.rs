@@ -3,8 +3,6 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use super::CharactersState;
 use super::character;
 
@@ -53,7 +51,7 @@ pub fn RemoveCharacter(state: CharactersState, id: u64) -> impl IntoView {
     };
     view! {
         <div class="remove-row">
-            <When
+            <Show
                 when=move || asking.get()
                 fallback=move || view! {
                     <button
@@ -72,7 +70,7 @@ pub fn RemoveCharacter(state: CharactersState, id: u64) -> impl IntoView {
                         "Keep"
                     </button>
                 </div>
-            </When>
+            </Show>
         </div>
     }
 }

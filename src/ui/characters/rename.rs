@@ -2,8 +2,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use super::CharactersState;
 use super::character;
 use crate::ui::widgets::name_field::NameField;
@@ -34,7 +32,7 @@ pub fn RenameCharacter(state: CharactersState, id: u64) -> impl IntoView {
     let on_close = Callback::new(move |()| renaming.set(false));
     view! {
         <div class="rename-row">
-            <When
+            <Show
                 when=move || renaming.get()
                 fallback=move || view! {
                     <button
@@ -51,7 +49,7 @@ pub fn RenameCharacter(state: CharactersState, id: u64) -> impl IntoView {
                     let now = character.with_untracked(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
                     view! { <NameField label=format!("New name for {now}") start=now on_save on_close/> }
                 }}
-            </When>
+            </Show>
         </div>
     }
 }

@@ -3,8 +3,6 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use super::state::NarrativeState;
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::format_pool;
@@ -113,7 +111,7 @@ fn SavedRow(
         <li class="saved-row">
             <span class="saved-name">{name.clone()}</span>
             <code class="notation">{notation}</code>
-            <When
+            <Show
                 when=is_confirming.clone()
                 fallback={
                     let (name, load, ask) = (name.clone(), load.clone(), ask.clone());
@@ -137,7 +135,7 @@ fn SavedRow(
                         "Keep"
                     </button>
                 </span>
-            </When>
+            </Show>
         </li>
     }
 }

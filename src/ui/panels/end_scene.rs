@@ -3,8 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use crate::core::scene::Scene;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::tray::state::TrayCore;
@@ -33,7 +31,7 @@ pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
         );
     };
     view! {
-        <When
+        <Show
             when=move || confirming.get()
             fallback=move || view! {
                 <button
@@ -53,6 +51,6 @@ pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
                     "Keep playing"
                 </button>
             </div>
-        </When>
+        </Show>
     }
 }

@@ -4,8 +4,6 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use crate::route::{Page, Route};
 use crate::ui::lazy::Lazy;
 use crate::ui::platform::browser::{
@@ -72,9 +70,9 @@ pub fn App() -> impl IntoView {
         </header>
         // Notices are rare (saved data repaired, storage missing): their code comes when
         // there is one to show.
-        <When when=move || notices.any()>
+        <Show when=move || notices.any()>
             <Lazy preload=notices::preload draw=move || notices::notice_list(notices)/>
-        </When>
+        </Show>
         <main tabindex="-1" node_ref=main>
             <Pages data page/>
         </main>

@@ -4,8 +4,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::when::When;
-
 use crate::core::scene::Scene;
 use crate::storage::Document;
 use crate::ui::platform::persisted::Persisted;
@@ -15,7 +13,7 @@ use crate::ui::tray::state::TrayCore;
 #[component]
 pub fn GmSide(side: RwSignal<Option<String>>) -> impl IntoView {
     view! {
-        <When when=move || side.with(Option::is_some)>
+        <Show when=move || side.with(Option::is_some)>
             <p class="gm-side">
                 <span class="gm-badge">"GM"</span>
                 <span class="gm-words">{move || side.get().unwrap_or_default()}</span>
@@ -28,7 +26,7 @@ pub fn GmSide(side: RwSignal<Option<String>>) -> impl IntoView {
                     "×"
                 </button>
             </p>
-        </When>
+        </Show>
     }
 }
 
