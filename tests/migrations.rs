@@ -99,6 +99,25 @@ fn a_version_1_table_is_let_go_plainly_and_the_choices_kept() {
 }
 
 #[test]
+fn a_version_1_device_at_no_table_is_not_told_of_one() {
+    // Written by hand in version 1's form: its choices, an empty outbox and no table.
+    let text = r#"{"version":1,"data":{"send_to":"nobody","relays":[],"outbox":{"waiting":[]},"taken_sides":[],"at":null}}"#;
+    let store = MemoryStore::default();
+    store.set(TableDoc::KEY, text).unwrap();
+    let loaded = storage::load::<TableDoc>(&store, NOW);
+    assert!(loaded.notice.is_none());
+    assert!(!loaded.value.old_table, "no table was let go");
+    assert_eq!(
+        loaded.value.send_to,
+        dicetray::storage::table::SendTo::Nobody
+    );
+    let kept = storage::backup_keys(&store)
+        .iter()
+        .any(|key| store.get(key).unwrap().as_deref() == Some(text));
+    assert!(kept, "the original is kept");
+}
+
+#[test]
 fn a_version_2_table_reads_back_as_its_phone_showed_it() {
     let text = std::fs::read_to_string(fixture_path("table", 2)).unwrap();
     let store = MemoryStore::default();

@@ -7,7 +7,6 @@ use dicetray::core::notation::narrative::parse_pool;
 use dicetray::core::tone::Tone;
 use dicetray::storage::{
     self, Decoded, Document, KeyValueStore, MemoryStore, Saved, SavedPools, StoreError, SystemPool,
-    decode_record,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -414,19 +413,33 @@ struct Counter {
     unit: String,
 }
 
+/// The counter's version 1: the number alone.
+#[derive(Deserialize)]
+struct CounterV1(u32);
+
+/// Version 1 to 2: the number, counted in dice.
+impl From<CounterV1> for Counter {
+    fn from(CounterV1(value): CounterV1) -> Self {
+        Self {
+            value,
+            unit: "dice".into(),
+        }
+    }
+}
+
 impl Document for Counter {
     const KEY: &'static str = "dicetray.test-counter";
     const TITLE: &'static str = "test counter";
     const VERSION: u32 = 2;
 
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 2 {
-            *data = json!({"value": data.take(), "unit": "dice"});
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        Ok(Decoded::clean(decode_record(data, "a counter")?))
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let counter = match version {
+            1 => serde_json::from_value::<CounterV1>(data).map(Counter::from),
+            _ => serde_json::from_value::<Counter>(data),
+        };
+        counter
+            .map(Decoded::clean)
+            .map_err(|_| "a counter is not in the expected form".into())
     }
 
     fn encode(&self) -> impl Serialize {

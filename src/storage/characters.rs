@@ -1,13 +1,14 @@
 //! The character roster: every character, their facets and harm, and which one is active.
 
-use serde::Serialize;
+use std::fmt;
+
+use serde::de::{SeqAccess, Visitor};
+use serde::ser::SerializeTuple;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use super::fields::{
-    Fields, Named, ReadField, ReadRecord, Then, WriteField, each_item, object_to_array, read_named,
-    record,
-};
-use super::{Decoded, Document, read_record};
+use super::stored::{Lenient, Misshapen, next_field, read_version};
+use super::{Decoded, Document};
 use crate::core::character::{
     Character, ElSheet, Harm, HarmMark, MAX_CHARACTERS, MAX_EL_VALUE, MAX_SHEET_ENTRIES, Maneuver,
     Role, Roster, Standing,
@@ -15,38 +16,98 @@ use crate::core::character::{
 use crate::core::facet::{Facet, Facets, clean_name};
 use crate::core::ids::SeenIds;
 
-record! {
-    /// Version 3: `[next_id, active, [character, ...]]` (the id counter, and the active
-    /// character's id or `null`), a character being `[id, name, facets, harm, level, roles,
-    /// maneuvers, boosts, penalties]`: facets
-    /// `[[id, name, helps]]`, harm `[[id, "scratch" | "wound"]]` or `[id, "condition", name]`,
-    /// roles `[[id, name, rank]]`, maneuvers `[[id, name, bonus, role id]]`, boosts and penalties
-    /// `[[id, name, value]]`. Versions 1 and 2 stored `{"next_id"?, "active"?, "characters"}`
-    /// and each of those as an object with those names (`{"id", "name", "helps"}`); version 1
-    /// had no Effective Level sheet (`level` and the lists after it) and reads with an empty one.
-    struct StoredRoster<C> {
-        next_id: u64,
-        active: Option<u64>,
-        /// Each read on its own, so one that cannot be read is set aside alone.
-        characters: Vec<C>,
+/// Version 3, what this build writes: `[next_id, active, [character, ...]]`, the id counter
+/// and the active character's id or `null`. Read as `V3<Lenient<CharacterRecord>>`, each
+/// character on its own. Older versions are in `migrations::characters`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct V3<C = CharacterRecord>(pub u64, pub Option<u64>, pub Vec<C>);
+
+/// A character: `[id, name, facets, harm, level, roles, maneuvers, boosts, penalties]`,
+/// the last five its Effective Level sheet.
+#[derive(Serialize, Deserialize)]
+pub(super) struct CharacterRecord(
+    pub u64,
+    pub String,
+    pub Vec<FacetRecord>,
+    pub Vec<HarmRecord>,
+    /// Level.
+    pub u32,
+    pub Vec<RoleRecord>,
+    pub Vec<ManeuverRecord>,
+    /// Boosts.
+    pub Vec<StandingRecord>,
+    /// Penalties.
+    pub Vec<StandingRecord>,
+);
+
+/// A facet, a character's or the scene's: `[id, name, helps]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct FacetRecord(pub u64, pub String, pub bool);
+
+/// A role: `[id, name, rank]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct RoleRecord(pub u64, pub String, pub u32);
+
+/// A maneuver: `[id, name, bonus, role id]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct ManeuverRecord(pub u64, pub String, pub i32, pub u64);
+
+/// A boost or a penalty: `[id, name, value]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StandingRecord(pub u64, pub String, pub u32);
+
+/// A harm mark, `[id, "scratch" | "wound"]`, or a condition, `[id, "condition", name]`:
+/// only a condition has a name, so its serde is written by hand.
+pub(super) struct HarmRecord {
+    pub id: u64,
+    /// `"scratch"`, `"wound"` or `"condition"`.
+    pub kind: String,
+    /// A condition's name.
+    pub name: Option<String>,
+}
+
+impl Serialize for HarmRecord {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut fields = serializer.serialize_tuple(2 + usize::from(self.name.is_some()))?;
+        fields.serialize_element(&self.id)?;
+        fields.serialize_element(&self.kind)?;
+        if let Some(name) = &self.name {
+            fields.serialize_element(name)?;
+        }
+        fields.end()
     }
 }
 
-record! {
-    /// A facet: `[id, name, helps]`.
-    pub(super) struct FacetRecord {
-        id: u64,
-        name: String,
-        helps: bool,
+impl<'de> Deserialize<'de> for HarmRecord {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Reads the fields in order, the name only after `"condition"`.
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = HarmRecord;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a harm mark")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<HarmRecord, A::Error> {
+                let id = next_field(&mut fields)?;
+                let kind: String = next_field(&mut fields)?;
+                let name = match kind.as_str() {
+                    "condition" => Some(next_field(&mut fields)?),
+                    _ => None,
+                };
+                Ok(HarmRecord { id, kind, name })
+            }
+        }
+        deserializer.deserialize_seq(Fields)
     }
 }
 
 /// Reads facets, `[[id, name, helps]]`, for characters and the scene alike, validating each
 /// name and id.
-pub(super) fn read_facets(items: &[Value]) -> Result<Facets, String> {
+pub(super) fn read_facets(records: Vec<FacetRecord>) -> Result<Facets, String> {
     let mut facets = Facets::default();
-    for item in items {
-        let FacetRecord { id, name, helps } = FacetRecord::read(item)?;
+    for FacetRecord(id, name, helps) in records {
         facets.add(id, &name, helps)?;
     }
     Ok(facets)
@@ -54,119 +115,47 @@ pub(super) fn read_facets(items: &[Value]) -> Result<Facets, String> {
 
 /// Writes facets as [`read_facets`] reads them.
 pub(super) fn write_facets(facets: &Facets) -> Vec<FacetRecord> {
-    let record = |f: &Facet| FacetRecord {
-        id: f.id,
-        name: f.name.clone(),
-        helps: f.helps,
-    };
+    let record = |f: &Facet| FacetRecord(f.id, f.name.clone(), f.helps);
     facets.items().iter().map(record).collect()
 }
 
-/// Rewrites facets an earlier version stored as objects.
-pub(super) fn upgrade_facets(facets: Option<&mut Value>) {
-    each_item(facets, |f| {
-        object_to_array(f, &["id", "name", "helps"], "[null,null,null]");
-    });
-}
-
-record! {
-    /// A harm mark, `[id, "scratch" | "wound"]`, or a condition, `[id, "condition", name]`.
-    struct HarmRecord {
-        id: u64,
-        kind: String,
-    }
-}
-
-record! {
-    /// What a condition adds to its harm mark.
-    struct ConditionName {
-        name: String,
-    }
-}
-
-fn read_harm(item: &Value) -> Result<HarmMark, String> {
-    let mut fields = Fields::of(item)?;
-    let HarmRecord { id, kind } = HarmRecord::read_from(&mut fields)?;
-    let harm = match kind.as_str() {
-        "scratch" => Harm::Scratch,
-        "wound" => Harm::Wound,
-        "condition" => {
-            let ConditionName { name } = ConditionName::read_from(&mut fields)?;
-            Harm::Condition(clean_name(&name, "condition")?)
-        }
-        kind => return Err(format!("a harm mark of unknown kind “{kind}”")),
+fn read_harm(HarmRecord { id, kind, name }: HarmRecord) -> Result<HarmMark, String> {
+    let harm = match (kind.as_str(), name) {
+        ("scratch", None) => Harm::Scratch,
+        ("wound", None) => Harm::Wound,
+        ("condition", Some(name)) => Harm::Condition(clean_name(&name, "condition")?),
+        ("scratch" | "wound", Some(_)) => return Err(Misshapen.into()),
+        (kind, _) => return Err(format!("a harm mark of unknown kind “{kind}”")),
     };
-    fields.end()?;
     Ok(HarmMark { id, harm })
 }
 
-/// A harm mark as written: a condition's name follows its kind.
-type HarmWritten = Then<HarmRecord, Option<ConditionName>>;
-
-fn write_harm(mark: &HarmMark) -> HarmWritten {
-    let (kind, condition) = match &mark.harm {
+fn write_harm(mark: &HarmMark) -> HarmRecord {
+    let (kind, name) = match &mark.harm {
         Harm::Scratch => ("scratch", None),
         Harm::Wound => ("wound", None),
         Harm::Condition(name) => ("condition", Some(name.clone())),
     };
     let kind = kind.to_string();
-    let name = condition.map(|name| ConditionName { name });
-    Then(HarmRecord { id: mark.id, kind }, name)
-}
-
-record! {
-    /// A character after its id and name: `[..., facets, harm, level, roles, maneuvers,
-    /// boosts, penalties]`. Facets and harm are read as their own lists.
-    struct CharacterRecord<F, H, R, M, S> {
-        facets: Vec<F>,
-        harm: Vec<H>,
-        level: u32,
-        roles: Vec<R>,
-        maneuvers: Vec<M>,
-        boosts: Vec<S>,
-        penalties: Vec<S>,
+    HarmRecord {
+        id: mark.id,
+        kind,
+        name,
     }
 }
 
-record! {
-    /// A role after its id and name: `[..., rank]`.
-    struct RoleRecord {
-        rank: u32,
-    }
-}
-
-record! {
-    /// A maneuver after its id and name: `[..., bonus, role id]`.
-    struct ManeuverRecord {
-        bonus: i32,
-        role: u64,
-    }
-}
-
-record! {
-    /// A boost or a penalty after its id and name: `[..., value]`.
-    struct StandingRecord {
-        value: u32,
-    }
-}
-
-/// A character as read, its lists still to be read item by item.
-type ReadCharacter = CharacterRecord<Value, Value, Value, Value, Value>;
-
-fn decode_character(item: &Value) -> Result<Character, String> {
-    let mut fields = Fields::of(item).map_err(|e| format!("a character: {}", String::from(e)))?;
-    let Named { id, name } =
-        Named::read_start(&mut fields, "character").map_err(|e| format!("a character: {e}"))?;
-    let mut read = || -> Result<_, String> {
-        let record = ReadCharacter::read_from(&mut fields)?;
-        fields.end()?;
-        let facets = read_facets(&record.facets)?;
-        let harm = record
-            .harm
-            .iter()
+fn decode_character(item: Lenient<CharacterRecord>) -> Result<Character, String> {
+    let CharacterRecord(id, name, facets, harm, level, roles, maneuvers, boosts, penalties) = item
+        .0
+        .map_err(|e| format!("a character: {}", String::from(e)))?;
+    let name = clean_name(&name, "character").map_err(|e| format!("a character: {e}"))?;
+    let read = || -> Result<_, String> {
+        let facets = read_facets(facets)?;
+        let harm = harm
+            .into_iter()
             .map(read_harm)
             .collect::<Result<Vec<_>, _>>()?;
-        let sheet = read_sheet(&record)?;
+        let sheet = read_sheet(level, roles, maneuvers, boosts, penalties)?;
         Ok((facets, harm, sheet))
     };
     let (facets, harm, sheet) = read().map_err(|e| format!("the character “{name}”: {e}"))?;
@@ -180,7 +169,13 @@ fn decode_character(item: &Value) -> Result<Character, String> {
 }
 
 /// Reads the EL sheet's fields, checking every name and number as the roster does.
-fn read_sheet(record: &ReadCharacter) -> Result<ElSheet, String> {
+fn read_sheet(
+    level: u32,
+    roles: Vec<RoleRecord>,
+    maneuvers: Vec<ManeuverRecord>,
+    boosts: Vec<StandingRecord>,
+    penalties: Vec<StandingRecord>,
+) -> Result<ElSheet, String> {
     let in_range = |value: i64, least: i64, what: &str| {
         if (least..=i64::from(MAX_EL_VALUE)).contains(&value) {
             Ok(())
@@ -188,19 +183,18 @@ fn read_sheet(record: &ReadCharacter) -> Result<ElSheet, String> {
             Err(format!("{what} {value} is out of range"))
         }
     };
-    let level = record.level;
     in_range(i64::from(level), 0, "Level")?;
     let mut sheet = ElSheet {
         level,
         ..ElSheet::default()
     };
-    for item in &record.roles {
-        let (Named { id, name }, RoleRecord { rank }) = read_named(item, "role")?;
+    for RoleRecord(id, name, rank) in roles {
+        let name = clean_name(&name, "role")?;
         in_range(i64::from(rank), 1, "rank")?;
         sheet.roles.push(Role { id, name, rank });
     }
-    for item in &record.maneuvers {
-        let (Named { id, name }, ManeuverRecord { bonus, role }) = read_named(item, "maneuver")?;
+    for ManeuverRecord(id, name, bonus, role) in maneuvers {
+        let name = clean_name(&name, "maneuver")?;
         in_range(i64::from(bonus).abs(), 1, "bonus")?;
         if !sheet.roles.iter().any(|r| r.id == role) {
             return Err(format!("the maneuver “{name}” has no role"));
@@ -212,12 +206,12 @@ fn read_sheet(record: &ReadCharacter) -> Result<ElSheet, String> {
             role,
         });
     }
-    for (list, items) in [
-        (&mut sheet.boosts, &record.boosts),
-        (&mut sheet.penalties, &record.penalties),
+    for (list, records) in [
+        (&mut sheet.boosts, boosts),
+        (&mut sheet.penalties, penalties),
     ] {
-        for item in items {
-            let (Named { id, name }, StandingRecord { value }) = read_named(item, "entry")?;
+        for StandingRecord(id, name, value) in records {
+            let name = clean_name(&name, "entry")?;
             in_range(i64::from(value), 1, "value")?;
             list.push(Standing { id, name, value });
         }
@@ -234,87 +228,22 @@ fn read_sheet(record: &ReadCharacter) -> Result<ElSheet, String> {
     Ok(sheet)
 }
 
-/// An entry as written: its id and name, then its own fields.
-type WithName<R> = Then<Named, R>;
-
-/// A character as written.
-type CharacterWritten = WithName<
-    CharacterRecord<
-        FacetRecord,
-        HarmWritten,
-        WithName<RoleRecord>,
-        WithName<ManeuverRecord>,
-        WithName<StandingRecord>,
-    >,
->;
-
-fn write_standing(s: &Standing) -> WithName<StandingRecord> {
-    Then(Named::of(s.id, &s.name), StandingRecord { value: s.value })
-}
-
-fn write_character(c: &Character) -> CharacterWritten {
+fn write_character(c: &Character) -> CharacterRecord {
     let sheet = &c.sheet;
-    let role = |r: &Role| Then(Named::of(r.id, &r.name), RoleRecord { rank: r.rank });
-    let maneuver = |m: &Maneuver| {
-        let rest = ManeuverRecord {
-            bonus: m.bonus,
-            role: m.role,
-        };
-        Then(Named::of(m.id, &m.name), rest)
-    };
-    let record = CharacterRecord {
-        facets: write_facets(&c.facets),
-        harm: c.harm.iter().map(write_harm).collect(),
-        level: sheet.level,
-        roles: sheet.roles.iter().map(role).collect(),
-        maneuvers: sheet.maneuvers.iter().map(maneuver).collect(),
-        boosts: sheet.boosts.iter().map(write_standing).collect(),
-        penalties: sheet.penalties.iter().map(write_standing).collect(),
-    };
-    Then(Named::of(c.id, &c.name), record)
-}
-
-/// Rewrites a character an earlier version stored as an object, and its entries.
-fn upgrade_character(character: &mut Value) {
-    if let Value::Object(members) = character {
-        upgrade_facets(members.get_mut("facets"));
-        each_item(members.get_mut("harm"), |mark| {
-            object_to_array(mark, &["id", "kind", "name"], "[null,null,null]");
-            // Only a condition has a name.
-            if let Value::Array(fields) = mark
-                && fields.last().is_some_and(Value::is_null)
-            {
-                fields.pop();
-            }
-        });
-        let lists: [(&str, &[&str], &str); 4] = [
-            ("roles", &["id", "name", "rank"], "[null,null,null]"),
-            (
-                "maneuvers",
-                &["id", "name", "bonus", "role"],
-                "[null,null,null,null]",
-            ),
-            ("boosts", &["id", "name", "value"], "[null,null,null]"),
-            ("penalties", &["id", "name", "value"], "[null,null,null]"),
-        ];
-        for (list, keys, defaults) in lists {
-            each_item(members.get_mut(list), |item| {
-                object_to_array(item, keys, defaults)
-            });
-        }
-    }
-    let keys = [
-        "id",
-        "name",
-        "facets",
-        "harm",
-        "level",
-        "roles",
-        "maneuvers",
-        "boosts",
-        "penalties",
-    ];
-    object_to_array(character, &keys, "[null,null,[],[],0,[],[],[],[]]");
+    let role = |r: &Role| RoleRecord(r.id, r.name.clone(), r.rank);
+    let maneuver = |m: &Maneuver| ManeuverRecord(m.id, m.name.clone(), m.bonus, m.role);
+    let standing = |s: &Standing| StandingRecord(s.id, s.name.clone(), s.value);
+    CharacterRecord(
+        c.id,
+        c.name.clone(),
+        write_facets(&c.facets),
+        c.harm.iter().map(write_harm).collect(),
+        sheet.level,
+        sheet.roles.iter().map(role).collect(),
+        sheet.maneuvers.iter().map(maneuver).collect(),
+        sheet.boosts.iter().map(standing).collect(),
+        sheet.penalties.iter().map(standing).collect(),
+    )
 }
 
 impl Document for Roster {
@@ -322,24 +251,13 @@ impl Document for Roster {
     const TITLE: &'static str = "characters";
     const VERSION: u32 = 3;
 
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 3 {
-            each_item(data.get_mut("characters"), upgrade_character);
-            let keys = ["next_id", "active", "characters"];
-            object_to_array(data, &keys, "[0,null,null]");
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let StoredRoster {
-            next_id,
-            active,
-            characters: stored,
-        }: StoredRoster<Value> = read_record(&data, "the characters")?;
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let V3(next_id, active, stored) =
+            read_version::<Self, V3<Lenient<CharacterRecord>>>(version, data, "the characters")?;
         let mut characters: Vec<Character> = Vec::new();
         let mut ids = SeenIds::default();
         let mut set_aside = Vec::new();
-        for item in &stored {
+        for item in stored {
             let character = match decode_character(item) {
                 Ok(character) => character,
                 Err(reason) => {
@@ -370,15 +288,10 @@ impl Document for Roster {
     }
 
     fn encode(&self) -> impl Serialize {
-        stored(self).write()
-    }
-}
-
-/// What `Roster` is stored as: its record, written by [`Document::encode`].
-pub(super) fn stored(value: &Roster) -> impl WriteField {
-    StoredRoster {
-        next_id: value.next_id(),
-        active: value.active_id(),
-        characters: value.characters().iter().map(write_character).collect(),
+        V3(
+            self.next_id(),
+            self.active_id(),
+            self.characters().iter().map(write_character).collect(),
+        )
     }
 }

@@ -1,26 +1,18 @@
 //! The Highest d6 tray as the player left it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{WriteField, object_to_array, record};
-use super::{Decoded, Document, read_record};
+use super::stored::read_version;
+use super::{Decoded, Document};
 use crate::core::highest_d6::{ChallengeKind, D6Setup, FacetRef, MAX_BASE_DICE, MIN_BASE_DICE};
 
-record! {
-    /// Version 3: `[3, "physical", false, ["c4", "s2", "h7"]]`: base dice, kind of challenge,
-    /// whether it is a conflict, and the facets applied (`c` names a character facet, `s` a
-    /// scene facet, `h` a condition by its harm mark). Version 2 was the same without `h`;
-    /// version 1 stored `{"base", "kind", "conflict", "applied"?}`.
-    struct StoredSetup {
-        base: u32,
-        /// `ChallengeKind::key`.
-        kind: String,
-        conflict: bool,
-        /// Each as `facet_ref_text` writes it.
-        applied: Vec<String>,
-    }
-}
+/// Version 3, what this build writes: `[3, "physical", false, ["c4", "s2", "h7"]]`: base
+/// dice, the kind of challenge (`ChallengeKind::key`), whether it is a conflict, and the
+/// facets applied (`c` names a character facet, `s` a scene facet, `h` a condition by its
+/// harm mark). Older versions are in `migrations::d6_setup`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct V3(pub u32, pub String, pub bool, pub Vec<String>);
 
 fn facet_ref(text: &str) -> Option<FacetRef> {
     let (scope, id) = text.split_at_checked(1)?;
@@ -50,21 +42,9 @@ impl Document for D6Setup {
     const TITLE: &'static str = "Highest d6 tray";
     const VERSION: u32 = 3;
 
-    /// Version 3 only adds conditions: version 2 reads as it is.
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 2 {
-            let keys = ["base", "kind", "conflict", "applied"];
-            object_to_array(data, &keys, "[null,null,null,[]]");
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let StoredSetup {
-            base,
-            kind,
-            conflict,
-            applied,
-        } = read_record(&data, "the Highest d6 tray")?;
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let V3(base, kind, conflict, applied) =
+            read_version::<Self, _>(version, data, "the Highest d6 tray")?;
         if !(MIN_BASE_DICE..=MAX_BASE_DICE).contains(&base) {
             return Err(format!("{base} base dice"));
         }
@@ -83,16 +63,11 @@ impl Document for D6Setup {
     }
 
     fn encode(&self) -> impl Serialize {
-        stored(self).write()
-    }
-}
-
-/// What `D6Setup` is stored as: its record, written by [`Document::encode`].
-pub(super) fn stored(value: &D6Setup) -> impl WriteField {
-    StoredSetup {
-        base: value.base,
-        kind: value.kind.key().into(),
-        conflict: value.conflict,
-        applied: value.applied.iter().map(facet_ref_text).collect(),
+        V3(
+            self.base,
+            self.kind.key().into(),
+            self.conflict,
+            self.applied.iter().map(facet_ref_text).collect(),
+        )
     }
 }

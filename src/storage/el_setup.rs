@@ -1,117 +1,73 @@
 //! The Effective Level tray as the player left it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{ReadField, WriteField, each_item, object_to_array, record};
-use super::{Decoded, Document, read_record};
+use super::stored::read_version;
+use super::{Decoded, Document};
 use crate::core::effective_level::{
-    Dedicated, ElMode, ElSetup, MAX_EL, MAX_PICKED, MAX_SITUATIONAL, Pushback, side_name,
+    Dedicated, ElMode, ElSetup, MAX_EL, MAX_PICKED, MAX_SITUATIONAL, Modifier, Pushback, side_name,
 };
 use crate::core::facet::clean_name;
 use crate::core::notation::effective_level::{format_dice, parse_dice};
 
-record! {
-    /// Version 5: `["quick" | "builder", quick EL, quick rank, [ticked sheet entry ids],
-    /// [ticked scene boost ids], [["High ground", 2], ...], needs training, dice, wager,
-    /// dedicated kind, dedicated name, "none" | "resistance" | "opposition", their EL, their
-    /// dice, their name, [[condition's harm mark id, points], ...]]`, the dice in notation
-    /// (`"simple"`, `"2d6,d4"`), the name `""` for none: the mode, the quick EL and the rank
-    /// that caps its wager, the entries and scene boosts ticked in the builder, the situational
-    /// modifiers, then the roll's own settings and the other side's, then the conditions
-    /// ticked as penalties.
-    ///
-    /// Version 4 was the same without the last two fields (no name, no conditions). Earlier
-    /// versions stored an object with those names: `{"mode", "quick_el", "quick_rank",
-    /// "picked", "picked_scene", "situational", "needs_training", "dice", "wager",
-    /// "dedicated_kind", "dedicated_name", "against", "their_el", "their_dice"}`, each modifier
-    /// `{"name", "value"}`; version 1 had no `"picked_scene"` and reads with none, versions
-    /// before 3 no `"quick_rank"` and read with 0.
-    struct StoredSetup<M, C> {
-        /// `"quick"` or `"builder"`.
-        mode: String,
-        quick_el: u32,
-        quick_rank: u32,
-        picked: Vec<u64>,
-        picked_scene: Vec<u64>,
-        /// The situational modifiers, `[[name, value], ...]`.
-        situational: Vec<M>,
-        needs_training: bool,
-        /// In notation.
-        dice: String,
-        wager: u32,
-        dedicated_kind: String,
-        dedicated_name: String,
-        /// `"none"`, `"resistance"` or `"opposition"`.
-        against: String,
-        their_el: u32,
-        their_dice: String,
-        their_name: String,
-        /// The conditions ticked as penalties, `[[harm mark id, points], ...]`.
-        conditions: Vec<C>,
-    }
-}
+/// Version 5, what this build writes: `["quick" | "builder", quick EL, quick rank, [ticked
+/// sheet entry ids], [ticked scene boost ids], [["High ground", 2], ...], needs training,
+/// dice, wager, dedicated kind, dedicated name, "none" | "resistance" | "opposition", their
+/// EL, their dice, their name, [[condition's harm mark id, points], ...]]`, the dice in
+/// notation (`"simple"`, `"2d6,d4"`), the name `""` for none: the mode, the quick EL and the
+/// rank that caps its wager, the entries and scene boosts ticked in the builder, the
+/// situational modifiers, then the roll's own settings and the other side's, then the
+/// conditions ticked as penalties. Older versions are in `migrations::el_setup`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct V5(
+    /// `"quick"` or `"builder"`.
+    pub String,
+    /// The quick EL.
+    pub u32,
+    /// The quick rank.
+    pub u32,
+    /// The sheet entries ticked.
+    pub Vec<u64>,
+    /// The scene boosts ticked.
+    pub Vec<u64>,
+    pub Vec<ModifierRecord>,
+    /// Needs training.
+    pub bool,
+    /// The dice, in notation.
+    pub String,
+    /// The wager.
+    pub u32,
+    /// The dedicated effect's kind.
+    pub String,
+    /// The dedicated effect's name.
+    pub String,
+    /// `"none"`, `"resistance"` or `"opposition"`.
+    pub String,
+    /// Their EL.
+    pub u32,
+    /// Their dice, in notation.
+    pub String,
+    /// Their name.
+    pub String,
+    pub Vec<ConditionRecord>,
+);
 
-record! {
-    /// A situational modifier: `["High ground", 2]`.
-    struct Modifier {
-        name: String,
-        value: i32,
-    }
-}
+/// A situational modifier: `["High ground", 2]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct ModifierRecord(pub String, pub i32);
 
-record! {
-    /// A condition ticked as a penalty: `[harm mark id, points]`.
-    struct ConditionRecord {
-        mark: u64,
-        value: u32,
-    }
-}
-
-/// The members of an earlier version's object, in the order of the array.
-const MEMBERS: [&str; 14] = [
-    "mode",
-    "quick_el",
-    "quick_rank",
-    "picked",
-    "picked_scene",
-    "situational",
-    "needs_training",
-    "dice",
-    "wager",
-    "dedicated_kind",
-    "dedicated_name",
-    "against",
-    "their_el",
-    "their_dice",
-];
+/// A condition ticked as a penalty: `[harm mark id, points]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct ConditionRecord(pub u64, pub u32);
 
 impl Document for ElSetup {
     const KEY: &'static str = "dicetray.el.setup";
     const TITLE: &'static str = "Effective Level tray";
     const VERSION: u32 = 5;
 
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 4 {
-            each_item(data.get_mut("situational"), |m| {
-                object_to_array(m, &["name", "value"], "[null,null]");
-            });
-            let defaults = "[null,null,0,null,[],null,null,null,null,null,null,null,null,null]";
-            object_to_array(data, &MEMBERS, defaults);
-        }
-        // No name for the other side, no conditions ticked. Data of another shape is left
-        // for the reader to refuse.
-        if version < 5
-            && let Value::Array(fields) = data
-            && fields.len() == MEMBERS.len()
-        {
-            fields.push(Value::from(""));
-            fields.push(Value::Array(Vec::new()));
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let StoredSetup {
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let V5(
             mode,
             quick_el,
             quick_rank,
@@ -128,7 +84,7 @@ impl Document for ElSetup {
             their_dice,
             their_name,
             conditions,
-        }: StoredSetup<Value, Value> = read_record(&data, "the Effective Level tray")?;
+        ) = read_version::<Self, _>(version, data, "the Effective Level tray")?;
         let mode = match mode.as_str() {
             "quick" => ElMode::Quick,
             "builder" => ElMode::Builder,
@@ -165,12 +121,10 @@ impl Document for ElSetup {
             their_dice: parse_dice(Some(&their_dice)).map_err(|e| e.to_string())?,
             ..ElSetup::default()
         };
-        for item in &situational {
-            let Modifier { name, value } = Modifier::read(item)?;
+        for ModifierRecord(name, value) in situational {
             setup.add_situational(&name, value)?;
         }
-        for item in &conditions {
-            let ConditionRecord { mark, value } = ConditionRecord::read(item)?;
+        for ConditionRecord(mark, value) in conditions {
             if setup.condition_value(mark).is_some() {
                 return Err(format!("the condition {mark} is ticked twice"));
             }
@@ -195,48 +149,36 @@ impl Document for ElSetup {
     }
 
     fn encode(&self) -> impl Serialize {
-        stored(self).write()
-    }
-}
-
-/// What `ElSetup` is stored as: its record, written by [`Document::encode`].
-pub(super) fn stored(value: &ElSetup) -> impl WriteField {
-    let mode = match value.mode {
-        ElMode::Quick => "quick",
-        ElMode::Builder => "builder",
-    };
-    let against = match value.against {
-        None => "none",
-        Some(Pushback::Resistance) => "resistance",
-        Some(Pushback::Opposition) => "opposition",
-    };
-    StoredSetup {
-        mode: mode.into(),
-        quick_el: value.quick_el,
-        quick_rank: value.quick_rank,
-        picked: value.picked.clone(),
-        picked_scene: value.picked_scene.clone(),
-        situational: value
-            .situational
-            .iter()
-            .map(|m| Modifier {
-                name: m.name.clone(),
-                value: m.value,
-            })
-            .collect(),
-        needs_training: value.needs_training,
-        dice: format_dice(&value.dice),
-        wager: value.wager,
-        dedicated_kind: value.dedicated.kind.clone(),
-        dedicated_name: value.dedicated.name.clone(),
-        against: against.into(),
-        their_el: value.their_el,
-        their_dice: format_dice(&value.their_dice),
-        their_name: value.their_name.clone(),
-        conditions: value
-            .conditions
-            .iter()
-            .map(|&(mark, value)| ConditionRecord { mark, value })
-            .collect(),
+        let mode = match self.mode {
+            ElMode::Quick => "quick",
+            ElMode::Builder => "builder",
+        };
+        let against = match self.against {
+            None => "none",
+            Some(Pushback::Resistance) => "resistance",
+            Some(Pushback::Opposition) => "opposition",
+        };
+        let modifier = |m: &Modifier| ModifierRecord(m.name.clone(), m.value);
+        V5(
+            mode.into(),
+            self.quick_el,
+            self.quick_rank,
+            self.picked.clone(),
+            self.picked_scene.clone(),
+            self.situational.iter().map(modifier).collect(),
+            self.needs_training,
+            format_dice(&self.dice),
+            self.wager,
+            self.dedicated.kind.clone(),
+            self.dedicated.name.clone(),
+            against.into(),
+            self.their_el,
+            format_dice(&self.their_dice),
+            self.their_name.clone(),
+            self.conditions
+                .iter()
+                .map(|&(mark, points)| ConditionRecord(mark, points))
+                .collect(),
+        )
     }
 }

@@ -1,11 +1,11 @@
 //! The Effective Level turn in play: its split portions, their rolls and any cross-role
 //! split, kept so a reload in the middle of a turn loses nothing.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{ReadField, WriteField, each_item, object_to_array, record};
-use super::{Decoded, Document, read_record};
+use super::stored::read_version;
+use super::{Decoded, Document};
 use crate::core::effective_level::{
     Assignment, CrossRoleSplit, ElRoll, MAX_DEFENCES, MAX_EL, MAX_PORTIONS, Portion, PortionKind,
     RoleEl, Turn,
@@ -15,115 +15,75 @@ use crate::core::notation::effective_level::{
     format_check, format_faces, parse_check, parse_faces,
 };
 
-record! {
-    /// Version 3: `[el, next_id, [portion, ...], cross]`, the cross-role split `null` or
-    /// `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`; a portion is `[id,
-    /// name, points,
-    /// "action" | "defence" | "boost" | "free-boost", into, after, role, roll, [roll]]` (into,
-    /// after, role and roll `null` when there are none; the last list holds the defence rolls),
-    /// and a roll `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`: check, faces, the other side's faces.
-    /// Version 2 was the same without the other side's name (`by ...`) in a roll's notation;
-    /// version 1 stored `{"el", "next_id", "portions", "cross"?}`, and portions, rolls and the
-    /// split as objects with those names.
-    struct StoredTurn<P, C> {
-        el: u32,
-        next_id: u64,
-        /// Each read and checked on its own.
-        portions: Vec<P>,
-        /// The cross-role split, or `null`.
-        cross: C,
-    }
-}
+/// Version 3, what this build writes: `[el, next_id, [portion, ...], cross]`, the cross-role
+/// split `null` or `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`. Older
+/// versions are in `migrations::el_turn`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct V3(
+    pub u32,
+    pub u64,
+    pub Vec<PortionRecord>,
+    pub Option<CrossRecord>,
+);
 
-record! {
-    /// A roll: `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`, each in notation.
-    struct RollRecord {
-        check: String,
-        faces: String,
-        their_faces: String,
-    }
-}
+/// A roll: `["el 4 vs 3", "d2:1 ...", "d2:0 ..."]`, its check, faces and the other side's
+/// faces, each in notation.
+#[derive(Serialize, Deserialize)]
+pub(super) struct RollRecord(pub String, pub String, pub String);
 
-record! {
-    /// A portion of the turn.
-    struct PortionRecord {
-        id: u64,
-        name: String,
-        points: u32,
-        /// `"action"`, `"defence"`, `"boost"` or `"free-boost"`.
-        kind: String,
-        /// The portion a boost goes into.
-        into: Option<u64>,
-        /// The portion this one follows.
-        after: Option<u64>,
-        role: Option<String>,
-        roll: Option<RollRecord>,
-        defences: Vec<RollRecord>,
-    }
-}
+/// A portion of the turn: `[id, name, points, "action" | "defence" | "boost" |
+/// "free-boost", into, after, role, roll, [defence roll, ...]]`, `into` (the portion a boost
+/// goes into), `after` (the portion this one follows), `role` and `roll` `null` when there
+/// are none.
+#[derive(Serialize, Deserialize)]
+pub(super) struct PortionRecord(
+    pub u64,
+    pub String,
+    /// Points.
+    pub u32,
+    /// Kind.
+    pub String,
+    /// Into.
+    pub Option<u64>,
+    /// After.
+    pub Option<u64>,
+    /// Role.
+    pub Option<String>,
+    pub Option<RollRecord>,
+    /// Defences.
+    pub Vec<RollRecord>,
+);
 
-record! {
-    /// A cross-role split: `[[[role, el, used]], [[role, points, label, [[role, el after]]]]]`.
-    struct CrossRecord {
-        roles: Vec<RoleElRecord>,
-        assignments: Vec<AssignmentRecord>,
-    }
-}
+/// A cross-role split: every role's EL and whether it is used, then the points moved.
+#[derive(Serialize, Deserialize)]
+pub(super) struct CrossRecord(pub Vec<RoleElRecord>, pub Vec<AssignmentRecord>);
 
-record! {
-    /// A role's EL in a cross-role split, and whether it is used.
-    struct RoleElRecord {
-        name: String,
-        el: u32,
-        used: bool,
-    }
-}
+/// A role's EL in a cross-role split, and whether it is used: `[role, el, used]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct RoleElRecord(pub String, pub u32, pub bool);
 
-record! {
-    /// Points moved to a role in a cross-role split, with every role's EL after.
-    struct AssignmentRecord {
-        role: String,
-        points: u32,
-        label: String,
-        after: Vec<RoleAfter>,
-    }
-}
+/// Points moved to a role, with every role's EL after: `[role, points, label, [[role,
+/// el], ...]]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct AssignmentRecord(pub String, pub u32, pub String, pub Vec<(String, u32)>);
 
-record! {
-    /// A role's EL after an assignment.
-    struct RoleAfter {
-        name: String,
-        el: u32,
-    }
-}
-
-fn read_roll(record: RollRecord) -> Result<ElRoll, String> {
-    let check = parse_check(&record.check).map_err(|e| e.to_string())?;
-    let faces = parse_faces(&record.faces).map_err(|e| e.to_string())?;
-    let theirs = parse_faces(&record.their_faces).map_err(|e| e.to_string())?;
+fn read_roll(RollRecord(check, faces, their_faces): RollRecord) -> Result<ElRoll, String> {
+    let check = parse_check(&check).map_err(|e| e.to_string())?;
+    let faces = parse_faces(&faces).map_err(|e| e.to_string())?;
+    let theirs = parse_faces(&their_faces).map_err(|e| e.to_string())?;
     ElRoll::from_parts(check, faces, theirs)
 }
 
 fn write_roll(roll: &ElRoll) -> RollRecord {
-    RollRecord {
-        check: format_check(&roll.check),
-        faces: format_faces(&roll.faces),
-        their_faces: format_faces(&roll.their_faces),
-    }
+    RollRecord(
+        format_check(&roll.check),
+        format_faces(&roll.faces),
+        format_faces(&roll.their_faces),
+    )
 }
 
-fn read_portion(item: &Value) -> Result<Portion, String> {
-    let PortionRecord {
-        id,
-        name,
-        points,
-        kind,
-        into,
-        after,
-        role,
-        roll,
-        defences,
-    } = PortionRecord::read(item)?;
+fn read_portion(record: PortionRecord) -> Result<Portion, String> {
+    let PortionRecord(id, name, points, kind, into, after, role, roll, defences) = record;
     let kind = match (kind.as_str(), into) {
         ("action", None) => PortionKind::Action,
         ("defence", None) => PortionKind::Defence,
@@ -156,62 +116,42 @@ fn write_portion(p: &Portion) -> PortionRecord {
         PortionKind::Boost { into, free: false } => ("boost", Some(into)),
         PortionKind::Boost { into, free: true } => ("free-boost", Some(into)),
     };
-    PortionRecord {
-        id: p.id,
-        name: p.name.clone(),
-        points: p.points,
-        kind: kind.into(),
+    PortionRecord(
+        p.id,
+        p.name.clone(),
+        p.points,
+        kind.into(),
         into,
-        after: p.after,
-        role: p.role.clone(),
-        roll: p.roll.as_ref().map(write_roll),
-        defences: p.defences.iter().map(write_roll).collect(),
-    }
+        p.after,
+        p.role.clone(),
+        p.roll.as_ref().map(write_roll),
+        p.defences.iter().map(write_roll).collect(),
+    )
 }
 
-fn read_cross(record: CrossRecord) -> CrossRoleSplit {
-    let role = |r: RoleElRecord| RoleEl {
-        name: r.name,
-        el: r.el,
-        used: r.used,
-    };
-    let assignment = |a: AssignmentRecord| Assignment {
-        role: a.role,
-        points: a.points,
-        label: a.label,
-        after: a.after.into_iter().map(|r| (r.name, r.el)).collect(),
+fn read_cross(CrossRecord(roles, assignments): CrossRecord) -> CrossRoleSplit {
+    let role = |RoleElRecord(name, el, used)| RoleEl { name, el, used };
+    let assignment = |AssignmentRecord(role, points, label, after)| Assignment {
+        role,
+        points,
+        label,
+        after,
     };
     CrossRoleSplit {
-        roles: record.roles.into_iter().map(role).collect(),
-        assignments: record.assignments.into_iter().map(assignment).collect(),
+        roles: roles.into_iter().map(role).collect(),
+        assignments: assignments.into_iter().map(assignment).collect(),
     }
 }
 
 fn write_cross(c: &CrossRoleSplit) -> CrossRecord {
-    let role = |r: &RoleEl| RoleElRecord {
-        name: r.name.clone(),
-        el: r.el,
-        used: r.used,
+    let role = |r: &RoleEl| RoleElRecord(r.name.clone(), r.el, r.used);
+    let assignment = |a: &Assignment| {
+        AssignmentRecord(a.role.clone(), a.points, a.label.clone(), a.after.clone())
     };
-    let after = |(name, el): &(String, u32)| RoleAfter {
-        name: name.clone(),
-        el: *el,
-    };
-    let assignment = |a: &Assignment| AssignmentRecord {
-        role: a.role.clone(),
-        points: a.points,
-        label: a.label.clone(),
-        after: a.after.iter().map(after).collect(),
-    };
-    CrossRecord {
-        roles: c.roles.iter().map(role).collect(),
-        assignments: c.assignments.iter().map(assignment).collect(),
-    }
-}
-
-/// Rewrites a roll version 1 stored as an object.
-fn upgrade_roll(roll: &mut Value) {
-    object_to_array(roll, &["check", "faces", "vs_faces"], r#"[null,null,""]"#);
+    CrossRecord(
+        c.roles.iter().map(role).collect(),
+        c.assignments.iter().map(assignment).collect(),
+    )
 }
 
 impl Document for Turn {
@@ -219,43 +159,16 @@ impl Document for Turn {
     const TITLE: &'static str = "Effective Level turn";
     const VERSION: u32 = 3;
 
-    /// Version 3 only lets rolls name the other side: version 2 reads as it is.
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 2 {
-            each_item(data.get_mut("portions"), |portion| {
-                if let Value::Object(members) = portion {
-                    members.get_mut("roll").map(upgrade_roll);
-                    each_item(members.get_mut("defences"), upgrade_roll);
-                }
-                let keys = [
-                    "id", "name", "points", "kind", "into", "after", "role", "roll", "defences",
-                ];
-                let defaults = "[null,null,null,null,null,null,null,null,[]]";
-                object_to_array(portion, &keys, defaults);
-            });
-            if let Some(cross) = data.get_mut("cross") {
-                object_to_array(cross, &["roles", "assignments"], "[null,null]");
-            }
-            let keys = ["el", "next_id", "portions", "cross"];
-            object_to_array(data, &keys, "[null,null,null,null]");
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let StoredTurn {
-            el,
-            next_id,
-            portions,
-            cross,
-        }: StoredTurn<Value, Value> = read_record(&data, "the turn")?;
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let V3(el, next_id, portions, cross) = read_version::<Self, _>(version, data, "the turn")?;
         if el > MAX_EL || portions.len() > MAX_PORTIONS {
             return Err("a turn past the tray's limits".into());
         }
         let portions = portions
-            .iter()
+            .into_iter()
             .map(read_portion)
             .collect::<Result<Vec<_>, _>>()?;
-        let cross = Option::<CrossRecord>::read(&cross)?.map(read_cross);
+        let cross = cross.map(read_cross);
         let known = |id: u64| portions.iter().any(|p| p.id == id);
         for p in &portions {
             let into = match p.kind {
@@ -288,16 +201,11 @@ impl Document for Turn {
     }
 
     fn encode(&self) -> impl Serialize {
-        stored(self).write()
-    }
-}
-
-/// What `Turn` is stored as: its record, written by [`Document::encode`].
-pub(super) fn stored(value: &Turn) -> impl WriteField {
-    StoredTurn {
-        el: value.el,
-        next_id: value.next_id,
-        portions: value.portions.iter().map(write_portion).collect(),
-        cross: value.cross.as_ref().map(write_cross),
+        V3(
+            self.el,
+            self.next_id,
+            self.portions.iter().map(write_portion).collect(),
+            self.cross.as_ref().map(write_cross),
+        )
     }
 }

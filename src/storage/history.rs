@@ -1,15 +1,16 @@
-//! How the roll history is saved: the stored form of every entry, its versions and their
-//! migration, and the checks an entry passes when read back. The history itself lives in
-//! `core::history`.
+//! How the roll history is saved: the stored form of every entry, and the checks an entry
+//! passes when read back. The history itself lives in `core::history`; older versions and
+//! their migrations are in `migrations::history`.
 
-use serde::Serialize;
+use std::fmt;
+
+use serde::de::{self, SeqAccess, Visitor};
+use serde::ser::SerializeSeq;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use super::fields::{
-    Field, Fields, ReadRecord, Then, WriteField, WriteRecord, each_item, object_to_array,
-    object_to_value, record,
-};
-use super::{Decoded, Document, read_record};
+use super::stored::{Lenient, next_field, read, read_version};
+use super::{Decoded, Document};
 
 use crate::core::effective_level::{Dedicated, ElDefence, ElRoll};
 use crate::core::facet::clean_name;
@@ -23,159 +24,252 @@ use crate::core::notation::highest_d6::{format_plan, format_roll, parse_plan, pa
 use crate::core::notation::narrative::{format_faces, format_pool, parse_faces, parse_pool};
 use crate::core::story_points::{ChangeKind, PointCounts, StoryChange, StoryNaming, StorySide};
 
-record! {
-    /// Version 7: `[entry, ...]`, newest first; an entry is an array, `[id, at, label, who,
-    /// real_dice, system, pool, ...]` (`who`, the character, is `null` when none was rolling;
-    /// `real_dice` is true when the faces were entered by hand), then by system:
-    /// - narrative: `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll
-    ///   naming the die and the face it showed before;
-    /// - Highest d6: `[..., "d6", "3 base + Keen Eye = 4 dice", "6 3 1 1", "4" | "none-one" |
-    ///   "none-lowest", "physical", conflict, cost]`, the cost `null` or its note;
-    /// - Effective Level: `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the other side's
-    ///   faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`;
-    /// - an Effective Level defence: `[..., "el-defence", "el 4", "d2:1 d2:0 ...", attack]`,
-    ///   the Simple Pool at the defence's EL and the attack's value it met, or `null`;
-    /// - story points: `[..., "story", "destiny" | "story-points", "set" | "start" | "roll" |
-    ///   "spend-players" | "spend-gm" | "undo", players, gm, "w3 w9"]`: the naming, what
-    ///   changed, the counts after it, and the Force dice of a roll (else `""`).
-    ///
-    /// Version 6 had no defences (it was version 7 less one kind of entry). Version 5 had
-    /// no `real_dice` (every roll was the app's own) and no story points; version 4
-    /// was version 5 without the other side's name (`by ...`) in the EL notation, and with
-    /// Highest d6 pool lines holding no conditions. Versions 1 to 3 stored
-    /// `{"entries": [entry, ...]}`, each entry an object with those names: `{"id", "at",
-    /// "label", "who"?, "system", "pool", "faces"}` and the system's own, `"rerolls"?: [{"die",
-    /// "was"}]`, `"dice", "kind", "conflict", "cost"?`, or `"vs_faces"?, "dedicated"?`; version
-    /// 1 held narrative rolls only, version 2 added the character and Highest d6, version 3
-    /// Effective Level.
-    ///
+/// Version 7, what this build writes: `[entry, ...]`, newest first. Read as
+/// `V7<Lenient<Entry>>`, each entry on its own.
+#[derive(Serialize, Deserialize)]
+pub(super) struct V7<E = Entry>(pub Vec<E>);
+
+/// An entry: an array, `[id, at, label, who, real_dice, system, pool, ...]` (`who`, the
+/// character, is `null` when none was rolling; `real_dice` is true when the faces were
+/// entered by hand), then its system's own fields ([`Tail`]). Its length depends on the
+/// system, so its serde is written by hand.
+pub(super) struct Entry {
     /// What every entry starts with.
-    struct Head {
-        id: u64,
-        at: u64,
-        label: String,
-        /// The character who rolled, if one was.
-        who: Option<String>,
-        /// Whether the faces were entered by hand.
-        real_dice: bool,
-        /// `"narrative"`, `"d6"`, `"el"`, `"el-defence"` or `"story"`: which of the tails
-        /// below follows.
-        system: String,
-        /// The pool in the system's notation (for story points, the naming).
-        pool: String,
-    }
+    pub head: Head,
+    /// The system's own fields; the system is named in the stored array.
+    pub tail: Tail,
 }
 
-record! {
-    /// A narrative roll after the head.
-    struct NarrativeTail {
+/// What every entry starts with, less the system its tail names.
+pub(super) struct Head {
+    pub id: u64,
+    pub at: u64,
+    pub label: String,
+    /// The character who rolled, if one was.
+    pub who: Option<String>,
+    /// Whether the faces were entered by hand.
+    pub real_dice: bool,
+    /// The pool in the system's notation (for story points, the naming).
+    pub pool: String,
+}
+
+/// What follows the head, by system.
+pub(super) enum Tail {
+    /// `[..., "narrative", "2g1y", "g3 y11", [[die, "g0"], ...]]`, each re-roll naming the
+    /// die and the face it showed before.
+    Narrative {
         faces: String,
         rerolls: Vec<RerollRecord>,
-    }
-}
-
-record! {
-    /// A re-roll: the die and the face it showed before, `[die, "g0"]`.
-    struct RerollRecord {
-        die: u64,
-        was: String,
-    }
-}
-
-record! {
-    /// A Highest d6 roll after the head.
-    struct D6Tail {
+    },
+    /// `[..., "d6", "3 base + Keen Eye = 4 dice", "6 3 1 1", "4" | "none-one" |
+    /// "none-lowest", "physical", conflict, cost]`, the cost `null` or its note.
+    HighestD6 {
         faces: String,
-        /// How the dice were read: `"4"`, `"none-one"` or `"none-lowest"`.
+        /// How the dice were read.
         plan: String,
         kind: String,
         conflict: bool,
         cost: Option<String>,
-    }
-}
-
-record! {
-    /// An Effective Level roll after the head.
-    struct ElTail {
+    },
+    /// `[..., "el", "el 10 wager 3 vs 4 by the goblin", "d2:1 d2:0 ...", the other side's
+    /// faces, dedicated]`, dedicated `null` or `["Injury", "elbow"]`.
+    EffectiveLevel {
         faces: String,
         their_faces: String,
         dedicated: Option<DedicatedRecord>,
-    }
-}
-
-record! {
-    /// An Effective Level defence after the head (whose pool is its check, `el 4`).
-    struct DefenceTail {
-        faces: String,
-        /// The attack's value, if the player gave it.
-        attack: Option<u32>,
-    }
-}
-
-record! {
-    /// A dedicated effect: `["Injury", "elbow"]`.
-    struct DedicatedRecord {
-        kind: String,
-        name: String,
-    }
-}
-
-record! {
-    /// A story points change after the head (whose pool is the naming).
-    struct StoryTail {
-        /// `"set"`, `"start"`, `"roll"`, `"spend-players"`, `"spend-gm"` or `"undo"`.
+    },
+    /// `[..., "el-defence", "el 4", "d2:1 d2:0 ...", attack]`: the Simple Pool at the
+    /// defence's EL and the attack's value it met, or `null`.
+    ElDefence { faces: String, attack: Option<u32> },
+    /// `[..., "story", "destiny" | "story-points", "set" | "start" | "roll" |
+    /// "spend-players" | "spend-gm" | "undo", players, gm, "w3 w9"]`: the naming, what
+    /// changed, the counts after it, and the Force dice of a roll (else `""`).
+    StoryPoints {
         change: String,
         players: u32,
         gm: u32,
-        /// The Force dice of a roll, else `""`.
         dice: String,
-    }
+    },
 }
 
-/// What follows the head, by system.
-enum Tail {
-    Narrative(NarrativeTail),
-    HighestD6(D6Tail),
-    EffectiveLevel(ElTail),
-    ElDefence(DefenceTail),
-    StoryPoints(StoryTail),
-}
+/// A re-roll: the die and the face it showed before, `[die, "g0"]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct RerollRecord(pub u64, pub String);
 
-impl WriteRecord for Tail {
-    fn write_into(&self, fields: &mut Vec<Field>) {
+/// A dedicated effect: `["Injury", "elbow"]`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct DedicatedRecord(pub String, pub String);
+
+impl Tail {
+    /// The system's name in the stored array.
+    fn system(&self) -> &'static str {
         match self {
-            Self::Narrative(tail) => tail.write_into(fields),
-            Self::HighestD6(tail) => tail.write_into(fields),
-            Self::EffectiveLevel(tail) => tail.write_into(fields),
-            Self::ElDefence(tail) => tail.write_into(fields),
-            Self::StoryPoints(tail) => tail.write_into(fields),
+            Self::Narrative { .. } => "narrative",
+            Self::HighestD6 { .. } => "d6",
+            Self::EffectiveLevel { .. } => "el",
+            Self::ElDefence { .. } => "el-defence",
+            Self::StoryPoints { .. } => "story",
         }
     }
 
-    #[cfg(test)]
-    fn name_into(&self, members: &mut serde_json::Map<String, Value>) {
+    /// Reads the fields of `system` after an entry's head; an unknown system refuses the
+    /// entry.
+    pub(super) fn read<'de, A: SeqAccess<'de>>(
+        system: &str,
+        fields: &mut A,
+    ) -> Result<Self, A::Error> {
+        let fields = &mut *fields;
+        Ok(match system {
+            "narrative" => Self::Narrative {
+                faces: next_field(fields)?,
+                rerolls: next_field(fields)?,
+            },
+            "d6" => Self::HighestD6 {
+                faces: next_field(fields)?,
+                plan: next_field(fields)?,
+                kind: next_field(fields)?,
+                conflict: next_field(fields)?,
+                cost: next_field(fields)?,
+            },
+            "el" => Self::EffectiveLevel {
+                faces: next_field(fields)?,
+                their_faces: next_field(fields)?,
+                dedicated: next_field(fields)?,
+            },
+            "el-defence" => Self::ElDefence {
+                faces: next_field(fields)?,
+                attack: next_field(fields)?,
+            },
+            "story" => Self::StoryPoints {
+                change: next_field(fields)?,
+                players: next_field(fields)?,
+                gm: next_field(fields)?,
+                dice: next_field(fields)?,
+            },
+            _ => return Err(de::Error::custom("an unknown system")),
+        })
+    }
+
+    /// How many fields it writes.
+    fn len(&self) -> usize {
         match self {
-            Self::Narrative(tail) => tail.name_into(members),
-            Self::HighestD6(tail) => tail.name_into(members),
-            Self::EffectiveLevel(tail) => tail.name_into(members),
-            Self::ElDefence(tail) => tail.name_into(members),
-            Self::StoryPoints(tail) => tail.name_into(members),
+            Self::Narrative { .. } | Self::ElDefence { .. } => 2,
+            Self::EffectiveLevel { .. } => 3,
+            Self::StoryPoints { .. } => 4,
+            Self::HighestD6 { .. } => 5,
+        }
+    }
+
+    /// Writes its fields after the head.
+    fn write<S: SerializeSeq>(&self, fields: &mut S) -> Result<(), S::Error> {
+        match self {
+            Self::Narrative { faces, rerolls } => {
+                fields.serialize_element(faces)?;
+                fields.serialize_element(rerolls)
+            }
+            Self::HighestD6 {
+                faces,
+                plan,
+                kind,
+                conflict,
+                cost,
+            } => {
+                fields.serialize_element(faces)?;
+                fields.serialize_element(plan)?;
+                fields.serialize_element(kind)?;
+                fields.serialize_element(conflict)?;
+                fields.serialize_element(cost)
+            }
+            Self::EffectiveLevel {
+                faces,
+                their_faces,
+                dedicated,
+            } => {
+                fields.serialize_element(faces)?;
+                fields.serialize_element(their_faces)?;
+                fields.serialize_element(dedicated)
+            }
+            Self::ElDefence { faces, attack } => {
+                fields.serialize_element(faces)?;
+                fields.serialize_element(attack)
+            }
+            Self::StoryPoints {
+                change,
+                players,
+                gm,
+                dice,
+            } => {
+                fields.serialize_element(change)?;
+                fields.serialize_element(players)?;
+                fields.serialize_element(gm)?;
+                fields.serialize_element(dice)
+            }
         }
     }
 }
 
-fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
-    let mut fields = Fields::of(item).map_err(|e| format!("a roll: {}", String::from(e)))?;
+impl Serialize for Entry {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let head = &self.head;
+        let mut fields = serializer.serialize_seq(Some(7 + self.tail.len()))?;
+        fields.serialize_element(&head.id)?;
+        fields.serialize_element(&head.at)?;
+        fields.serialize_element(&head.label)?;
+        fields.serialize_element(&head.who)?;
+        fields.serialize_element(&head.real_dice)?;
+        fields.serialize_element(self.tail.system())?;
+        fields.serialize_element(&head.pool)?;
+        self.tail.write(&mut fields)?;
+        fields.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Entry {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Reads the head, then the tail its system names.
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = Entry;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a roll")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<Entry, A::Error> {
+                let id = next_field(&mut fields)?;
+                let at = next_field(&mut fields)?;
+                let label = next_field(&mut fields)?;
+                let who = next_field(&mut fields)?;
+                let real_dice = next_field(&mut fields)?;
+                let system: String = next_field(&mut fields)?;
+                let pool = next_field(&mut fields)?;
+                let tail = Tail::read(&system, &mut fields)?;
+                let head = Head {
+                    id,
+                    at,
+                    label,
+                    who,
+                    real_dice,
+                    pool,
+                };
+                Ok(Entry { head, tail })
+            }
+        }
+        deserializer.deserialize_seq(Fields)
+    }
+}
+
+fn decode_entry(item: Lenient<Entry>) -> Result<HistoryEntry, String> {
+    let Entry { head, tail } = item.0.map_err(|e| format!("a roll: {}", String::from(e)))?;
     let Head {
         id,
         at: at_ms,
         label,
         who,
         real_dice,
-        system,
         pool,
-    } = Head::read_from(&mut fields).map_err(|e| format!("a roll: {}", String::from(e)))?;
-    let mut read = || -> Result<_, String> {
+    } = head;
+    let read = || -> Result<_, String> {
         if label.chars().count() > MAX_LABEL_CHARS {
             return Err(format!("label longer than {MAX_LABEL_CHARS} characters"));
         }
@@ -183,15 +277,28 @@ fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
             .as_deref()
             .map(|name| clean_name(name, "character"))
             .transpose()?;
-        let roll = match system.as_str() {
-            "narrative" => read_narrative(&pool, NarrativeTail::read_from(&mut fields)?)?,
-            "d6" => read_d6(&pool, D6Tail::read_from(&mut fields)?)?,
-            "el" => read_el(&pool, ElTail::read_from(&mut fields)?)?,
-            "el-defence" => read_defence(&pool, DefenceTail::read_from(&mut fields)?)?,
-            "story" => read_story(&pool, StoryTail::read_from(&mut fields)?)?,
-            other => return Err(format!("unknown system \"{other}\"")),
+        let roll = match tail {
+            Tail::Narrative { faces, rerolls } => read_narrative(&pool, &faces, rerolls)?,
+            Tail::HighestD6 {
+                faces,
+                plan,
+                kind,
+                conflict,
+                cost,
+            } => read_d6(&pool, &faces, &plan, &kind, conflict, cost)?,
+            Tail::EffectiveLevel {
+                faces,
+                their_faces,
+                dedicated,
+            } => read_el(&pool, &faces, &their_faces, dedicated)?,
+            Tail::ElDefence { faces, attack } => read_defence(&pool, &faces, attack)?,
+            Tail::StoryPoints {
+                change,
+                players,
+                gm,
+                dice,
+            } => read_story(&pool, &change, PointCounts { players, gm }, &dice)?,
         };
-        fields.end()?;
         Ok((who, roll))
     };
     let (who, roll) = read().map_err(|e| format!("the roll \"{label}\" ({pool}): {e}"))?;
@@ -205,11 +312,15 @@ fn decode_entry(item: &Value) -> Result<HistoryEntry, String> {
     })
 }
 
-fn read_narrative(pool: &str, tail: NarrativeTail) -> Result<RecordedRoll, String> {
+fn read_narrative(
+    pool: &str,
+    faces: &str,
+    rerolled: Vec<RerollRecord>,
+) -> Result<RecordedRoll, String> {
     let pool = parse_pool(pool).map_err(|e| e.to_string())?;
-    let dice = parse_faces(&tail.faces).map_err(|e| e.to_string())?;
+    let dice = parse_faces(faces).map_err(|e| e.to_string())?;
     let mut rerolls = Vec::new();
-    for RerollRecord { die, was } in tail.rerolls {
+    for RerollRecord(die, was) in rerolled {
         let was = parse_faces(&was).map_err(|e| e.to_string())?;
         let ([before], Ok(index)) = (was.as_slice(), usize::try_from(die)) else {
             return Err("a re-roll must name one die".into());
@@ -226,17 +337,17 @@ fn read_narrative(pool: &str, tail: NarrativeTail) -> Result<RecordedRoll, Strin
     Ok(RecordedRoll::Narrative(roll))
 }
 
-fn read_d6(pool: &str, tail: D6Tail) -> Result<RecordedRoll, String> {
-    let D6Tail {
-        faces,
-        plan,
-        kind,
-        conflict,
-        cost,
-    } = tail;
-    let plan = parse_plan(&plan).map_err(|e| e.to_string())?;
-    let roll = parse_roll(plan, &faces).map_err(|e| e.to_string())?;
-    let kind = ChallengeKind::from_key(&kind)
+fn read_d6(
+    pool: &str,
+    faces: &str,
+    plan: &str,
+    kind: &str,
+    conflict: bool,
+    cost: Option<String>,
+) -> Result<RecordedRoll, String> {
+    let plan = parse_plan(plan).map_err(|e| e.to_string())?;
+    let roll = parse_roll(plan, faces).map_err(|e| e.to_string())?;
+    let kind = ChallengeKind::from_key(kind)
         .ok_or_else(|| format!("no such kind of challenge “{kind}”"))?;
     if pool.chars().count() > MAX_SUM_LINE_CHARS {
         return Err("its pool is too long".into());
@@ -257,11 +368,16 @@ fn read_d6(pool: &str, tail: D6Tail) -> Result<RecordedRoll, String> {
     Ok(RecordedRoll::HighestD6(check))
 }
 
-fn read_el(pool: &str, tail: ElTail) -> Result<RecordedRoll, String> {
+fn read_el(
+    pool: &str,
+    faces: &str,
+    their_faces: &str,
+    dedicated: Option<DedicatedRecord>,
+) -> Result<RecordedRoll, String> {
     let mut check = parse_check(pool).map_err(|e| e.to_string())?;
-    let faces = parse_el_faces(&tail.faces).map_err(|e| e.to_string())?;
-    let theirs = parse_el_faces(&tail.their_faces).map_err(|e| e.to_string())?;
-    if let Some(DedicatedRecord { kind, name }) = tail.dedicated {
+    let faces = parse_el_faces(faces).map_err(|e| e.to_string())?;
+    let theirs = parse_el_faces(their_faces).map_err(|e| e.to_string())?;
+    if let Some(DedicatedRecord(kind, name)) = dedicated {
         let text = |s: &str, what: &str| -> Result<String, String> {
             if s.is_empty() {
                 Ok(String::new())
@@ -280,25 +396,24 @@ fn read_el(pool: &str, tail: ElTail) -> Result<RecordedRoll, String> {
 }
 
 /// A defence: its check (the Simple Pool, nothing against it), its faces, the attack.
-fn read_defence(pool: &str, tail: DefenceTail) -> Result<RecordedRoll, String> {
+fn read_defence(pool: &str, faces: &str, attack: Option<u32>) -> Result<RecordedRoll, String> {
     let check = parse_check(pool).map_err(|e| e.to_string())?;
-    let faces = parse_el_faces(&tail.faces).map_err(|e| e.to_string())?;
+    let faces = parse_el_faces(faces).map_err(|e| e.to_string())?;
     let roll = ElRoll::from_parts(check, faces, Vec::new())?;
-    Ok(RecordedRoll::ElDefence(ElDefence::new(roll, tail.attack)?))
+    Ok(RecordedRoll::ElDefence(ElDefence::new(roll, attack)?))
 }
 
 /// A story points change: `"destiny", "spend-players", 2, 3, ""` after the head.
-fn read_story(naming: &str, tail: StoryTail) -> Result<RecordedRoll, String> {
+fn read_story(
+    naming: &str,
+    change: &str,
+    after: PointCounts,
+    dice: &str,
+) -> Result<RecordedRoll, String> {
     let naming = StoryNaming::from_key(naming)
         .ok_or_else(|| format!("no such naming of story points “{naming}”"))?;
-    let StoryTail {
-        change,
-        players,
-        gm,
-        dice,
-    } = tail;
-    let dice = parse_faces(&dice).map_err(|e| e.to_string())?;
-    let kind = match (change.as_str(), dice.is_empty()) {
+    let dice = parse_faces(dice).map_err(|e| e.to_string())?;
+    let kind = match (change, dice.is_empty()) {
         ("set", true) => ChangeKind::Set,
         ("start", true) => ChangeKind::Started,
         ("roll", false) => ChangeKind::Rolled(dice),
@@ -307,7 +422,7 @@ fn read_story(naming: &str, tail: StoryTail) -> Result<RecordedRoll, String> {
         ("undo", true) => ChangeKind::Undone,
         _ => return Err("it names no change to story points".into()),
     };
-    let change = StoryChange::from_parts(naming, kind, PointCounts { players, gm })?;
+    let change = StoryChange::from_parts(naming, kind, after)?;
     Ok(RecordedRoll::StoryPoints(change))
 }
 
@@ -323,123 +438,66 @@ fn story_kind(kind: &ChangeKind) -> (&'static str, &[crate::core::narrative::Rol
     }
 }
 
-/// An entry as written: its head, then its system's fields.
-type Written = Then<Head, Tail>;
-
-fn encode_entry(e: &HistoryEntry) -> Written {
-    let head = |system: &str, pool: String| Head {
-        id: e.id,
-        at: e.at_ms,
-        label: e.label.clone(),
-        who: e.who.clone(),
-        real_dice: e.real_dice,
-        system: system.into(),
-        pool,
-    };
-    match &e.roll {
+fn encode_entry(e: &HistoryEntry) -> Entry {
+    let (pool, tail) = match &e.roll {
         RecordedRoll::Narrative(roll) => {
-            let reroll = |r: &Reroll| RerollRecord {
-                die: r.index as u64,
-                was: format_faces(&[r.before]),
-            };
-            let tail = NarrativeTail {
+            let reroll = |r: &Reroll| RerollRecord(r.index as u64, format_faces(&[r.before]));
+            let tail = Tail::Narrative {
                 faces: format_faces(roll.dice()),
                 rerolls: roll.rerolls().iter().map(reroll).collect(),
             };
-            Then(
-                head("narrative", format_pool(roll.pool())),
-                Tail::Narrative(tail),
-            )
+            (format_pool(roll.pool()), tail)
         }
         RecordedRoll::HighestD6(check) => {
-            let tail = D6Tail {
+            let tail = Tail::HighestD6 {
                 faces: format_roll(&check.roll),
                 plan: format_plan(check.roll.plan()),
                 kind: check.kind.key().into(),
                 conflict: check.conflict,
                 cost: check.cost.clone(),
             };
-            Then(head("d6", check.pool_line.clone()), Tail::HighestD6(tail))
+            (check.pool_line.clone(), tail)
         }
         RecordedRoll::EffectiveLevel(roll) => {
-            let dedicated = roll.check.dedicated.as_ref().map(|d| DedicatedRecord {
-                kind: d.kind.clone(),
-                name: d.name.clone(),
-            });
-            let tail = ElTail {
+            let dedicated = roll
+                .check
+                .dedicated
+                .as_ref()
+                .map(|d| DedicatedRecord(d.kind.clone(), d.name.clone()));
+            let tail = Tail::EffectiveLevel {
                 faces: format_el_faces(&roll.faces),
                 their_faces: format_el_faces(&roll.their_faces),
                 dedicated,
             };
-            Then(
-                head("el", format_check(&roll.check)),
-                Tail::EffectiveLevel(tail),
-            )
+            (format_check(&roll.check), tail)
         }
         RecordedRoll::ElDefence(defence) => {
-            let tail = DefenceTail {
+            let tail = Tail::ElDefence {
                 faces: format_el_faces(&defence.roll.faces),
                 attack: defence.attack,
             };
-            Then(
-                head("el-defence", format_check(&defence.roll.check)),
-                Tail::ElDefence(tail),
-            )
+            (format_check(&defence.roll.check), tail)
         }
         RecordedRoll::StoryPoints(change) => {
             let (kind, dice) = story_kind(&change.kind);
-            let tail = StoryTail {
+            let tail = Tail::StoryPoints {
                 change: kind.into(),
                 players: change.after.players,
                 gm: change.after.gm,
                 dice: format_faces(dice),
             };
-            Then(
-                head("story", change.naming.key().into()),
-                Tail::StoryPoints(tail),
-            )
+            (change.naming.key().into(), tail)
         }
-    }
-}
-
-/// Rewrites an entry versions 1 to 3 stored as an object, by its system's fields; one of
-/// an unknown system, or with another system's fields, is left for the reader to refuse.
-fn upgrade_entry(entry: &mut Value) {
-    let system = entry.get("system").and_then(Value::as_str).unwrap_or("");
-    let (keys, defaults): (&[&str], &str) = match system {
-        "narrative" => (
-            &[
-                "id", "at", "label", "who", "system", "pool", "faces", "rerolls",
-            ],
-            "[null,null,null,null,null,null,null,[]]",
-        ),
-        "d6" => (
-            &[
-                "id", "at", "label", "who", "system", "pool", "faces", "dice", "kind", "conflict",
-                "cost",
-            ],
-            "[null,null,null,null,null,null,null,null,null,false,null]",
-        ),
-        "el" => (
-            &[
-                "id",
-                "at",
-                "label",
-                "who",
-                "system",
-                "pool",
-                "faces",
-                "vs_faces",
-                "dedicated",
-            ],
-            r#"[null,null,null,null,null,null,null,"",null]"#,
-        ),
-        _ => return,
     };
-    each_item(entry.get_mut("rerolls"), |reroll| {
-        object_to_array(reroll, &["die", "was"], "[null,null]");
-    });
-    object_to_array(entry, keys, defaults);
+    let head = Head {
+        id: e.id,
+        at: e.at_ms,
+        label: e.label.clone(),
+        who: e.who.clone(),
+        real_dice: e.real_dice,
+        pool,
+    };
+    Entry { head, tail }
 }
 
 impl Document for RollHistory {
@@ -447,30 +505,12 @@ impl Document for RollHistory {
     const TITLE: &'static str = "roll history";
     const VERSION: u32 = 7;
 
-    /// Version 5 only let entries hold more, so version 4 reads as it is; version 6 adds
-    /// `real_dice`; version 7 only adds defences, so version 6 reads as it is.
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 4 {
-            object_to_value(data, "entries");
-            each_item(Some(data), upgrade_entry);
-        }
-        if version < 6 {
-            // Every roll before version 6 was the app's own: `real_dice` false, after `who`.
-            each_item(Some(data), |entry| {
-                if let Value::Array(fields) = entry
-                    && fields.len() >= 4
-                {
-                    fields.insert(4, Value::Bool(false));
-                }
-            });
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let items: Vec<Value> = read_record(&data, "the roll history")?;
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let V7(items) =
+            read_version::<Self, V7<Lenient<Entry>>>(version, data, "the roll history")?;
         let mut entries = Vec::new();
         let mut set_aside = Vec::new();
-        for item in &items {
+        for item in items {
             match decode_entry(item) {
                 Ok(entry) => entries.push(entry),
                 Err(reason) => set_aside.push(reason),
@@ -487,19 +527,14 @@ impl Document for RollHistory {
     }
 
     fn encode(&self) -> impl Serialize {
-        stored(self).write()
+        V7(self.entries().iter().map(encode_entry).collect())
     }
 }
 
-/// What `RollHistory` is stored as: its record, written by [`Document::encode`].
-pub(super) fn stored(value: &RollHistory) -> impl WriteField {
-    value.entries().iter().map(encode_entry).collect::<Vec<_>>()
-}
-
 /// A roll as a result link carries it: `[version, entry]`, the entry as History stores it,
-/// so a link read by a later Dicetray migrates like History does.
+/// so a link read by a later Dicetray reads as History does.
 pub fn entry_link_text(entry: &HistoryEntry) -> String {
-    serde_json::to_string(&(RollHistory::VERSION, encode_entry(entry).write())).unwrap_or_default()
+    serde_json::to_string(&(RollHistory::VERSION, encode_entry(entry))).unwrap_or_default()
 }
 
 /// Reads what [`entry_link_text`] writes, checking the roll as History checks its own; a
@@ -519,14 +554,8 @@ pub fn entry_from_link(text: &str) -> Result<HistoryEntry, String> {
     if version < FIRST_LINK_VERSION {
         return Err(format!("{WHAT}: it is not a roll."));
     }
-    // Through History's own upgrade, as a one-roll history of that version.
-    let mut history = Value::Array(vec![entry]);
-    RollHistory::upgrade(version, &mut history);
-    let Value::Array(mut entries) = history else {
-        return Err(format!("{WHAT}."));
-    };
-    let entry = entries.pop().ok_or_else(|| format!("{WHAT}."))?;
-    decode_entry(&entry).map_err(|reason| format!("{WHAT}: {reason}."))
+    // Version 6 stored what version 7 stores, less defences: both read as an entry today.
+    decode_entry(Lenient(read(entry))).map_err(|reason| format!("{WHAT}: {reason}."))
 }
 
 /// The History version result links first carried.

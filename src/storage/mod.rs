@@ -1,13 +1,15 @@
 //! The saved-data layer: it owns what is written to localStorage and how it is read back.
 //!
 //! Each document lives under its own key as `{"version": N, "data": ...}`, written and read
-//! with serde. Reading parses the text once into a `serde_json::Value`; data of an older
-//! version is rewritten there, one version at a time, into the current form
-//! ([`Document::upgrade`]); then the document reads it as its record, a struct with named
-//! fields stored as the array of them (`fields::record!` declares each), and reads and
-//! validates every item of its lists, each a record too. A member or field this version
-//! does not store makes its item (or document) unreadable rather than being dropped at the
-//! next save.
+//! with serde. Every stored version has its own serde type: the latest in the document's
+//! file, the older ones in [`migrations`] (the live table's in `table`, which is not
+//! exported and is read with the table's own code), each with a function from it to the
+//! next version's type, so data of an older version is read as what it was and migrated one
+//! version at a time. Compact arrays on disk are serde tuple structs (see `stored`). The
+//! items of a list are read one by one, and an item that cannot be read, or fails its
+//! checks, is set aside with its reason while the rest is kept. A member or field this
+//! version does not store makes its item (or document) unreadable rather than being
+//! dropped at the next save.
 //!
 //! Nothing is ever dropped silently: text that cannot be read (corrupt or hand-edited) is
 //! first copied to a backup key, and only then replaced; if the copy fails, the original is
@@ -24,14 +26,16 @@ mod d6_setup;
 mod documents;
 mod el_setup;
 mod el_turn;
-mod fields;
 mod history;
 #[cfg(test)]
 mod measure;
+pub mod migrations;
 mod narrative_pool;
+mod reader;
 mod saved_pools;
 mod scene;
 mod settings;
+mod stored;
 mod story_points;
 pub mod table;
 pub mod tray_session;
@@ -44,7 +48,6 @@ pub use saved_pools::{MAX_NAME_CHARS, MAX_SAVED_POOLS, Saved, SavedPool, SavedPo
 pub use settings::{MAX_FOLD_ID_CHARS, MAX_OPEN_FOLDS, Settings};
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::core::words::plural;
@@ -61,20 +64,21 @@ pub trait Document: Sized + Default + Clone {
     /// The version this build writes.
     const VERSION: u32;
 
-    /// Rewrites `data`, stored at `version` (from 1 to `VERSION`), into the current stored
-    /// form, one version at a time, as edits of the parsed JSON. What a step cannot make
-    /// sense of it leaves alone, for [`Document::decode`] to refuse. A document still at
-    /// its first version has nothing to do.
-    fn upgrade(version: u32, data: &mut Value) {
-        let _ = (version, data);
-    }
-
-    /// Reads `data` in the current stored form. Items that fail validation are left out and
-    /// described in `set_aside`; an `Err` means nothing could be read.
-    fn decode(data: Value) -> Result<Decoded<Self>, String>;
+    /// Reads `data` stored at `version` (from 1 to `VERSION`): as that version's type,
+    /// migrated to the latest one by one (see `stored::read_version`), then checked. Items
+    /// that fail are left out and described in `set_aside`; an `Err` means nothing could be
+    /// read.
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String>;
 
     /// The value in the current version's stored form.
     fn encode(&self) -> impl Serialize;
+
+    /// Whether data stored at `version` can be read now. Older versions are read by
+    /// [`migrations`], which the app fetches only when needed; until that code is here such
+    /// data is left as it is.
+    fn readable(version: u32) -> bool {
+        version == Self::VERSION || migrations::here()
+    }
 }
 
 /// A decoded document and the reasons for any items it had to leave out.
@@ -145,30 +149,6 @@ fn open(stored: Value) -> Option<(u32, Value)> {
     envelope.is_empty().then_some((version, data))
 }
 
-/// Reads a document's data, in the current form, as its record (see `fields`). `what`
-/// names it for the message ("the scene").
-fn read_record<R: fields::ReadField>(data: &Value, what: &str) -> Result<R, String> {
-    R::read(data).map_err(|_| format!("{what} is not in the form this version stores"))
-}
-
-/// Reads a document's data, in the current form, as a serde-derived record, for a document
-/// declared with serde rather than with `fields::record!` (the app's own use the latter).
-/// `what` names it for the message ("the scene").
-///
-/// serde's own wording of the problem is left out: it is for programmers ("invalid type:
-/// string, expected u32"), and showing it would bring serde_json's error display code into
-/// the app.
-pub fn decode_record<R: DeserializeOwned>(data: Value, what: &str) -> Result<R, String> {
-    serde_json::from_value(data)
-        .map_err(|_| format!("{what} is not in the form this version stores"))
-}
-
-/// Upgrades data stored at `version` (at most `D::VERSION`) and decodes it.
-fn decode_version<D: Document>(version: u32, mut data: Value) -> Result<Decoded<D>, String> {
-    D::upgrade(version, &mut data);
-    D::decode(data)
-}
-
 /// Reads a document, repairing and backing up as described in the module notes.
 /// `now_ms` names backups.
 ///
@@ -176,12 +156,18 @@ fn decode_version<D: Document>(version: u32, mut data: Value) -> Result<Decoded<
 /// each new kind of document adds little code to the app.
 pub fn load<D: Document>(store: &dyn KeyValueStore, now_ms: u64) -> Loaded<D> {
     let mut value = None;
-    let reading = read_stored(store, D::KEY, D::VERSION, &mut |version, data| {
-        decode_version::<D>(version, data).map(|decoded| {
-            value = Some(decoded.value);
-            decoded.set_aside
-        })
-    });
+    let reading = read_stored(
+        store,
+        D::KEY,
+        D::VERSION,
+        &D::readable,
+        &mut |version, data| {
+            D::decode(version, data).map(|decoded| {
+                value = Some(decoded.value);
+                decoded.set_aside
+            })
+        },
+    );
     let value = value.unwrap_or_default();
     let (notice, writable) = settle(store, now_ms, D::KEY, D::TITLE, reading, &|| encode(&value));
     Loaded {
@@ -199,6 +185,8 @@ enum Reading {
     Failed(StoreError),
     /// Written by a newer Dicetray.
     Newer,
+    /// Of an older version, whose migrations' code has not arrived.
+    Later,
     /// Read in full; `raw` is kept when it was an older version, to back it up.
     Clean { older: Option<String> },
     /// Some items were set aside, for these reasons.
@@ -217,6 +205,7 @@ fn read_stored(
     store: &dyn KeyValueStore,
     key: &str,
     current: u32,
+    readable: &dyn Fn(u32) -> bool,
     decode: &mut DecodeData,
 ) -> Reading {
     let raw = match store.get(key) {
@@ -227,6 +216,7 @@ fn read_stored(
     let decoded = match serde_json::from_str(&raw).ok().and_then(open) {
         None => Err("it is not saved data in the expected form".to_string()),
         Some((version, _)) if version > current => return Reading::Newer,
+        Some((version, _)) if !readable(version) => return Reading::Later,
         Some((version, data)) => decode(version, data).map(|set_aside| (version, set_aside)),
     };
     match decoded {
@@ -260,6 +250,15 @@ fn settle(
             let text = format!(
                 "Your {title} was saved by a newer version of Dicetray. Reload the page to \
                  use it; until then this tab keeps its changes to it in memory only."
+            );
+            return (Some(Notice::text(text)), false);
+        }
+        // Only where the start-up found no older data and another tab wrote some since.
+        Reading::Later => {
+            let text = format!(
+                "Your {title} was saved by an earlier version of Dicetray, and the code that \
+                 updates it has not arrived. Reload the page to use it; until then this tab \
+                 keeps its changes to it in memory only."
             );
             return (Some(Notice::text(text)), false);
         }
@@ -323,7 +322,14 @@ fn decode_stored<D: Document>(stored: Value) -> Result<D, String> {
             D::TITLE
         ));
     }
-    let decoded = decode_version::<D>(version, data)?;
+    if !D::readable(version) {
+        return Err(format!(
+            "its {} was saved by an earlier version of Dicetray, and the code that updates \
+             it has not arrived",
+            D::TITLE
+        ));
+    }
+    let decoded = D::decode(version, data)?;
     if !decoded.set_aside.is_empty() {
         return Err(format!(
             "part of its {} cannot be read ({})",

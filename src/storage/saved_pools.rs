@@ -1,10 +1,10 @@
 //! Named pools a player keeps for reuse ("Heavy blaster"), for every system.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{ReadField, WriteField, each_item, object_to_array, object_to_value, record};
-use super::{Decoded, Document, read_record};
+use super::stored::{Lenient, read_version};
+use super::{Decoded, Document};
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::{format_pool, parse_pool};
 
@@ -103,21 +103,20 @@ fn clean_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-record! {
-    /// A saved pool. Version 2 stores the list of them, `[["Heavy blaster", "narrative",
-    /// "2g1y"], ...]`: each pool's name, system and pool in that system's notation. Version
-    /// 1 stored `{"pools": [{"name", "system", "pool"}]}`.
-    struct PoolRecord {
-        name: String,
-        system: String,
-        /// In the system's notation.
-        pool: String,
-    }
-}
+/// Version 2, what this build writes: the saved pools, `[["Heavy blaster", "narrative",
+/// "2g1y"], ...]`. Read as `V2<Lenient<Pool>>`, each pool on its own. Version 1 is in
+/// `migrations::saved_pools`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct V2<P = Pool>(pub Vec<P>);
 
-fn decode_pool(item: &Value) -> Result<SavedPool, String> {
-    let PoolRecord { name, system, pool } =
-        PoolRecord::read(item).map_err(|e| format!("a saved pool: {}", String::from(e)))?;
+/// A saved pool: `[name, system, pool]`, the pool in that system's notation.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Pool(pub String, pub String, pub String);
+
+fn decode_pool(item: Lenient<Pool>) -> Result<SavedPool, String> {
+    let Pool(name, system, pool) = item
+        .0
+        .map_err(|e| format!("a saved pool: {}", String::from(e)))?;
     let name = clean_name(&name)?;
     let pool = match system.as_str() {
         "narrative" => {
@@ -133,19 +132,10 @@ impl Document for SavedPools {
     const TITLE: &'static str = "saved pools";
     const VERSION: u32 = 2;
 
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 2 {
-            object_to_value(data, "pools");
-            each_item(Some(data), |pool| {
-                object_to_array(pool, &["name", "system", "pool"], "[null,null,null]");
-            });
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let pools: Vec<Value> = read_record(&data, "the saved pools")?;
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let V2(pools) = read_version::<Self, V2<Lenient<Pool>>>(version, data, "the saved pools")?;
         let mut decoded = Decoded::clean(Self::default());
-        for item in &pools {
+        for item in pools {
             match decode_pool(item) {
                 Ok(saved) if decoded.value.pools.iter().any(|p| p.name == saved.name) => {
                     decoded
@@ -167,18 +157,11 @@ impl Document for SavedPools {
     }
 
     fn encode(&self) -> impl Serialize {
-        stored(self).write()
+        let pool = |saved: &SavedPool| match &saved.pool {
+            SystemPool::Narrative(pool) => {
+                Pool(saved.name.clone(), "narrative".into(), format_pool(pool))
+            }
+        };
+        V2(self.pools.iter().map(pool).collect())
     }
-}
-
-/// What `SavedPools` is stored as: its record, written by [`Document::encode`].
-pub(super) fn stored(value: &SavedPools) -> impl WriteField {
-    let record = |saved: &SavedPool| match &saved.pool {
-        SystemPool::Narrative(pool) => PoolRecord {
-            name: saved.name.clone(),
-            system: "narrative".into(),
-            pool: format_pool(pool),
-        },
-    };
-    value.pools.iter().map(record).collect::<Vec<_>>()
 }

@@ -2,11 +2,11 @@
 //! behaves (haptics, odds hints, which rarely used panels are left open), and what this
 //! device knows about keeping its data (asked the browser to keep it; last exported).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{WriteField, object_to_value, record};
-use super::{Decoded, Document, read_record};
+use super::stored::read_version;
+use super::{Decoded, Document};
 use crate::core::highest_d6::ZeroDiceRule;
 
 /// The most folded panels remembered as open.
@@ -95,61 +95,34 @@ fn check_fold_id(id: &str) -> Result<(), String> {
     }
 }
 
-record! {
-    /// Version 4: `[zero_dice, haptics, coach, [open_fold, ...], keep_asked, last_export]`:
-    /// what Highest d6 rolls for no dice, `"one-die" | "lowest-of-two"`, then two switches,
-    /// the ids of the folded panels left open, oldest first, whether the browser was asked to
-    /// keep the data, and when it was last exported (ms, or `null`). Version 3 ended at the
-    /// panels; version 2 stored the rule alone, `"one-die"`; version 1
-    /// `{"zero_dice": "one-die"}`.
-    struct StoredSettings {
-        /// `ZeroDiceRule::key`.
-        zero_dice: String,
-        haptics: bool,
-        coach: bool,
-        open_folds: Vec<String>,
-        keep_asked: bool,
-        last_export: Option<u64>,
-    }
-}
+/// Version 4, what this build writes: `[zero_dice, haptics, coach, [open_fold, ...],
+/// keep_asked, last_export]`. Older versions and their migrations are in
+/// `migrations::settings`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct V4(
+    /// What Highest d6 rolls for no dice, `ZeroDiceRule::key`: `"one-die"` or
+    /// `"lowest-of-two"`.
+    pub String,
+    /// Haptics.
+    pub bool,
+    /// Odds hints.
+    pub bool,
+    /// The ids of the folded panels left open, oldest first.
+    pub Vec<String>,
+    /// Whether the browser was asked to keep the data.
+    pub bool,
+    /// When the data was last exported (ms), or `null`.
+    pub Option<u64>,
+);
 
 impl Document for Settings {
     const KEY: &'static str = "dicetray.settings";
     const TITLE: &'static str = "settings";
     const VERSION: u32 = 4;
 
-    fn upgrade(version: u32, data: &mut Value) {
-        if version < 2 {
-            object_to_value(data, "zero_dice");
-        }
-        if version < 3 {
-            // Haptics and odds hints were always on; no panel was remembered open.
-            let rule = std::mem::take(data);
-            *data = Value::Array(vec![
-                rule,
-                Value::Bool(true),
-                Value::Bool(true),
-                Value::Array(Vec::new()),
-            ]);
-        }
-        if version < 4 {
-            // Nothing was asked of the browser and nothing exported was remembered.
-            if let Value::Array(fields) = data {
-                fields.push(Value::Bool(false));
-                fields.push(Value::Null);
-            }
-        }
-    }
-
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let StoredSettings {
-            zero_dice: rule,
-            haptics,
-            coach,
-            open_folds: folds,
-            keep_asked,
-            last_export,
-        } = read_record(&data, "the settings")?;
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let V4(rule, haptics, coach, folds, keep_asked, last_export_ms) =
+            read_version::<Self, _>(version, data, "the settings")?;
         let zero_dice = ZeroDiceRule::from_key(&rule)
             .ok_or_else(|| format!("no such rule for no dice: “{rule}”"))?;
         let mut decoded = Decoded::clean(Self {
@@ -158,7 +131,7 @@ impl Document for Settings {
             coach,
             open_folds: Vec::new(),
             keep_asked,
-            last_export_ms: last_export,
+            last_export_ms,
         });
         for id in folds {
             let known = decoded.value.is_fold_open(&id);
@@ -176,19 +149,14 @@ impl Document for Settings {
     }
 
     fn encode(&self) -> impl Serialize {
-        stored(self).write()
-    }
-}
-
-/// What `Settings` is stored as: its record, written by [`Document::encode`].
-pub(super) fn stored(value: &Settings) -> impl WriteField {
-    StoredSettings {
-        zero_dice: value.zero_dice.key().into(),
-        haptics: value.haptics,
-        coach: value.coach,
-        open_folds: value.open_folds.clone(),
-        keep_asked: value.keep_asked,
-        last_export: value.last_export_ms,
+        V4(
+            self.zero_dice.key().into(),
+            self.haptics,
+            self.coach,
+            self.open_folds.clone(),
+            self.keep_asked,
+            self.last_export_ms,
+        )
     }
 }
 

@@ -11,6 +11,7 @@
 //! from its link. What is kept is bounded in bytes ([`MAX_TABLE_BYTES`]), so History and the
 //! characters always fit beside it.
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -72,28 +73,55 @@ pub fn may_be_at_table(text: &str) -> bool {
     !text.is_empty() && !text.as_bytes().ends_with(b"\"at\":null}}")
 }
 
+/// Version 1: `{"send_to", "relays", "outbox", "taken_sides", "at"}`, a table of the first
+/// protocol. Only the device's choices are read; the rest is let go (see the module notes).
+#[derive(Deserialize)]
+struct V1 {
+    #[serde(default)]
+    send_to: SendTo,
+    #[serde(default)]
+    relays: Vec<String>,
+    /// The first protocol's table, if the device was at one: only whether it was is kept,
+    /// to tell the player.
+    #[serde(default)]
+    at: Option<IgnoredAny>,
+}
+
+/// Version 1 to 2: no table, the choices kept, and the player told if one was let go.
+impl From<V1> for TableDoc {
+    fn from(
+        V1 {
+            send_to,
+            relays,
+            at,
+        }: V1,
+    ) -> Self {
+        Self {
+            send_to,
+            relays,
+            old_table: at.is_some(),
+            ..Self::default()
+        }
+    }
+}
+
 impl Document for TableDoc {
     const KEY: &'static str = KEY;
     const TITLE: &'static str = "live table";
     const VERSION: u32 = 2;
 
-    fn upgrade(version: u32, data: &mut Value) {
-        // Version 1's table spoke the first protocol: let it go, keep the choices, and say so.
-        if version < 2
-            && let Value::Object(doc) = data
-        {
-            let was_at = doc.get("at").is_some_and(|at| !at.is_null());
-            doc.remove("at");
-            doc.remove("outbox");
-            doc.remove("taken_sides");
-            doc.insert("old_table".into(), Value::Bool(was_at));
-            doc.insert("at".into(), Value::Null);
-        }
+    /// Its older version is read here, not in `migrations`: the table is not among the
+    /// documents the start-up checks, and its code is the table's own.
+    fn readable(_version: u32) -> bool {
+        true
     }
 
-    fn decode(data: Value) -> Result<Decoded<Self>, String> {
-        let mut doc: TableDoc = serde_json::from_value(data)
-            .map_err(|_| "the live table could not be read".to_string())?;
+    fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
+        let doc = match version {
+            1 => serde_json::from_value::<V1>(data).map(TableDoc::from),
+            _ => serde_json::from_value::<TableDoc>(data),
+        };
+        let mut doc = doc.map_err(|_| "the live table could not be read".to_string())?;
         // One per tray: more is not what this app wrote.
         doc.taken_sides.truncate(3);
         let before = doc.relays.len();

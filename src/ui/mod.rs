@@ -37,7 +37,7 @@ pub fn start() {
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"))
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    match shell {
+    let mount = move || match shell {
         // The shell has been painted already: the start-up script (made by
         // scripts/build-app.mjs) fetches the wasm only after a first paint.
         // Mounting gets a task of its own, apart from instantiating the module, and the page
@@ -48,5 +48,14 @@ pub fn start() {
             leptos::mount::mount_to(shell, shell::app::App).forget();
         }),
         None => leptos::mount::mount_to_body(shell::app::App),
+    };
+    // Data saved by an earlier version is read with the migrations' code, fetched first.
+    if platform::browser::with_store(crate::storage::migrations::needed) {
+        leptos::task::spawn_local(async move {
+            crate::storage::migrations::fetch().await;
+            mount();
+        });
+    } else {
+        mount();
     }
 }

@@ -92,6 +92,8 @@ pub fn DataPanel(snackbar: Snackbar, visit: Visit) -> impl IntoView {
                 Ok(()) => read_file(&file).await,
                 Err(reason) => Err(reason),
             };
+            // A file may hold data of an earlier version.
+            crate::storage::migrations::fetch().await;
             match read.and_then(|text| parse_backup(&text)) {
                 Ok(backup) => pending.set(Some(backup)),
                 Err(reason) => say(format!("Nothing was changed. {reason}")),

@@ -1,0 +1,232 @@
+//! The roll history as versions 1 to 6 stored it, and the steps to version 7.
+
+use std::fmt;
+
+use serde::de::{SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+use crate::storage::history::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V7};
+use crate::storage::stored::{Lenient, Misshapen, next_field, read as read_as};
+
+/// Version 3: `{"entries": [entry, ...]}`, each entry an object read on its own.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct V3 {
+    entries: Vec<Lenient<EntryV3>>,
+}
+
+/// Version 2: version 3 without Effective Level rolls, read as version 3.
+pub(crate) type V2 = V3;
+
+/// Version 1: version 2 with narrative rolls only and no character, read as version 3.
+pub(crate) type V1 = V3;
+
+/// An entry in version 3, an object whose members depend on its `"system"`.
+#[derive(Deserialize)]
+#[serde(tag = "system")]
+pub(crate) enum EntryV3 {
+    /// `"system": "narrative"`.
+    #[serde(rename = "narrative")]
+    Narrative(NarrativeV3),
+    /// `"system": "d6"`.
+    #[serde(rename = "d6")]
+    HighestD6(D6V3),
+    /// `"system": "el"`.
+    #[serde(rename = "el")]
+    EffectiveLevel(ElV3),
+}
+
+/// A narrative roll in version 3: `{"id", "at", "label", "who"?, "pool", "faces",
+/// "rerolls"?}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NarrativeV3 {
+    id: u64,
+    at: u64,
+    label: String,
+    who: Option<String>,
+    pool: String,
+    faces: String,
+    #[serde(default)]
+    rerolls: Vec<RerollV3>,
+}
+
+/// A re-roll in version 3: `{"die", "was"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RerollV3 {
+    die: u64,
+    was: String,
+}
+
+/// A Highest d6 roll in version 3: `{"id", "at", "label", "who"?, "pool", "faces", "dice",
+/// "kind", "conflict"?, "cost"?}`, `dice` how they were read; no `conflict` reads as none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct D6V3 {
+    id: u64,
+    at: u64,
+    label: String,
+    who: Option<String>,
+    pool: String,
+    faces: String,
+    dice: String,
+    kind: String,
+    #[serde(default)]
+    conflict: bool,
+    cost: Option<String>,
+}
+
+/// An Effective Level roll in version 3: `{"id", "at", "label", "who"?, "pool", "faces",
+/// "vs_faces"?, "dedicated"?}`; no `vs_faces` reads as no faces.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ElV3 {
+    id: u64,
+    at: u64,
+    label: String,
+    who: Option<String>,
+    pool: String,
+    faces: String,
+    #[serde(default)]
+    vs_faces: String,
+    dedicated: Option<DedicatedRecord>,
+}
+
+/// Version 5: `[entry, ...]`, each entry read on its own.
+#[derive(Deserialize)]
+pub(crate) struct V5(Vec<Lenient<EntryV5>>);
+
+/// Version 4: what version 5 stores, which only lets entries hold more (the other side's
+/// name in the Effective Level notation, conditions in a Highest d6 pool line).
+pub(crate) type V4 = V5;
+
+/// Version 6: what version 7 stores, less defences.
+pub(crate) type V6 = V7<Lenient<Entry>>;
+
+/// An entry in version 5: version 7's without `real_dice`, `[id, at, label, who, system,
+/// pool, ...]` and its system's own fields.
+pub(crate) struct EntryV5 {
+    id: u64,
+    at: u64,
+    label: String,
+    who: Option<String>,
+    pool: String,
+    tail: Tail,
+}
+
+impl<'de> Deserialize<'de> for EntryV5 {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Reads the head, then the tail its system names.
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = EntryV5;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a roll")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<EntryV5, A::Error> {
+                let id = next_field(&mut fields)?;
+                let at = next_field(&mut fields)?;
+                let label = next_field(&mut fields)?;
+                let who = next_field(&mut fields)?;
+                let system: String = next_field(&mut fields)?;
+                let pool = next_field(&mut fields)?;
+                let tail = Tail::read(&system, &mut fields)?;
+                Ok(EntryV5 {
+                    id,
+                    at,
+                    label,
+                    who,
+                    pool,
+                    tail,
+                })
+            }
+        }
+        deserializer.deserialize_seq(Fields)
+    }
+}
+
+impl From<EntryV3> for EntryV5 {
+    fn from(entry_v3: EntryV3) -> Self {
+        let entry = |id, at, label, who, pool, tail| EntryV5 {
+            id,
+            at,
+            label,
+            who,
+            pool,
+            tail,
+        };
+        match entry_v3 {
+            EntryV3::Narrative(r) => {
+                let reroll = |RerollV3 { die, was }| RerollRecord(die, was);
+                let rerolls = r.rerolls.into_iter().map(reroll).collect();
+                let tail = Tail::Narrative {
+                    faces: r.faces,
+                    rerolls,
+                };
+                entry(r.id, r.at, r.label, r.who, r.pool, tail)
+            }
+            EntryV3::HighestD6(r) => {
+                let tail = Tail::HighestD6 {
+                    faces: r.faces,
+                    plan: r.dice,
+                    kind: r.kind,
+                    conflict: r.conflict,
+                    cost: r.cost,
+                };
+                entry(r.id, r.at, r.label, r.who, r.pool, tail)
+            }
+            EntryV3::EffectiveLevel(r) => {
+                let tail = Tail::EffectiveLevel {
+                    faces: r.faces,
+                    their_faces: r.vs_faces,
+                    dedicated: r.dedicated,
+                };
+                entry(r.id, r.at, r.label, r.who, r.pool, tail)
+            }
+        }
+    }
+}
+
+impl From<V3> for V5 {
+    fn from(V3 { entries }: V3) -> Self {
+        Self(entries.into_iter().map(|e| e.map(EntryV5::from)).collect())
+    }
+}
+
+/// Every roll before version 6 was the app's own: no faces were entered by hand.
+impl From<EntryV5> for Entry {
+    fn from(e: EntryV5) -> Self {
+        let head = Head {
+            id: e.id,
+            at: e.at,
+            label: e.label,
+            who: e.who,
+            real_dice: false,
+            pool: e.pool,
+        };
+        Entry { head, tail: e.tail }
+    }
+}
+
+impl From<V5> for V6 {
+    fn from(V5(entries): V5) -> Self {
+        V7(entries.into_iter().map(|e| e.map(Entry::from)).collect())
+    }
+}
+
+/// Reads a history stored at an older `version` as version 7.
+pub(crate) fn read(version: u32, data: Value) -> Result<V7<Lenient<Entry>>, Misshapen> {
+    match version {
+        1 => read_as::<V1>(data).map(V5::from).map(V6::from),
+        2 => read_as::<V2>(data).map(V5::from).map(V6::from),
+        3 => read_as::<V3>(data).map(V5::from).map(V6::from),
+        4 => read_as::<V4>(data).map(V6::from),
+        5 => read_as::<V5>(data).map(V6::from),
+        6 => read_as::<V6>(data),
+        _ => Err(Misshapen),
+    }
+}
