@@ -27,6 +27,7 @@ mod documents;
 mod el_setup;
 mod el_turn;
 mod history;
+mod history_entry;
 #[cfg(test)]
 mod measure;
 pub mod migrations;

@@ -6,7 +6,7 @@ use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use crate::storage::history::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V7};
+use crate::storage::history_entry::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V7};
 use crate::storage::stored::{Lenient, Misshapen, next_field, read as read_as};
 
 /// Version 3: `{"entries": [entry, ...]}`, each entry an object read on its own.
