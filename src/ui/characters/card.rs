@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::CharactersState;
 use super::character;
 use crate::core::character::Character;
@@ -69,7 +71,7 @@ pub fn CharacterCard(
                         </button>
                     </h2>
                     <div class="card-who">
-                        <Show
+                        <When
                             when=move || active.get()
                             fallback=move || view! {
                                 <button
@@ -83,7 +85,7 @@ pub fn CharacterCard(
                             }
                         >
                             <span class="badge">"Rolling for"</span>
-                        </Show>
+                        </When>
                     </div>
                     <span class="card-sign" aria-hidden="true">{move || if is_open.get() { "−" } else { "+" }}</span>
                 </div>

@@ -3,6 +3,8 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::CharactersState;
 use super::sheet::{AddEntry, SheetRow};
 use super::{character, said};
@@ -57,7 +59,7 @@ pub fn Maneuvers(state: CharactersState, id: u64) -> impl IntoView {
             />
         </ul>
         <p class="hint" hidden=move || !no_roles()>"Maneuvers belong to a role: add a role first."</p>
-        <Show when=move || !no_roles()>
+        <When when=move || !no_roles()>
             <AddEntry
                 name_label=Signal::derive(move || {
                     character.with(|c| format!("New maneuver for {}", c.as_ref().map_or("", |c| c.name.as_str())))
@@ -77,6 +79,6 @@ pub fn Maneuvers(state: CharactersState, id: u64) -> impl IntoView {
                     />
                 </select>
             </AddEntry>
-        </Show>
+        </When>
     }
 }

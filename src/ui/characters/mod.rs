@@ -23,6 +23,8 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use card::CharacterCard;
 use create_form::CreateForm;
 pub use editor::CharacterEditor;
@@ -149,9 +151,9 @@ pub fn CharactersPage(state: CharactersState) -> impl IntoView {
                  their facets, harm and Effective Level sheet."
             </p>
             <CreateForm state open/>
-            <Show when=move || keep_note.get()>
+            <When when=move || keep_note.get()>
                 <Lazy preload=rare::preload draw=move || rare::keep_note(state)/>
-            </Show>
+            </When>
             <p class="hint" hidden=move || !empty()>"No characters yet. Quick rolls need none."</p>
             <ul class="character-list" aria-label="Characters">
                 <For

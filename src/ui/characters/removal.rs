@@ -3,6 +3,8 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::CharactersState;
 use super::character;
 
@@ -51,7 +53,7 @@ pub fn RemoveCharacter(state: CharactersState, id: u64) -> impl IntoView {
     };
     view! {
         <div class="remove-row">
-            <Show
+            <When
                 when=move || asking.get()
                 fallback=move || view! {
                     <button
@@ -70,7 +72,7 @@ pub fn RemoveCharacter(state: CharactersState, id: u64) -> impl IntoView {
                         "Keep"
                     </button>
                 </div>
-            </Show>
+            </When>
         </div>
     }
 }

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::CharactersState;
 use super::character;
 use crate::ui::widgets::name_field::NameField;
@@ -32,7 +34,7 @@ pub fn RenameCharacter(state: CharactersState, id: u64) -> impl IntoView {
     let on_close = Callback::new(move |()| renaming.set(false));
     view! {
         <div class="rename-row">
-            <Show
+            <When
                 when=move || renaming.get()
                 fallback=move || view! {
                     <button
@@ -49,7 +51,7 @@ pub fn RenameCharacter(state: CharactersState, id: u64) -> impl IntoView {
                     let now = character.with_untracked(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default());
                     view! { <NameField label=format!("New name for {now}") start=now on_save on_close/> }
                 }}
-            </Show>
+            </When>
         </div>
     }
 }

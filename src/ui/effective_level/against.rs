@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::coach::StepHints;
 use super::state::ElState;
 use crate::core::coach::ElTap;
@@ -62,7 +64,7 @@ pub fn AgainstPanel(state: ElState) -> impl IntoView {
                 {choice(Some(Pushback::Resistance), "Resistance")}
                 {choice(Some(Pushback::Opposition), "Opposition")}
             </fieldset>
-            <Show when=move || against.get().is_some()>
+            <When when=move || against.get().is_some()>
                 <label class="inline-field">
                     <span>"Name"</span>
                     <input
@@ -77,7 +79,7 @@ pub fn AgainstPanel(state: ElState) -> impl IntoView {
                 </label>
                 <Stepper label="Other side's EL" value=their_el least=1 on_set=set_their compact=true/><StepHints state tap=ElTap::TheirLevel/>
                 <p class="hint">{hint}</p>
-            </Show>
+            </When>
         </section>
     }
 }

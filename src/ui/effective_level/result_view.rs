@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::follow_up::offers;
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::history::RecordedRoll;
@@ -41,9 +43,9 @@ pub fn ResultView(state: ElState) -> impl IntoView {
             </p>
             {move || shown().map(|shown| view! { <RolledDice shown/> })}
             // What may follow a roll is not needed every roll: its code comes when it is.
-            <Show when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, state)))>
+            <When when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, state)))>
                 <Lazy preload=super::rare::preload draw=move || super::rare::follow_up(state)/>
-            </Show>
+            </When>
             <ReadOnlyNote core=state.core/>
             <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
                 <ResultActions entry text=el_text snackbar=state.core.snackbar/>

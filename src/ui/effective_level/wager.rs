@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::coach::StepHints;
 use super::state::ElState;
 use crate::core::coach::ElTap;
@@ -53,16 +55,16 @@ pub fn WagerPanel(state: ElState) -> impl IntoView {
         <section class="panel el-wager" aria-labelledby="el-wager-title">
             <h2 id="el-wager-title">"Wager"</h2>
             <Stepper label="Wager" value=wager least=0 on_set=set_wager compact=true/><StepHints state tap=ElTap::Wager/>
-            <Show when=move || quick.get()>
+            <When when=move || quick.get()>
                 <Stepper label="Rank in the role" value=quick_rank least=0 on_set=set_rank compact=true/>
-            </Show>
+            </When>
             <p class="hint">{limit}</p>
             <p class="refusal" hidden=move || refusal().is_none()>{refusal}</p>
-            <Show when=move || { wager.get() > 0 }>
+            <When when=move || { wager.get() > 0 }>
                 <p class="hint">{rolled_at}</p>
                 // Dedicating a wager is rarer than wagering: its code comes when first wanted.
                 <Lazy preload=super::rare::preload draw=move || super::rare::dedicated(state)/>
-            </Show>
+            </When>
         </section>
     }
 }

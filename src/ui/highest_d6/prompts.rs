@@ -4,6 +4,8 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::state::D6State;
 use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
@@ -55,7 +57,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
     Some(view! {
         <div class="prompt">
             <h3>"Harm"</h3>
-            <Show
+            <When
                 when=move || who().is_some()
                 fallback=|| view! {
                     <p class="hint">"This roll was made for no character: mark harm by hand on the Characters page."</p>
@@ -72,7 +74,7 @@ pub fn HarmPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
                         }}
                     </button>
                 </form>
-            </Show>
+            </When>
         </div>
     })
 }

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use crate::core::distribution::Chance;
 use crate::core::narrative::NarrativeOdds;
 use crate::core::narrative::net_success_tone;
@@ -80,7 +82,7 @@ pub fn OddsDetail(
     view! {
         <section class="odds-detail" aria-labelledby="odds-detail-title">
             <h2 id="odds-detail-title">"Odds in detail"</h2>
-            <Show when=move || makes_check.get()>
+            <When when=move || makes_check.get()>
                 <KeyChances odds/>
                 <DistributionBars
                     title="Net successes (1 or more succeeds)"
@@ -92,8 +94,8 @@ pub fn OddsDetail(
                     columns=columns(|o| o.net_advantage.columns(MAX_BARS))
                     tone=Tone::of_sign
                 />
-            </Show>
-            <Show when=move || has_force.get()>
+            </When>
+            <When when=move || has_force.get()>
                 <DistributionBars
                     title="Light side pips"
                     columns=columns(|o| o.light.columns(MAX_BARS))
@@ -104,8 +106,8 @@ pub fn OddsDetail(
                     columns=columns(|o| o.dark.columns(MAX_BARS))
                     tone=Tone::neutral
                 />
-            </Show>
-            <Show when=move || makes_check.get()>
+            </When>
+            <When when=move || makes_check.get()>
                 <dl class="exact-list" aria-label="Exact chances">
                     {KEY_CHANCES
                         .into_iter()
@@ -117,10 +119,10 @@ pub fn OddsDetail(
                         })
                         .collect_view()}
                 </dl>
-            </Show>
-            <Show when=move || !makes_check.get() && !has_force.get()>
+            </When>
+            <When when=move || !makes_check.get() && !has_force.get()>
                 <p class="hint">"Add dice to see every outcome's chance."</p>
-            </Show>
+            </When>
             <p class="hint">"Exact: counted over every face of every die, not simulated."</p>
         </section>
     }

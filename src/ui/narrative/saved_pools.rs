@@ -3,6 +3,8 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::state::NarrativeState;
 use crate::core::narrative::NarrativePool;
 use crate::core::notation::narrative::format_pool;
@@ -111,7 +113,7 @@ fn SavedRow(
         <li class="saved-row">
             <span class="saved-name">{name.clone()}</span>
             <code class="notation">{notation}</code>
-            <Show
+            <When
                 when=is_confirming.clone()
                 fallback={
                     let (name, load, ask) = (name.clone(), load.clone(), ask.clone());
@@ -135,7 +137,7 @@ fn SavedRow(
                         "Keep"
                     </button>
                 </span>
-            </Show>
+            </When>
         </li>
     }
 }

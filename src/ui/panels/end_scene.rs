@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use crate::core::scene::Scene;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::tray::state::TrayCore;
@@ -31,7 +33,7 @@ pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
         );
     };
     view! {
-        <Show
+        <When
             when=move || confirming.get()
             fallback=move || view! {
                 <button
@@ -51,6 +53,6 @@ pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
                     "Keep playing"
                 </button>
             </div>
-        </Show>
+        </When>
     }
 }

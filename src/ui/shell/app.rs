@@ -4,6 +4,8 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use crate::route::{Page, Route};
 use crate::ui::lazy::Lazy;
 use crate::ui::platform::browser::{
@@ -70,9 +72,9 @@ pub fn App() -> impl IntoView {
         </header>
         // Notices are rare (saved data repaired, storage missing): their code comes when
         // there is one to show.
-        <Show when=move || notices.any()>
+        <When when=move || notices.any()>
             <Lazy preload=notices::preload draw=move || notices::notice_list(notices)/>
-        </Show>
+        </When>
         <main tabindex="-1" node_ref=main>
             <Pages data page/>
         </main>

@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use crate::core::scene::Scene;
 use crate::storage::Document;
 use crate::ui::platform::persisted::Persisted;
@@ -13,7 +15,7 @@ use crate::ui::tray::state::TrayCore;
 #[component]
 pub fn GmSide(side: RwSignal<Option<String>>) -> impl IntoView {
     view! {
-        <Show when=move || side.with(Option::is_some)>
+        <When when=move || side.with(Option::is_some)>
             <p class="gm-side">
                 <span class="gm-badge">"GM"</span>
                 <span class="gm-words">{move || side.get().unwrap_or_default()}</span>
@@ -26,7 +28,7 @@ pub fn GmSide(side: RwSignal<Option<String>>) -> impl IntoView {
                     "×"
                 </button>
             </p>
-        </Show>
+        </When>
     }
 }
 

@@ -13,3 +13,4 @@ pub(crate) mod real_dice;
 pub(crate) mod snackbar;
 pub(crate) mod stepper;
 pub(crate) mod text_input;
+pub(crate) mod when;

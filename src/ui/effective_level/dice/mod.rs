@@ -7,6 +7,8 @@ mod picker;
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use best::BestSuggestion;
 use picker::{DicePicker, Whose};
 
@@ -31,10 +33,10 @@ pub fn DicePanel(state: ElState) -> impl IntoView {
             <DicePicker state whose=Whose::Mine/>
             <p class="over-line" hidden=move || over().is_none()>{over}</p>
             <BestSuggestion state/>
-            <Show when=move || against.get()>
+            <When when=move || against.get()>
                 <h3 class="sub-title">"The other side's dice"</h3>
                 <DicePicker state whose=Whose::Theirs/>
-            </Show>
+            </When>
         </section>
     }
 }

@@ -5,6 +5,8 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::actions::{against_you, at_obstacle_check, remove, roll_at};
 use crate::core::effective_level::{MAX_EL, against_obstacle, finish_within};
 use crate::core::facet::MAX_NAME_CHARS;
@@ -121,16 +123,16 @@ fn ObstacleRow(state: ElState, id: u64) -> impl IntoView {
             </span>
             <p class="hint" hidden=move || row.with(|r| r.within.is_none())>{move || row.with(|r| r.within.clone())}</p>
             <div class="row-actions">
-                <Show when=move || row.with(|r| r.within.is_some())>
+                <When when=move || row.with(|r| r.within.is_some())>
                     <button type="button" class="small" aria-label=at_label.clone() on:click=move |_| roll_at(state, id)>
                         "Roll at it"
                     </button>
-                </Show>
-                <Show when=move || row.with(|r| r.el > 0)>
+                </When>
+                <When when=move || row.with(|r| r.el > 0)>
                     <button type="button" class="small" aria-label=against_label.clone() on:click=move |_| against_you(state, id)>
                         "Rolls against you"
                     </button>
-                </Show>
+                </When>
                 <button type="button" class="small" aria-label=remove_label on:click=move |_| remove(state, id, &removed)>
                     "Remove"
                 </button>

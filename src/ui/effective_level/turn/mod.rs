@@ -10,6 +10,8 @@ mod portion;
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 pub use actions::roll_portion;
 use add_portion::AddPortion;
 use cross_role::CrossSplit;
@@ -97,10 +99,10 @@ pub fn TurnPanel(state: ElState) -> impl IntoView {
         <section class="el-turn" aria-label="Turn">
             <p class="hint" hidden=move || started.get()>{hint}</p>
             <p class="sum-line" role="status" aria-label="Points left" hidden=move || !started.get()>{left}</p>
-            <Show when=move || crossing.get()>
+            <When when=move || crossing.get()>
                 <CrossSplit state/>
-            </Show>
-            <Show when=can_cross>
+            </When>
+            <When when=can_cross>
                 <button
                     type="button"
                     class="small"
@@ -108,16 +110,16 @@ pub fn TurnPanel(state: ElState) -> impl IntoView {
                 >
                     "Split across the ticked roles"
                 </button>
-            </Show>
+            </When>
             <ul class="portions">
                 <For each=ids key=|id| *id children=move |id| view! { <PortionRow state id/> }/>
             </ul>
-            <Show when=move || !crossing.get()>
+            <When when=move || !crossing.get()>
                 <AddPortion state/>
-            </Show>
-            <Show when=move || started.get()>
+            </When>
+            <When when=move || started.get()>
                 <button type="button" class="small" on:click=move |_| actions::end_turn(state)>"End turn"</button>
-            </Show>
+            </When>
         </section>
     }
 }

@@ -4,6 +4,8 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use crate::ui::widgets::when::When;
+
 use super::actions::{defend, remove_portion, roll_portion};
 use crate::core::effective_level::{Against, ElSetup, PortionKind, PortionState, Pushback, Turn};
 use crate::ui::effective_level::chances::mean_text;
@@ -158,23 +160,23 @@ pub fn PortionRow(state: ElState, id: u64) -> impl IntoView {
             <p class="hint" hidden=move || shown.with(|r| r.odds.is_none())>{read(|r| r.odds.clone())}</p>
             <p class="portion-result" hidden=move || shown.with(|r| r.defences.is_none())>{read(|r| r.defences.clone())}</p>
             <div class="row-actions">
-                <Show when=flag(|r| r.defence)>
+                <When when=flag(|r| r.defence)>
                     // The attack's value is optional: given, the message says what it does.
                     <form class="facet-form" on:submit=send_defence>
                         <NumberInput value=attack label=attack_label.clone() placeholder="Attack" min=0 max=1000/>
                         <button type="submit" class="small" aria-label=defend_label.clone()>"Defend"</button>
                     </form>
-                </Show>
-                <Show when=flag(|r| r.can_roll)>
+                </When>
+                <When when=flag(|r| r.can_roll)>
                     <button type="button" class="small" aria-label=roll_label.clone() on:click=move |_| roll_portion(state, id)>
                         "Roll"
                     </button>
-                </Show>
-                <Show when=flag(|r| r.removable)>
+                </When>
+                <When when=flag(|r| r.removable)>
                     <button type="button" class="small" aria-label=remove_label.clone() on:click=move |_| remove_portion(state, id)>
                         "Remove"
                     </button>
-                </Show>
+                </When>
             </div>
         </li>
     }
