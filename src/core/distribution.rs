@@ -312,8 +312,8 @@ impl Chance {
     }
 
     /// A percentage for people: whole or one decimal, never rounding a possible event to
-    /// 0% or an uncertain one to 100%. Integer formatting only: float formatting code is
-    /// large in WebAssembly.
+    /// 0% or an uncertain one to 100%. Integer formatting only: float formatting code would
+    /// add about 12 KB gzip to every page's first load.
     pub fn percent_text(&self) -> String {
         if self.is_impossible() {
             return "0%".into();
