@@ -1,8 +1,8 @@
 //! The UI's layers, read from the source: the shell is reached only from `ui/mod.rs`, and it
 //! names the pages through their `PAGE` alone, so no page and no shared part imports it back
 //! (no circle between the shell and the pages). Each file's `crate::ui::<part>` paths are
-//! read; a comment does not count. (Circles between the shared parts and `root.rs`, the app's
-//! handle, remain until components take narrow handles: not checked here yet.)
+//! read; a comment does not count. `root.rs`, the app's handle, is made of small parts that
+//! never import it back (components take those parts, not the handle).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -115,4 +115,59 @@ fn the_shell_names_pages_only_through_their_page() {
         pages.len(),
         "the shell's list names every page: {seen:?}"
     );
+}
+
+/// The files a file's code imports by their module path (`crate::ui::a::b::Item` is
+/// `src/ui/a/b.rs` or `src/ui/a/b/mod.rs`, whichever exists; else `src/ui/a.rs`).
+fn imported_files(text: &str) -> BTreeSet<PathBuf> {
+    let mut files = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or_default();
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::ui::") {
+            rest = &rest[at + "crate::ui::".len()..];
+            let path: Vec<&str> = rest
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .next()
+                .unwrap_or_default()
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .collect();
+            // The longest prefix of the path that is a file.
+            for len in (1..=path.len()).rev() {
+                let folder = Path::new(UI).join(path[..len].join("/"));
+                let candidates = [folder.with_extension("rs"), folder.join("mod.rs")];
+                if let Some(found) = candidates.into_iter().find(|f| f.is_file()) {
+                    files.insert(found);
+                    break;
+                }
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn what_root_is_made_of_never_imports_it_back() {
+    let root = Path::new(UI).join("root.rs");
+    let parts = imported_files(&fs::read_to_string(&root).unwrap());
+    assert!(parts.len() >= 5, "root.rs's parts are read: {parts:?}");
+    let circles: Vec<String> = parts
+        .iter()
+        .filter(|f| imports_of(&fs::read_to_string(f).unwrap()).contains("root"))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "these are part of root.rs and import it back: {circles:?}"
+    );
+}
+
+#[test]
+fn the_reader_finds_the_file_an_import_names() {
+    let found = imported_files(
+        "use crate::ui::widgets::fold::Folds;\nuse crate::ui::visit::{Visit, WaitingLink};",
+    );
+    let names: Vec<String> = found.iter().map(|f| f.display().to_string()).collect();
+    assert_eq!(names, ["src/ui/visit.rs", "src/ui/widgets/fold.rs"]);
 }
