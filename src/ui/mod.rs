@@ -1,8 +1,9 @@
 //! The web interface: small Leptos components that render state and call the core.
 //! Compiled for WebAssembly only.
 //!
-//! - `shell/`: the app around the pages: routes, the page list and its split points, the
-//!   visit's shared data, deferred loading and the rare code.
+//! - `shell/`: the app around the pages: the routes, and each page drawn once its code (a
+//!   split point of its own, declared in the page's folder) is here.
+//! - `lazy.rs`: how a page declares the parts it fetches later, and `Lazy`, which draws one.
 //! - `platform/`: what the browser gives (storage, clipboard, media queries), wrapped once.
 //! - `widgets/`: small controls every page may use (stepper, fold, dock, snackbar, dice faces).
 //! - `panels/`: whole panels shared by pages (History, Your data, story points, sharing).
@@ -51,7 +52,8 @@ pub fn start() {
     };
     // Data saved by an earlier version is read with the migrations' code, fetched first.
     if platform::browser::with_store(crate::storage::migrations::needed) {
-        leptos::task::spawn_local(async move {
+        // wasm-bindgen's own: Leptos's executor is set up only by mounting.
+        wasm_bindgen_futures::spawn_local(async move {
             crate::storage::migrations::fetch().await;
             mount();
         });
