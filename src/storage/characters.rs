@@ -124,7 +124,8 @@ fn read_harm(HarmRecord { id, kind, name }: HarmRecord) -> Result<HarmMark, Stri
         ("scratch", None) => Harm::Scratch,
         ("wound", None) => Harm::Wound,
         ("condition", Some(name)) => Harm::Condition(clean_name(&name, "condition")?),
-        ("scratch" | "wound", Some(_)) => return Err(Misshapen.into()),
+        // A name where none belongs, or none where one must be: not this version's form.
+        ("scratch" | "wound", Some(_)) | ("condition", None) => return Err(Misshapen.into()),
         (kind, _) => return Err(format!("a harm mark of unknown kind “{kind}”")),
     };
     Ok(HarmMark { id, harm })
