@@ -28,12 +28,12 @@
 // cannot start.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
 import { shortenImports } from './short-imports.mjs';
+import { shortSourcePaths } from './source-paths.mjs';
 import { dropUnusedExports, dropUnusedGlue } from './unused-exports.mjs';
 import { wasmOpt } from './wasm-opt.mjs';
 import { xtask } from './xtask.mjs';
@@ -67,22 +67,13 @@ function run(command, args) {
   execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-/**
- * rustc's flags that shorten the source paths the module keeps (each place that can panic
- * names its file): every crate's folder in cargo's registry, and rustc's own library, lose
- * the folders above the crate. About 90 paths are in each page's first load; shortened, they
- * no longer name this machine's folders or the registry they came from.
- */
-function shortSourcePaths() {
-  const cargoHome = process.env.CARGO_HOME ?? join(process.env.HOME ?? '/root', '.cargo');
-  const registries = join(cargoHome, 'registry', 'src');
-  const folders = existsSync(registries) ? readdirSync(registries).map((name) => join(registries, name)) : [];
-  const commit = execFileSync('rustc', ['-vV'], { encoding: 'utf8' }).match(/^commit-hash: ([0-9a-f]+)$/m)?.[1];
-  const prefixes = [...folders, ...(commit ? [`/rustc/${commit}`] : [])];
-  return prefixes.map((prefix) => `--remap-path-prefix=${prefix}/=`);
-}
-
 const started = Date.now();
+// RUSTFLAGS in the environment would replace every target's flags in .cargo/config.toml,
+// the split's relocations among them: the splitter would then fail far from the cause.
+if (process.env.RUSTFLAGS || process.env.CARGO_ENCODED_RUSTFLAGS) {
+  console.error('build-app.mjs: unset RUSTFLAGS (and CARGO_ENCODED_RUSTFLAGS): the build sets its own flags in .cargo/config.toml');
+  process.exit(1);
+}
 // cargo adds these to the target's flags in .cargo/config.toml (arrays from --config join).
 const rustflags = `target.wasm32-unknown-unknown.rustflags=${JSON.stringify(shortSourcePaths())}`;
 run('cargo', ['build', '--locked', '--offline', '--target', 'wasm32-unknown-unknown', '--bin', 'dicetray', ...(release ? ['--release'] : []), '--config', rustflags]);

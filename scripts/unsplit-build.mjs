@@ -14,6 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
 import { shortenImports } from './short-imports.mjs';
 import { dropUnusedExports, dropUnusedGlue } from './unused-exports.mjs';
+import { shortSourcePaths } from './source-paths.mjs';
 import { wasmOpt } from './wasm-opt.mjs';
 import { record } from './bench-figures.mjs';
 
@@ -25,11 +26,12 @@ const dist = join(root, 'dist');
 const unsplitDist = join(root, 'target', 'dist-unsplit');
 
 // The flags of .cargo/config.toml but --emit-relocs, which only the splitter needs (and
-// whose relocation sections wasm-opt cannot read). RUSTFLAGS replaces the config's flags.
+// whose relocation sections wasm-opt cannot read), and the shipped build's short source
+// paths. Flags in the environment replace the config's flags.
 execFileSync('cargo', ['build', '--locked', '--offline', '--target', 'wasm32-unknown-unknown', '--bin', 'dicetray', '--release', '--features', 'unsplit'], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, CARGO_TARGET_DIR: target, RUSTFLAGS: '--cfg erase_components' },
+  env: { ...process.env, CARGO_TARGET_DIR: target, CARGO_ENCODED_RUSTFLAGS: ['--cfg', 'erase_components', ...shortSourcePaths()].join('\x1f') },
 });
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
