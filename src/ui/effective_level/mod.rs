@@ -76,7 +76,7 @@ pub fn ElTray(state: ElState) -> impl IntoView {
     let core = state.core;
     let headline = core.headline();
     // Roll's code is the tray's `soon` module, most often here before the first tap.
-    let on_roll = Callback::new(move |()| lazy::run(soon::roll_bar(state), not_fetched(state)));
+    let on_roll = Callback::new(move |()| core.roll_soon(move || soon::roll_bar(state)));
     let roll_label = Signal::derive(move || roll::bar_label(state));
     let can_roll = Signal::derive(move || roll::bar_can_roll(state));
     view! {
@@ -93,7 +93,7 @@ pub fn ElTray(state: ElState) -> impl IntoView {
             on_roll
             result=move || view! { <Lazy preload=soon::preload draw=move || soon::result(state) when=core.rolls_here()/> }
             roll_again=Callback::new(move |again| {
-                lazy::run(soon::roll_again(state, again), not_fetched(state))
+                core.roll_soon(move || soon::roll_again(state, again))
             })
         >
             <CharacterBar roster=core.roster show_harm=true/>
@@ -112,16 +112,6 @@ pub fn ElTray(state: ElState) -> impl IntoView {
                 <Lazy preload=rare::preload draw=move || rare::scene(state)/>
             </Fold>
         </TrayFrame>
-    }
-}
-
-/// What Roll says when its code cannot come.
-fn not_fetched(state: ElState) -> impl FnOnce() + 'static {
-    move || {
-        state
-            .core
-            .snackbar
-            .say("Nothing was rolled: this part of the app could not be fetched. Check the connection and roll again.")
     }
 }
 

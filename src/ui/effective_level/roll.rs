@@ -145,7 +145,7 @@ pub fn show(
         });
         state.boost_name.set(named.unwrap_or_default());
     }
-    state.core.show(shown);
+    state.core.show(shown, headline);
     state.core.snackbar.say(said);
 }
 
@@ -160,5 +160,14 @@ fn said_of(shown: &Shown) -> String {
     match shown.entry.label.as_str() {
         "" => line,
         label => format!("{label} — {line}"),
+    }
+}
+
+/// The headline of one of the tray's own rolls (a defence too), for the dock's bar.
+pub fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
+    match roll {
+        RecordedRoll::EffectiveLevel(roll) => Some((roll.headline(), roll.tone())),
+        RecordedRoll::ElDefence(defence) => Some((defence.headline(), defence.tone())),
+        _ => None,
     }
 }

@@ -10,8 +10,7 @@ use leptos::prelude::*;
 use super::result_view::ResultView;
 use super::state::ElState;
 use super::{coach, links, roll, turn};
-use crate::core::history::{RecordedRoll, RollAgain};
-use crate::core::tone::Tone;
+use crate::core::history::RollAgain;
 use crate::ui::lazy;
 use crate::ui::tray::session::keep_session;
 use crate::ui::visit::Shared;
@@ -20,7 +19,7 @@ lazy::split! { module el_soon, preload preload;
     /// The tab's session restored and kept, the hints counted from now on, and the bar
     /// told of a turn in play.
     pub fn when_idle(state: ElState) {
-        state.core.words.set(Some(headline));
+        state.core.words.set(Some(roll::headline));
         keep_session(state.core);
         turn::follow(state);
         coach::start(state);
@@ -28,32 +27,26 @@ lazy::split! { module el_soon, preload preload;
 
     /// Opens what a link carries for the tray.
     pub fn open_link(state: ElState, shared: Shared) {
+        state.core.words.set(Some(roll::headline));
         links::open_link(state, shared)
     }
 
     /// The bar's Roll: the turn's next portion, or the tray's own check.
     pub fn roll_bar(state: ElState) {
-        state.core.words.set(Some(headline));
-        roll::roll_bar(state)
+        state
+            .core
+            .once_result_drawn(roll::headline, move || roll::roll_bar(state))
     }
 
     /// History's Roll again: the tray set up as that roll was, then rolled.
     pub fn roll_again(state: ElState, again: RollAgain) {
-        state.core.words.set(Some(headline));
-        roll::roll_again(state, again)
+        state
+            .core
+            .once_result_drawn(roll::headline, move || roll::roll_again(state, again))
     }
 
     /// The shown roll in full, in the dock.
     pub fn result(state: ElState) -> AnyView {
         view! { <ResultView state/> }.into_any()
-    }
-}
-
-/// The headline of one of the tray's own rolls (a defence too).
-fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
-    match roll {
-        RecordedRoll::EffectiveLevel(roll) => Some((roll.headline(), roll.tone())),
-        RecordedRoll::ElDefence(defence) => Some((defence.headline(), defence.tone())),
-        _ => None,
     }
 }

@@ -74,9 +74,9 @@ pub fn D6Tray(state: D6State) -> impl IntoView {
             .with(|s| counted(s.facets.items().len(), "facet", "facets").unwrap_or_default())
     });
     // Roll's code is the tray's `soon` module, most often here before the first tap.
-    let on_roll = Callback::new(move |()| lazy::run(soon::roll(state), not_fetched(state)));
+    let on_roll = Callback::new(move |()| core.roll_soon(move || soon::roll(state)));
     let roll_again = Callback::new(move |again: RollAgain| {
-        lazy::run(soon::roll_again(state, again), not_fetched(state))
+        core.roll_soon(move || soon::roll_again(state, again))
     });
     view! {
         <TrayFrame
@@ -105,15 +105,5 @@ pub fn D6Tray(state: D6State) -> impl IntoView {
                 <ZeroDiceChoice settings=state.settings/>
             </Fold>
         </TrayFrame>
-    }
-}
-
-/// What Roll says when its code cannot come.
-fn not_fetched(state: D6State) -> impl FnOnce() + 'static {
-    move || {
-        state
-            .core
-            .snackbar
-            .say("Nothing was rolled: this part of the app could not be fetched. Check the connection and roll again.")
     }
 }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::state::D6State;
 use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::core::history::RecordedRoll;
+use crate::core::tone::Tone;
 use crate::ui::tray::recorder::record_roll;
 
 /// Rolls the pool as it stands, records it for the active character and shows it.
@@ -27,5 +28,15 @@ pub fn roll(state: D6State) {
             state.show_own(entry);
         }
         Err(reason) => state.core.snackbar.say(reason),
+    }
+}
+
+/// The headline of one of the tray's own rolls, for the dock's bar.
+pub fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
+    match roll {
+        RecordedRoll::HighestD6(check) => {
+            Some((check.outcome().title().to_string(), check.outcome().tone()))
+        }
+        _ => None,
     }
 }

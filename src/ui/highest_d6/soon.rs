@@ -10,8 +10,7 @@ use super::D6State;
 use super::result_view::ResultView;
 use super::{links, roll};
 use crate::core::coach::D6Coach;
-use crate::core::history::{RecordedRoll, RollAgain};
-use crate::core::tone::Tone;
+use crate::core::history::RollAgain;
 use crate::ui::lazy;
 use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::session::keep_session;
@@ -22,7 +21,7 @@ lazy::split! { module d6_soon, preload preload;
     /// tap on each control would do (a die more or fewer, each facet), recounted one frame
     /// after each change, hidden when the setting is off.
     pub fn when_idle(state: D6State) {
-        state.core.words.set(Some(headline));
+        state.core.words.set(Some(roll::headline));
         keep_session(state.core);
         keep_counting(
             state.core,
@@ -49,19 +48,20 @@ lazy::split! { module d6_soon, preload preload;
 
     /// Opens what a link carries for the tray.
     pub fn open_link(state: D6State, shared: Shared) {
+        state.core.words.set(Some(roll::headline));
         links::open_link(state, shared)
     }
 
     /// Rolls the pool.
     pub fn roll(state: D6State) {
-        state.core.words.set(Some(headline));
-        roll::roll(state)
+        state
+            .core
+            .once_result_drawn(roll::headline, move || roll::roll(state))
     }
 
     /// History's Roll again: the tray set up as that roll was (its base dice, kind and
     /// conflict), then rolled.
     pub fn roll_again(state: D6State, again: RollAgain) {
-        state.core.words.set(Some(headline));
         if let RollAgain::HighestD6 {
             base,
             kind,
@@ -76,22 +76,14 @@ lazy::split! { module d6_soon, preload preload;
                 s.kind = kind;
                 s.conflict = conflict;
             });
-            roll::roll(state);
+            state
+                .core
+                .once_result_drawn(roll::headline, move || roll::roll(state));
         }
     }
 
     /// The shown roll in full, in the dock.
     pub fn result(state: D6State) -> AnyView {
         view! { <ResultView state/> }.into_any()
-    }
-}
-
-/// The headline of one of the tray's own rolls.
-fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
-    match roll {
-        RecordedRoll::HighestD6(check) => {
-            Some((check.outcome().title().to_string(), check.outcome().tone()))
-        }
-        _ => None,
     }
 }

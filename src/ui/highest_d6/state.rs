@@ -77,7 +77,7 @@ impl D6State {
         // Harm goes to whoever this roll was for, even if another is picked later.
         self.rolled_for
             .set(self.core.roster.with_untracked(|r| r.active_id()));
-        self.core.show(Shown::own(entry));
+        self.core.show(Shown::own(entry), super::roll::headline);
     }
 
     /// Changes the setup; the change shows at once and is stored just after.

@@ -63,7 +63,7 @@ pub fn open_link(state: NarrativeState, shared: Shared) {
             let show = Callback::new(move |shown: Shown| {
                 state.core.keep_link(kept.clone());
                 state.picked.set(None);
-                state.core.show(shown);
+                state.core.show(shown, super::roll::headline);
             });
             open_result_link(state.core, text, show);
         }

@@ -68,14 +68,14 @@ pub fn NarrativeTray(state: NarrativeState) -> impl IntoView {
     let makes_check = Signal::derive(move || state.pool.with(NarrativePool::makes_check));
     let headline = core.headline();
     // Roll's code is the tray's `soon` module, most often here before the first tap.
-    let on_roll = Callback::new(move |()| lazy::run(soon::roll(state), not_fetched(state)));
+    let on_roll = Callback::new(move |()| core.roll_soon(move || soon::roll(state)));
     let story_note = Signal::derive(move || {
         state
             .story_points
             .with(|p| p.naming().counts_words(p.counts()))
     });
     let roll_again = Callback::new(move |again: RollAgain| {
-        lazy::run(soon::roll_again(state, again), not_fetched(state))
+        core.roll_soon(move || soon::roll_again(state, again))
     });
     let added_count = Signal::derive(move || {
         state.pool.with(|p| match p.added_count() {
@@ -112,15 +112,5 @@ pub fn NarrativeTray(state: NarrativeState) -> impl IntoView {
                 <Lazy preload=rare::preload draw=move || rare::saved_pools(state)/>
             </Fold>
         </TrayFrame>
-    }
-}
-
-/// What Roll says when its code cannot come.
-fn not_fetched(state: NarrativeState) -> impl FnOnce() + 'static {
-    move || {
-        state
-            .core
-            .snackbar
-            .say("Nothing was rolled: this part of the app could not be fetched. Check the connection and roll again.")
     }
 }

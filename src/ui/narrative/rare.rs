@@ -90,7 +90,7 @@ fn EnterDice(state: NarrativeState) -> impl IntoView {
                 state.picked.set(None);
                 picked.set(Vec::new());
                 state.core.check_spends.update(CheckSpends::next_check);
-                state.core.show(Shown::own(entry));
+                state.core.show(Shown::own(entry), super::roll::headline);
             }
             Err(reason) => state.core.snackbar.say(reason),
         }

@@ -7,6 +7,7 @@ use crate::core::history::RecordedRoll;
 use crate::core::narrative::NarrativeRoll;
 use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::story_points::CheckSpends;
+use crate::core::tone::Tone;
 use crate::table::Amendment;
 use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::tray::recorder::record_roll;
@@ -26,7 +27,7 @@ pub fn roll(state: NarrativeState) {
         Ok(entry) => {
             state.picked.set(None);
             state.core.check_spends.update(CheckSpends::next_check);
-            state.core.show(Shown::own(entry));
+            state.core.show(Shown::own(entry), headline);
         }
         Err(reason) => state.core.snackbar.say(reason),
     }
@@ -68,4 +69,14 @@ pub fn reroll_picked(state: NarrativeState) {
         Err(message) => state.core.snackbar.say(message),
     }
     state.picked.set(None);
+}
+
+/// The headline of one of the tray's own rolls, for the dock's bar.
+pub fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
+    match roll {
+        RecordedRoll::Narrative(roll) => {
+            Some((roll.result().headline().to_string(), roll.result().tone()))
+        }
+        _ => None,
+    }
 }

@@ -10,9 +10,8 @@ use super::NarrativeState;
 use super::result_view::ResultView;
 use super::{links, roll};
 use crate::core::coach::NarrativeCoach;
-use crate::core::history::{RecordedRoll, RollAgain};
+use crate::core::history::RollAgain;
 use crate::core::narrative::NarrativeOdds;
-use crate::core::tone::Tone;
 use crate::ui::lazy;
 use crate::ui::tray::coach::{Hint, keep_counting};
 use crate::ui::tray::session::keep_session;
@@ -22,7 +21,7 @@ lazy::split! { module narrative_soon, preload preload;
     /// The tab's session restored and kept, and the hints counted from now on: what one
     /// tap on each control would do, recounted one frame after each change to the pool.
     pub fn when_idle(state: NarrativeState) {
-        state.core.words.set(Some(headline));
+        state.core.words.set(Some(roll::headline));
         keep_session(state.core);
         keep_counting(
             state.core,
@@ -41,36 +40,29 @@ lazy::split! { module narrative_soon, preload preload;
 
     /// Opens what a link carries for the tray.
     pub fn open_link(state: NarrativeState, shared: Shared) {
+        state.core.words.set(Some(roll::headline));
         links::open_link(state, shared)
     }
 
     /// Rolls the pool.
     pub fn roll(state: NarrativeState) {
-        state.core.words.set(Some(headline));
-        roll::roll(state)
+        state
+            .core
+            .once_result_drawn(roll::headline, move || roll::roll(state))
     }
 
     /// History's Roll again: that roll's pool on the tray, then rolled.
     pub fn roll_again(state: NarrativeState, again: RollAgain) {
-        state.core.words.set(Some(headline));
         if let RollAgain::Narrative(pool) = again {
             state.pool.update(|stored| *stored = pool);
-            roll::roll(state);
+            state
+                .core
+                .once_result_drawn(roll::headline, move || roll::roll(state));
         }
     }
 
     /// The shown roll in full, in the dock.
     pub fn result(state: NarrativeState) -> AnyView {
         view! { <ResultView state/> }.into_any()
-    }
-}
-
-/// The headline of one of the tray's own rolls.
-fn headline(roll: &RecordedRoll) -> Option<(String, Tone)> {
-    match roll {
-        RecordedRoll::Narrative(roll) => {
-            Some((roll.result().headline().to_string(), roll.result().tone()))
-        }
-        _ => None,
     }
 }

@@ -103,7 +103,7 @@ fn Pages(data: Root, page: RwSignal<Page>) -> impl IntoView {
         );
     }
     // A link waits for its tray, and stays in the address until the tray has applied it
-    // (`Root::link_opened`); only an address no page answers to is cleaned at once.
+    // (`WaitingLink::link_opened`); only an address no page answers to is cleaned at once.
     let open = move |hash: String| {
         let route = Route::parse(&hash);
         if let Some(path) = &route.unknown_path {

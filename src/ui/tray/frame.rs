@@ -89,9 +89,11 @@ pub fn TrayFrame<S: Copy + Send + Sync + 'static>(
     let coach = move || {
         if !core.coach_started.get_value() {
             core.coach_started.set_value(true);
-            // It only adds to the tray: if its code cannot come, the tray works without it
-            // and says nothing (a link or a panel the player opened says so).
-            crate::ui::lazy::run((parts.when_idle)(state), || ());
+            // If its code cannot come, nothing is said here (Roll, a link or a panel the
+            // player opened says so), and the next tap asks again.
+            crate::ui::lazy::run((parts.when_idle)(state), move || {
+                core.coach_started.set_value(false)
+            });
             // History's writer too, so a roll is kept at once (and so before a reload).
             crate::ui::lazy::run(history_writer::preload(), || ());
         }

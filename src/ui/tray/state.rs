@@ -11,6 +11,7 @@ use crate::core::story_points::CheckSpends;
 use crate::core::tone::Tone;
 use crate::route::Page;
 use crate::storage::Settings;
+use crate::ui::lazy::Coming;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::Root;
 use crate::ui::table::hook::TableHook;
@@ -121,6 +122,8 @@ pub struct TrayCore {
     pub gm_side: RwSignal<Option<String>>,
     /// Whether the hints' counting has been asked for.
     pub coach_started: StoredValue<bool>,
+    /// A roll is waiting for its code (see [`TrayCore::roll_soon`]).
+    rolling: StoredValue<bool>,
     /// Real dice entered so far, one face (or none yet) per die.
     pub entered: RwSignal<Vec<Option<u32>>>,
     /// Which sides have spent a story point on the check being set up (the narrative tray
@@ -133,7 +136,7 @@ pub struct TrayCore {
 
 impl TrayCore {
     /// Nothing shown, no label, the dock closed. What the tab kept of the tray before a
-    /// reload comes back once its code is here (`tray::session`, rare code).
+    /// reload comes back once its code is here (`tray::session`, run by the tray's soon code).
     pub fn new(page: Page, root: Root) -> Self {
         Self {
             page,
@@ -151,6 +154,7 @@ impl TrayCore {
             words: RwSignal::new(None),
             gm_side: RwSignal::new(None),
             coach_started: StoredValue::new(false),
+            rolling: StoredValue::new(false),
             entered: RwSignal::new(Vec::new()),
             check_spends: RwSignal::new(CheckSpends::default()),
             link_text: StoredValue::new(None),
@@ -185,10 +189,44 @@ impl TrayCore {
         }
     }
 
-    /// Shows `shown` in the dock, opened on the result.
-    pub fn show(&self, shown: Shown) {
+    /// Shows `shown` in the dock, opened on the result, its headline in the tray's `words`
+    /// (given by the code that shows it, fetched later, so a first load carries none).
+    pub fn show(&self, shown: Shown, words: RollWords) {
+        self.words.set(Some(words));
         self.shown.set(Some(shown));
         self.panel.set(DockPanel::Result);
+    }
+
+    /// Runs `then` once the dock's result is drawn, its live region with it (at once when it
+    /// is already): a first roll made before the tray was idle is announced like any other.
+    pub fn once_result_drawn(&self, words: RollWords, then: impl FnOnce() + 'static) {
+        if self.words.with_untracked(Option::is_some) {
+            return then();
+        }
+        self.words.set(Some(words));
+        // The result is drawn in this task; the roll lands after the frame that shows it.
+        request_animation_frame(move || set_timeout(then, std::time::Duration::ZERO));
+    }
+
+    /// Roll, from the bar, History's Roll again or the label's Enter: `roll` is a call of
+    /// the tray's `soon` code, most often here before the first tap. While it is on its way
+    /// further taps do nothing (one tap, one roll); if it cannot come, the player is told.
+    pub fn roll_soon(&self, roll: impl FnOnce() -> Coming<()> + 'static) {
+        if self.rolling.get_value() {
+            return;
+        }
+        self.rolling.set_value(true);
+        let (rolling, snackbar) = (self.rolling, self.snackbar);
+        leptos::task::spawn_local(async move {
+            let rolled = roll().await.is_ok();
+            rolling.try_set_value(false);
+            if !rolled {
+                snackbar.say(
+                    "Nothing was rolled: this part of the app could not be fetched. Check the \
+                     connection and roll again.",
+                );
+            }
+        });
     }
 
     /// The shown roll's entry.
@@ -204,8 +242,9 @@ impl TrayCore {
     }
 
     /// Whether the tray's `soon` code, which rolls and shows results, has started: the
-    /// dock draws the result from then on, so its live region is there before the first
-    /// roll, and a tray whose code cannot come shows no result note at all (Roll says so).
+    /// dock draws the result from then on (its live region before the first roll lands: see
+    /// [`TrayCore::once_result_drawn`]), and a tray whose code cannot come shows no result
+    /// note at all (Roll says so).
     pub fn rolls_here(&self) -> Signal<bool> {
         let words = self.words;
         Signal::derive(move || words.with(Option::is_some))
