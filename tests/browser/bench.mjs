@@ -99,7 +99,7 @@ async function firstLoads() {
     const opened = Date.now();
     await page.goto(`${env.origin}/${path}`, { waitUntil: 'networkidle' });
     await drawn(page);
-    // A tray fetches its hints' code once the page is idle (it marks the moment): that is
+    // A tray fetches its soon code (Roll, the result, the hints) once the page is idle (it marks the moment): that is
     // after the page has opened, so it is counted apart, as are the first 5 s in all.
     const idleAt = await page.evaluate(() => {
       const mark = performance.getEntriesByName('dicetray-idle')[0];
