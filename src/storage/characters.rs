@@ -1,13 +1,13 @@
 //! The character roster: every character, their facets and harm, and which one is active.
 
-use std::fmt;
-
-use serde::de::{SeqAccess, Visitor};
+use serde::de::SeqAccess;
 use serde::ser::SerializeTuple;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
-use super::stored::{Lenient, Misshapen, next_field, read_version};
+use super::stored::{
+    Lenient, Misshapen, ReadFields, deserialize_by_fields, next_field, read_version,
+};
 use super::{Decoded, Document};
 use crate::core::character::{
     Character, ElSheet, Harm, HarmMark, MAX_CHARACTERS, MAX_EL_VALUE, MAX_SHEET_ENTRIES, Maneuver,
@@ -78,28 +78,20 @@ impl Serialize for HarmRecord {
     }
 }
 
-impl<'de> Deserialize<'de> for HarmRecord {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        /// Reads the fields in order, the name only after `"condition"`.
-        struct Fields;
-        impl<'de> Visitor<'de> for Fields {
-            type Value = HarmRecord;
+deserialize_by_fields!(HarmRecord);
 
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a harm mark")
-            }
+/// The fields in order, the name only after `"condition"`.
+impl<'de> ReadFields<'de> for HarmRecord {
+    const WHAT: &'static str = "a harm mark";
 
-            fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<HarmRecord, A::Error> {
-                let id = next_field(&mut fields)?;
-                let kind: String = next_field(&mut fields)?;
-                let name = match kind.as_str() {
-                    "condition" => Some(next_field(&mut fields)?),
-                    _ => None,
-                };
-                Ok(HarmRecord { id, kind, name })
-            }
-        }
-        deserializer.deserialize_seq(Fields)
+    fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
+        let id = next_field(fields)?;
+        let kind: String = next_field(fields)?;
+        let name = match kind.as_str() {
+            "condition" => Some(next_field(fields)?),
+            _ => None,
+        };
+        Ok(HarmRecord { id, kind, name })
     }
 }
 

@@ -2,13 +2,11 @@
 //! and its system's own fields, with its serde. How an entry is checked when read back,
 //! and what it is made from, is in `history`.
 
-use std::fmt;
-
-use serde::de::{self, SeqAccess, Visitor};
+use serde::de::{self, SeqAccess};
 use serde::ser::SerializeSeq;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
-use super::stored::next_field;
+use super::stored::{ReadFields, deserialize_by_fields, next_field};
 
 /// Version 7, what this build writes: `[entry, ...]`, newest first. Read as
 /// `V7<Lenient<Entry>>`, each entry on its own.
@@ -210,37 +208,39 @@ impl Serialize for Entry {
     }
 }
 
-impl<'de> Deserialize<'de> for Entry {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        /// Reads the head, then the tail its system names.
-        struct Fields;
-        impl<'de> Visitor<'de> for Fields {
-            type Value = Entry;
+deserialize_by_fields!(Entry);
 
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a roll")
-            }
+impl<'de> ReadFields<'de> for Entry {
+    const WHAT: &'static str = "a roll";
 
-            fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<Entry, A::Error> {
-                let id = next_field(&mut fields)?;
-                let at = next_field(&mut fields)?;
-                let label = next_field(&mut fields)?;
-                let who = next_field(&mut fields)?;
-                let real_dice = next_field(&mut fields)?;
-                let system: String = next_field(&mut fields)?;
-                let pool = next_field(&mut fields)?;
-                let tail = Tail::read(&system, &mut fields)?;
-                let head = Head {
-                    id,
-                    at,
-                    label,
-                    who,
-                    real_dice,
-                    pool,
-                };
-                Ok(Entry { head, tail })
-            }
-        }
-        deserializer.deserialize_seq(Fields)
+    fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
+        Self::read_in(fields, true)
+    }
+}
+
+impl Entry {
+    /// Reads the head, then the tail its system names. Before version 6 the head has no
+    /// `real_dice` (`with_real_dice` false): every roll then was the app's own.
+    pub(super) fn read_in<'de, A: SeqAccess<'de>>(
+        fields: &mut A,
+        with_real_dice: bool,
+    ) -> Result<Self, A::Error> {
+        let id = next_field(fields)?;
+        let at = next_field(fields)?;
+        let label = next_field(fields)?;
+        let who = next_field(fields)?;
+        let real_dice = with_real_dice && next_field(fields)?;
+        let system: String = next_field(fields)?;
+        let pool = next_field(fields)?;
+        let tail = Tail::read(&system, fields)?;
+        let head = Head {
+            id,
+            at,
+            label,
+            who,
+            real_dice,
+            pool,
+        };
+        Ok(Entry { head, tail })
     }
 }

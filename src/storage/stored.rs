@@ -7,7 +7,10 @@
 //! missing, of the wrong kind or one too many refuses it), so nothing a hand edit added is
 //! dropped at the next save without a backup.
 
-use serde::de::{self, DeserializeOwned, SeqAccess};
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, DeserializeOwned, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
@@ -81,4 +84,48 @@ pub(super) fn next_field<'de, A: SeqAccess<'de>, T: Deserialize<'de>>(
     fields
         .next_element()?
         .ok_or_else(|| de::Error::custom("a field is missing"))
+}
+
+/// A stored array whose length depends on a field before (a harm mark's name only after
+/// `"condition"`, a roll's fields after its system): read field by field with
+/// [`next_field`] by [`read_fields`].
+pub(super) trait ReadFields<'de>: Sized {
+    /// What the array holds, for serde's message ("a roll").
+    const WHAT: &'static str;
+
+    /// Reads the fields in order.
+    fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error>;
+}
+
+/// `Deserialize` for a [`ReadFields`] type (serde's trait cannot be given to every such
+/// type at once).
+macro_rules! deserialize_by_fields {
+    ($type:ty) => {
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::storage::stored::read_fields(deserializer)
+            }
+        }
+    };
+}
+pub(super) use deserialize_by_fields;
+
+/// Reads a [`ReadFields`] array: its `Deserialize`.
+pub(super) fn read_fields<'de, T: ReadFields<'de>, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    /// serde's visitor for any `T`.
+    struct Fields<T>(PhantomData<T>);
+    impl<'de, T: ReadFields<'de>> Visitor<'de> for Fields<T> {
+        type Value = T;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(T::WHAT)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<T, A::Error> {
+            T::read(&mut fields)
+        }
+    }
+    deserializer.deserialize_seq(Fields(PhantomData))
 }

@@ -89,41 +89,11 @@ impl From<V3> for V4 {
 
 /// The other side had no name, and no condition was ticked.
 impl From<V4> for V5 {
+    #[rustfmt::skip]
     fn from(v: V4) -> Self {
-        let V4(
-            mode,
-            el,
-            rank,
-            picked,
-            scene,
-            situational,
-            training,
-            dice,
-            wager,
-            kind,
-            name,
-            against,
-            their_el,
-            their_dice,
-        ) = v;
-        Self(
-            mode,
-            el,
-            rank,
-            picked,
-            scene,
-            situational,
-            training,
-            dice,
-            wager,
-            kind,
-            name,
-            against,
-            their_el,
-            their_dice,
-            String::new(),
-            Vec::new(),
-        )
+        let (their_name, conditions) = (String::new(), Vec::new());
+        Self(v.0, v.1, v.2, v.3, v.4, v.5, v.6, v.7, v.8, v.9, v.10, v.11, v.12, v.13,
+            their_name, conditions)
     }
 }
 

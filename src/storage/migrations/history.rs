@@ -1,13 +1,13 @@
 //! The roll history as versions 1 to 6 stored it, and the steps to version 7.
 
-use std::fmt;
-
-use serde::de::{SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
+use serde::de::SeqAccess;
 use serde_json::Value;
 
 use crate::storage::history_entry::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V7};
-use crate::storage::stored::{Lenient, Misshapen, next_field, read as read_as};
+use crate::storage::stored::{
+    Lenient, Misshapen, ReadFields, deserialize_by_fields, read as read_as,
+};
 
 /// Version 3: `{"entries": [entry, ...]}`, each entry an object read on its own.
 #[derive(Deserialize)]
@@ -106,58 +106,32 @@ pub(crate) type V4 = V5;
 pub(crate) type V6 = V7<Lenient<Entry>>;
 
 /// An entry in version 5: version 7's without `real_dice`, `[id, at, label, who, system,
-/// pool, ...]` and its system's own fields.
-pub(crate) struct EntryV5 {
-    id: u64,
-    at: u64,
-    label: String,
-    who: Option<String>,
-    pool: String,
-    tail: Tail,
-}
+/// pool, ...]` and its system's own fields, read as version 7's.
+pub(crate) struct EntryV5(Entry);
 
-impl<'de> Deserialize<'de> for EntryV5 {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        /// Reads the head, then the tail its system names.
-        struct Fields;
-        impl<'de> Visitor<'de> for Fields {
-            type Value = EntryV5;
+deserialize_by_fields!(EntryV5);
 
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a roll")
-            }
+impl<'de> ReadFields<'de> for EntryV5 {
+    const WHAT: &'static str = "a roll";
 
-            fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<EntryV5, A::Error> {
-                let id = next_field(&mut fields)?;
-                let at = next_field(&mut fields)?;
-                let label = next_field(&mut fields)?;
-                let who = next_field(&mut fields)?;
-                let system: String = next_field(&mut fields)?;
-                let pool = next_field(&mut fields)?;
-                let tail = Tail::read(&system, &mut fields)?;
-                Ok(EntryV5 {
-                    id,
-                    at,
-                    label,
-                    who,
-                    pool,
-                    tail,
-                })
-            }
-        }
-        deserializer.deserialize_seq(Fields)
+    fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
+        Entry::read_in(fields, false).map(Self)
     }
 }
 
 impl From<EntryV3> for EntryV5 {
     fn from(entry_v3: EntryV3) -> Self {
-        let entry = |id, at, label, who, pool, tail| EntryV5 {
-            id,
-            at,
-            label,
-            who,
-            pool,
-            tail,
+        // Every roll before version 6 was the app's own: no faces were entered by hand.
+        let entry = |id, at, label, who, pool, tail| {
+            let head = Head {
+                id,
+                at,
+                label,
+                who,
+                real_dice: false,
+                pool,
+            };
+            EntryV5(Entry { head, tail })
         };
         match entry_v3 {
             EntryV3::Narrative(r) => {
@@ -197,18 +171,9 @@ impl From<V3> for V5 {
     }
 }
 
-/// Every roll before version 6 was the app's own: no faces were entered by hand.
 impl From<EntryV5> for Entry {
-    fn from(e: EntryV5) -> Self {
-        let head = Head {
-            id: e.id,
-            at: e.at,
-            label: e.label,
-            who: e.who,
-            real_dice: false,
-            pool: e.pool,
-        };
-        Entry { head, tail: e.tail }
+    fn from(EntryV5(entry): EntryV5) -> Self {
+        entry
     }
 }
 
