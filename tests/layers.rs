@@ -150,7 +150,9 @@ fn imported_files(text: &str) -> BTreeSet<PathBuf> {
 #[test]
 fn what_root_is_made_of_never_imports_it_back() {
     let root = Path::new(UI).join("root.rs");
-    let parts = imported_files(&fs::read_to_string(&root).unwrap());
+    // Its own name in its own macros is no import.
+    let mut parts = imported_files(&fs::read_to_string(&root).unwrap());
+    parts.remove(&root);
     assert!(parts.len() >= 5, "root.rs's parts are read: {parts:?}");
     let circles: Vec<String> = parts
         .iter()

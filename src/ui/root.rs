@@ -103,6 +103,33 @@ impl Root {
     }
 }
 
+/// Declares a page: `page`, which draws it, in a split module of its own (`module`:
+/// opening another page never fetches it), and `PAGE`, its code for the shell's list of
+/// pages. `$path` is its path in [`crate::pages::PAGES`]:
+///
+/// ```ignore
+/// root::page! { module narrative_page, Page::NARRATIVE.path(),
+///     |data| view! { <NarrativeTray state=NarrativeState::of(data)/> } }
+/// ```
+macro_rules! page {
+    (module $module:ident, $path:expr, |$data:ident| $draw:expr) => {
+        $crate::ui::lazy::split! { module $module, preload preload_page;
+            /// The page.
+            fn page($data: $crate::ui::root::Root) -> AnyView {
+                $draw.into_any()
+            }
+        }
+
+        /// The page's code, for the shell's list of pages.
+        pub const PAGE: $crate::ui::root::PageCode = $crate::ui::root::PageCode {
+            path: $path,
+            preload: preload_page,
+            draw: page,
+        };
+    };
+}
+pub(crate) use page;
+
 /// A page's code, as the shell's list of pages (`ui::shell::pages`) knows it: each page
 /// declares its own, and the shell names no page but through that list.
 #[derive(Clone, Copy)]

@@ -34,11 +34,11 @@ use crate::core::history::RollHistory;
 use crate::core::story_points::StoryPoints;
 use crate::route::Page;
 use crate::storage::Settings;
-use crate::ui::lazy::{self, Lazy};
+use crate::ui::lazy::Lazy;
 use crate::ui::panels::data_panel;
 use crate::ui::panels::settings_panel::SettingsPanel;
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::root::{PageCode, Root};
+use crate::ui::root::{self, Root};
 use crate::ui::table::hook::TableHook;
 use crate::ui::tray::recorder::Recorder;
 use crate::ui::visit::{Deferred, Visit};
@@ -46,19 +46,8 @@ use crate::ui::widgets::fold::{Fold, Folds};
 use crate::ui::widgets::later::Later;
 use crate::ui::widgets::snackbar::{PageMessages, Snackbar};
 
-lazy::split! { module characters_page, preload preload_page;
-    /// The page, in its own module: opening another page never fetches it.
-    fn page(data: Root) -> AnyView {
-        view! { <CharactersPage state=CharactersState::of(data)/> }.into_any()
-    }
-}
-
-/// The page's code, for the shell's list of pages.
-pub const PAGE: PageCode = PageCode {
-    path: Page::CHARACTERS.path(),
-    preload: preload_page,
-    draw: page,
-};
+root::page! { module characters_page, Page::CHARACTERS.path(),
+|data| view! { <CharactersPage state=CharactersState::of(data)/> } }
 
 /// What the Characters page's parts share, kept for the visit; cheap to copy.
 #[derive(Clone, Copy)]

@@ -28,38 +28,20 @@ use zero_dice::ZeroDiceChoice;
 use crate::core::history::RollAgain;
 use crate::core::words::counted;
 use crate::route::Page;
-use crate::ui::lazy::{self, Lazy};
-use crate::ui::root::{PageCode, Root};
+use crate::ui::lazy::Lazy;
+use crate::ui::root;
 use crate::ui::tray::character_bar::CharacterBar;
-use crate::ui::tray::frame::{TrayFrame, TrayParts};
+use crate::ui::tray::frame::{TrayFrame, TrayParts, tray_parts};
 use crate::ui::tray::gm_side::GmSide;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::label_field::LabelField;
 
-lazy::split! { module d6_page, preload preload_page;
-    /// The page, in its own module: opening another page never fetches it.
-    fn page(data: Root) -> AnyView {
-        view! { <D6Tray state=D6State::of(data)/> }.into_any()
-    }
-}
-
-/// The page's code, for the shell's list of pages.
-pub const PAGE: PageCode = PageCode {
-    path: Page::HIGHEST_D6.path(),
-    preload: preload_page,
-    draw: page,
-};
+root::page! { module d6_page, Page::HIGHEST_D6.path(),
+|data| view! { <D6Tray state=D6State::of(data)/> } }
 
 /// What the frame fetches later: the rare panels, and what follows once the page is idle.
 /// The odds in detail are in the tray's first load.
-const PARTS: TrayParts<D6State> = TrayParts {
-    preload_rare: rare::preload,
-    share: rare::share,
-    enter: rare::enter,
-    odds: None,
-    open_link: soon::open_link,
-    when_idle: soon::when_idle,
-};
+const PARTS: TrayParts<D6State> = tray_parts!(odds: None);
 
 /// The whole tray.
 #[component]

@@ -27,37 +27,19 @@ use pool_summary::PoolSummary;
 use crate::core::history::RollAgain;
 use crate::core::narrative::{NarrativeOdds, NarrativePool};
 use crate::route::Page;
-use crate::ui::lazy::{self, Lazy};
-use crate::ui::root::{PageCode, Root};
+use crate::ui::lazy::Lazy;
+use crate::ui::root;
 use crate::ui::tray::character_bar::CharacterBar;
-use crate::ui::tray::frame::{TrayFrame, TrayParts};
+use crate::ui::tray::frame::{TrayFrame, TrayParts, tray_parts};
 use crate::ui::tray::gm_side::GmSide;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::label_field::LabelField;
 
-lazy::split! { module narrative_page, preload preload_page;
-    /// The page, in its own module: opening another page never fetches it.
-    fn page(data: Root) -> AnyView {
-        view! { <NarrativeTray state=NarrativeState::of(data)/> }.into_any()
-    }
-}
-
-/// The page's code, for the shell's list of pages.
-pub const PAGE: PageCode = PageCode {
-    path: Page::NARRATIVE.path(),
-    preload: preload_page,
-    draw: page,
-};
+root::page! { module narrative_page, Page::NARRATIVE.path(),
+|data| view! { <NarrativeTray state=NarrativeState::of(data)/> } }
 
 /// What the frame fetches later: the rare panels, and what follows once the page is idle.
-const PARTS: TrayParts<NarrativeState> = TrayParts {
-    preload_rare: rare::preload,
-    share: rare::share,
-    enter: rare::enter,
-    odds: Some(rare::odds),
-    open_link: soon::open_link,
-    when_idle: soon::when_idle,
-};
+const PARTS: TrayParts<NarrativeState> = tray_parts!(odds: Some(rare::odds));
 
 /// The Narrative dice page: picker, pool, label, the folded rare panels, and the dock.
 #[component]

@@ -47,6 +47,22 @@ impl<S> Clone for TrayParts<S> {
 
 impl<S> Copy for TrayParts<S> {}
 
+/// A tray's [`TrayParts`], from the functions every tray names alike in its `rare` and
+/// `soon` modules; `odds` is `Some(rare::odds)`, or `None` for a tray that draws them itself.
+macro_rules! tray_parts {
+    (odds: $odds:expr) => {
+        $crate::ui::tray::frame::TrayParts {
+            preload_rare: rare::preload,
+            share: rare::share,
+            enter: rare::enter,
+            odds: $odds,
+            open_link: soon::open_link,
+            when_idle: soon::when_idle,
+        }
+    };
+}
+pub(crate) use tray_parts;
+
 /// The tray's page: `children` are its own controls and folds, in order.
 #[component]
 pub fn TrayFrame<S: Copy + Send + Sync + 'static>(
