@@ -9,8 +9,7 @@ use super::follow_up::offers;
 use super::state::{ElShown, ElState, RollKind, Shown};
 use crate::core::history::RecordedRoll;
 use crate::ui::lazy::Lazy;
-use crate::ui::tray::read_only_note::ReadOnlyNote;
-use crate::ui::tray::result_actions::ResultActions;
+use crate::ui::tray::result_frame::{ResultFrame, RollLabel};
 use crate::ui::widgets::dice::zero_based::FacesList;
 
 /// The readable text of an Effective Level roll (a defence too), for Copy and Share.
@@ -25,32 +24,21 @@ fn el_text(entry: &crate::core::history::HistoryEntry) -> Option<String> {
 /// The dock's result panel for the Effective Level tray.
 #[component]
 pub fn ResultView(state: ElState) -> impl IntoView {
-    let entry = Signal::derive(move || {
-        state
-            .core
-            .shown
-            .with(|s| s.as_ref().map(|s| s.entry.clone()))
-    });
     let shown = move || state.core.shown.get();
     view! {
-        <div class="result el-result">
-            // One persistent live region: assistive technology announces each new result.
-            <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
-                {move || shown().map(|shown| view! { <ResultSummary shown/> })}
-            </div>
-            <p class="hint" hidden=move || state.core.shown.with(Option::is_some)>
-                "Your roll appears here, every die of both sides drawn."
-            </p>
+        <ResultFrame
+            core=state.core
+            class="el-result"
+            summary=move || shown().map(|shown| view! { <ResultSummary shown/> })
+            empty="Your roll appears here, every die of both sides drawn."
+            text=el_text
+        >
             {move || shown().map(|shown| view! { <RolledDice shown/> })}
             // What may follow a roll is not needed every roll: its code comes when it is.
             <When when=move || state.core.shown.with(|s| s.as_ref().is_some_and(|s| offers(s, state)))>
                 <Lazy preload=super::rare::preload draw=move || super::rare::follow_up(state)/>
             </When>
-            <ReadOnlyNote core=state.core/>
-            <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
-                <ResultActions entry text=el_text snackbar=state.core.snackbar/>
-            </div>
-        </div>
+        </ResultFrame>
     }
 }
 
@@ -59,12 +47,8 @@ pub fn ResultView(state: ElState) -> impl IntoView {
 fn ResultSummary(shown: Shown) -> impl IntoView {
     let (headline, tone) = shown.headline();
     let entry = &shown.entry;
-    let nameless = entry.label.is_empty() && entry.who.is_none();
     view! {
-        <p class="result-label" hidden=nameless>
-            {entry.who.clone().map(|who| view! { <span class="who">{who}</span> })}
-            {entry.label.clone()}
-        </p>
+        <RollLabel label=entry.label.clone() who=entry.who.clone()/>
         // Keyed by the roll, so a roll that lands as the one before still shows a change.
         <p class=format!("headline {}", tone.name()) data-roll=entry.id.to_string()>{headline}</p>
         <p class="result-details">{shown.details().join(" · ")}</p>

@@ -8,8 +8,7 @@ use super::state::D6State;
 use crate::core::highest_d6::D6Check;
 use crate::core::history::RecordedRoll;
 use crate::ui::lazy::Lazy;
-use crate::ui::tray::read_only_note::ReadOnlyNote;
-use crate::ui::tray::result_actions::ResultActions;
+use crate::ui::tray::result_frame::{ResultFrame, RollLabel};
 use crate::ui::widgets::dice::pips::PipDie;
 
 /// Whether the outcome asks anything of the player: harm to mark, a facet, a cost.
@@ -38,20 +37,13 @@ pub fn ResultView(state: D6State) -> impl IntoView {
         })
     };
     view! {
-        <div class="result">
-            <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
-                {move || shown().map(|(id, label, who, check)| view! { <ResultSummary id label who check/> })}
-            </div>
-            <p class="hint" hidden=move || state.core.shown.with(Option::is_some)>
-                "Your roll appears here, the deciding dice marked."
-            </p>
-            {move || {
-                shown()
-                    .map(|(id, _, _, check)| {
-                        let _ = id;
-                        view! { <RolledFaces check/> }
-                    })
-            }}
+        <ResultFrame
+            core=state.core
+            summary=move || shown().map(|(id, label, who, check)| view! { <ResultSummary id label who check/> })
+            empty="Your roll appears here, the deciding dice marked."
+            text=d6_text
+        >
+            {move || shown().map(|(_, _, _, check)| view! { <RolledFaces check/> })}
             // What the outcome asks next, from the rare code (a roll from a link asks
             // nothing of this table).
             <Lazy
@@ -59,11 +51,7 @@ pub fn ResultView(state: D6State) -> impl IntoView {
                 draw=move || super::rare::prompts(state)
                 when=Signal::derive(move || !state.core.showing_read_only() && shown().is_some_and(|(_, _, _, check)| asks_next(&check)))
             />
-            <ReadOnlyNote core=state.core/>
-            <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
-                <ResultActions entry=state.core.entry() text=d6_text snackbar=state.core.snackbar/>
-            </div>
-        </div>
+        </ResultFrame>
     }
 }
 
@@ -72,12 +60,8 @@ pub fn ResultView(state: D6State) -> impl IntoView {
 fn ResultSummary(id: u64, label: String, who: Option<String>, check: D6Check) -> impl IntoView {
     let outcome = check.outcome();
     let harm = check.conflict.then(|| outcome.harm().describe());
-    let nameless = label.is_empty() && who.is_none();
     view! {
-        <p class="result-label" hidden=nameless>
-            {who.map(|who| view! { <span class="who">{who}</span> })}
-            {label.clone()}
-        </p>
+        <RollLabel label who/>
         // Keyed by the roll, so a roll that lands as the one before still shows a change.
         <p class=format!("headline {}", outcome.tone().name()) data-roll=id.to_string()>{outcome.title()}</p>
         <p class="result-details">{outcome.meaning()}</p>

@@ -7,8 +7,7 @@ use super::roll::reroll_picked;
 use super::state::NarrativeState;
 use crate::core::history::RecordedRoll;
 use crate::core::narrative::{NarrativeRoll, RolledDie};
-use crate::ui::tray::read_only_note::ReadOnlyNote;
-use crate::ui::tray::result_actions::ResultActions;
+use crate::ui::tray::result_frame::{ResultFrame, RollLabel};
 use crate::ui::widgets::dice::narrative::{DieShape, SymbolIcon, face_glyphs};
 
 /// The readable text of a narrative roll, for Copy and Share.
@@ -43,26 +42,12 @@ pub fn ResultView(state: NarrativeState) -> impl IntoView {
                 .with(|s| s.as_ref().is_some_and(|s| !s.read_only()))
     };
     view! {
-        <div class="result">
-            // One persistent live region: assistive technology announces each new result.
-            <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
-                {move || roll().map(|(id, label, who, roll)| view! { <ResultSummary id label who roll/> })}
-            </div>
-            <p class="hint" hidden=move || state.core.shown.with(Option::is_some)>
-                "Your roll appears here, every die drawn. Tap a die to pick it for a re-roll."
-            </p>
-            <ul class="faces" aria-label="Dice rolled">
-                {move || {
-                    roll()
-                        .map(|(id, _, _, roll)| FaceItem::all(id, &roll))
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|item| view! { <Face item selected/> })
-                        .collect_view()
-                }}
-            </ul>
-            <ReadOnlyNote core=state.core/>
-            <div class="result-actions" hidden=move || state.core.shown.with(Option::is_none)>
+        <ResultFrame
+            core=state.core
+            summary=move || roll().map(|(id, label, who, roll)| view! { <ResultSummary id label who roll/> })
+            empty="Your roll appears here, every die drawn. Tap a die to pick it for a re-roll."
+            text=narrative_text
+            actions=move || view! {
                 <p class="hint" id="reroll-hint" hidden=move || !needs_pick()>
                     "Tap a die above to pick it, then re-roll it."
                 </p>
@@ -75,9 +60,19 @@ pub fn ResultView(state: NarrativeState) -> impl IntoView {
                 >
                     "Re-roll picked die"
                 </button>
-                <ResultActions entry=state.core.entry() text=narrative_text snackbar=state.core.snackbar/>
-            </div>
-        </div>
+            }
+        >
+            <ul class="faces" aria-label="Dice rolled">
+                {move || {
+                    roll()
+                        .map(|(id, _, _, roll)| FaceItem::all(id, &roll))
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|item| view! { <Face item selected/> })
+                        .collect_view()
+                }}
+            </ul>
+        </ResultFrame>
     }
 }
 
@@ -93,12 +88,8 @@ fn ResultSummary(
     let drawn = result.net_symbols().glyphs_capped(MAX_DRAWN);
     let headline_class = format!("headline {}", result.tone().name());
     let rerolled = roll.rerolled_note();
-    let nameless = label.is_empty() && who.is_none();
     view! {
-        <p class="result-label" hidden=nameless>
-            {who.map(|who| view! { <span class="who">{who}</span> })}
-            {label.clone()}
-        </p>
+        <RollLabel label who/>
         // Keyed by the roll, so a roll that lands as the one before still shows a change.
         <p class=headline_class data-roll=id.to_string()>{result.headline()}</p>
         <p class="result-details">{result.details().join(" · ")}</p>

@@ -8,5 +8,6 @@ pub(crate) mod gm_side;
 pub(crate) mod read_only_note;
 pub(crate) mod recorder;
 pub(crate) mod result_actions;
+pub(crate) mod result_frame;
 pub(crate) mod session;
 pub(crate) mod state;
