@@ -9,6 +9,7 @@ use super::modifiers::Modifiers;
 use super::state::ElState;
 use crate::core::coach::ElTap;
 use crate::ui::tray::coach::CoachHint;
+use crate::ui::widgets::switch::Switch;
 
 /// One tick of the builder: a sheet entry or one of the scene's boosts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,19 +269,10 @@ fn TickChip(state: ElState, tick: Tick) -> impl IntoView {
 /// Whether the task needs training: then Level counts up to the best role's rank.
 #[component]
 fn TrainingSwitch(state: ElState) -> impl IntoView {
-    let on = move || state.setup.with(|s| s.needs_training);
+    let on = Signal::derive(move || state.setup.with(|s| s.needs_training));
+    let toggle = Callback::new(move |()| state.change(|s| s.needs_training = !s.needs_training));
     view! {
-        <button
-            type="button"
-            role="switch"
-            class="switch"
-            aria-checked=move || on().to_string()
-            on:click=move |_| state.change(|s| s.needs_training = !s.needs_training)
-        >
-            <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
-            <span>"Needs training"</span>
-            <span class="hint">"Level counts up to the best role's rank"</span>
-        </button>
+        <Switch on toggle label="Needs training" hint="Level counts up to the best role's rank"/>
         <CoachHint hints=state.hints tap=ElTap::Training/>
     }
 }

@@ -9,7 +9,7 @@ use super::state::ElState;
 use crate::core::distribution::{Chance, Column, Distribution};
 use crate::core::effective_level::{ElOdds, check_words};
 use crate::core::tone::Tone;
-use crate::ui::widgets::bars::DistributionBars;
+use crate::ui::widgets::bars::{ChanceFigure, DistributionBars};
 
 /// Most bars a chart shows on a phone before tails are merged.
 const MAX_BARS: usize = 13;
@@ -64,18 +64,8 @@ pub fn OddsDetail(state: ElState) -> impl IntoView {
     let figures = FIGURES
         .into_iter()
         .map(|(name, tone, pick)| {
-            let chance = move |show: fn(&Chance) -> String| {
-                move || detail.with(|o| o.as_ref().map(|o| show(&pick(o))).unwrap_or_default())
-            };
-            view! {
-                <li class=format!("odds-figure {tone}")>
-                    <span class="odds-name">{name}</span>
-                    <span class="odds-pct">{chance(Chance::percent_text)}</span>
-                    <span class="meter" aria-hidden="true">
-                        <span class="meter-fill" style=chance(|c| format!("--p:{}", c.per_myriad()))></span>
-                    </span>
-                </li>
-            }
+            let chance = Signal::derive(move || detail.with(|o| o.as_ref().map(pick)));
+            view! { <ChanceFigure name tone chance/> }
         })
         .collect_view();
     let exact = FIGURES

@@ -4,12 +4,14 @@ use leptos::prelude::*;
 
 use super::state::D6State;
 use crate::core::highest_d6::ChallengeKind;
+use crate::ui::widgets::switch::Switch;
 
 /// What kind of challenge is faced (a conflict brings harm), which shapes the prompts.
 #[component]
 pub fn ChallengePanel(state: D6State) -> impl IntoView {
     let kind = move || state.setup.with(|s| s.kind);
-    let conflict = move || state.setup.with(|s| s.conflict);
+    let conflict = Signal::derive(move || state.setup.with(|s| s.conflict));
+    let toggle_conflict = Callback::new(move |()| state.change(|s| s.conflict = !s.conflict));
     view! {
         <section class="d6-challenge" aria-labelledby="d6-challenge-title">
             <h2 id="d6-challenge-title">"Challenge"</h2>
@@ -32,17 +34,7 @@ pub fn ChallengePanel(state: D6State) -> impl IntoView {
                     })
                     .collect_view()}
             </fieldset>
-            <button
-                type="button"
-                role="switch"
-                class="switch"
-                aria-checked=move || conflict().to_string()
-                on:click=move |_| state.change(|s| s.conflict = !s.conflict)
-            >
-                <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
-                <span>"Conflict"</span>
-                <span class="hint">" (harm is at stake)"</span>
-            </button>
+            <Switch on=conflict toggle=toggle_conflict label="Conflict" hint=" (harm is at stake)"/>
         </section>
     }
 }

@@ -11,7 +11,6 @@ use crate::core::facet::MAX_NAME_CHARS;
 use crate::core::highest_d6::{D6Check, D6Outcome, HarmKind, MAX_COST_CHARS};
 use crate::core::history::RecordedRoll;
 use crate::table::Amendment;
-use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::widgets::text_input::TextInput;
 
 /// In a conflict where the character takes harm: one tap marks it on them.
@@ -158,45 +157,15 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
                 <TextInput value=name label="Facet name" placeholder="Facet name" max_chars=MAX_NAME_CHARS/>
                 <fieldset class="side-choice">
                     <legend class="visually-hidden">"The new facet"</legend>
-                    <label>
-                        <input
-                            type="radio"
-                            name="new-facet-side"
-                            prop:checked=move || helps.get()
-                            on:change=move |_| helps.set(true)
-                        />
-                        " Helps"
-                    </label>
-                    <label>
-                        <input
-                            type="radio"
-                            name="new-facet-side"
-                            prop:checked=move || !helps.get()
-                            on:change=move |_| helps.set(false)
-                        />
-                        " Hinders"
-                    </label>
+                    <SideRadio name="new-facet-side" choice=helps value=true>" Helps"</SideRadio>
+                    <SideRadio name="new-facet-side" choice=helps value=false>" Hinders"</SideRadio>
                 </fieldset>
                 <fieldset class="side-choice" hidden=move || who().is_none()>
                     <legend class="visually-hidden">"Where it goes"</legend>
-                    <label>
-                        <input
-                            type="radio"
-                            name="new-facet-place"
-                            prop:checked=move || !on_scene.get()
-                            on:change=move |_| on_scene.set(false)
-                        />
+                    <SideRadio name="new-facet-place" choice=on_scene value=false>
                         {move || format!(" On {}", who().map(|(_, n)| n).unwrap_or_default())}
-                    </label>
-                    <label>
-                        <input
-                            type="radio"
-                            name="new-facet-place"
-                            prop:checked=move || on_scene.get()
-                            on:change=move |_| on_scene.set(true)
-                        />
-                        " On the scene"
-                    </label>
+                    </SideRadio>
+                    <SideRadio name="new-facet-place" choice=on_scene value=true>" On the scene"</SideRadio>
                 </fieldset>
                 <button type="submit" class="small" disabled=made>
                     "Create facet"
@@ -229,15 +198,7 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
             _ => return,
         };
         match noted {
-            Ok(()) => {
-                let entry = entry.clone();
-                state.core.shown.set(Some(shown));
-                send(
-                    state.core.history,
-                    state.core.table,
-                    HistoryChange::Replace(entry, Amendment::Cost),
-                );
-            }
+            Ok(()) => state.core.show_amended(shown, Amendment::Cost),
             Err(error) => state.core.snackbar.say(error),
         }
     };
@@ -275,4 +236,26 @@ pub fn CostPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
             </form>
         </div>
     })
+}
+
+/// One of a choice of two, kept in `choice`: checked when `choice` is `value`.
+#[component]
+fn SideRadio(
+    /// The group's name, shared by both.
+    name: &'static str,
+    choice: RwSignal<bool>,
+    value: bool,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <label>
+            <input
+                type="radio"
+                name=name
+                prop:checked=move || choice.get() == value
+                on:change=move |_| choice.set(value)
+            />
+            {children()}
+        </label>
+    }
 }

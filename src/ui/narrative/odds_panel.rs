@@ -9,7 +9,7 @@ use crate::core::distribution::Chance;
 use crate::core::narrative::NarrativeOdds;
 use crate::core::narrative::net_success_tone;
 use crate::core::tone::Tone;
-use crate::ui::widgets::bars::DistributionBars;
+use crate::ui::widgets::bars::{ChanceFigure, DistributionBars};
 
 /// Most bars a chart shows on a phone before tails are merged.
 const MAX_BARS: usize = 13;
@@ -42,22 +42,10 @@ pub fn BarChances(
 /// The five chances players ask about, each as a number and a bar.
 #[component]
 fn KeyChances(odds: Memo<NarrativeOdds>) -> impl IntoView {
-    let figure =
-        move |name: &'static str, tone: &'static str, pick: fn(&NarrativeOdds) -> &Chance| {
-            let read = move |show: fn(&Chance) -> String| move || odds.with(|o| show(pick(o)));
-            view! {
-                <li class=format!("odds-figure {tone}")>
-                    <span class="odds-name">{name}</span>
-                    <span class="odds-pct">{read(Chance::percent_text)}</span>
-                    <span class="meter" aria-hidden="true">
-                        <span
-                            class="meter-fill"
-                            style=read(|c| format!("--p:{}", c.per_myriad()))
-                        ></span>
-                    </span>
-                </li>
-            }
-        };
+    let figure = move |name, tone, pick: fn(&NarrativeOdds) -> &Chance| {
+        let chance = Signal::derive(move || Some(odds.with(|o| pick(o).clone())));
+        view! { <ChanceFigure name tone chance/> }
+    };
     view! {
         <ul class="odds-figures">
             {KEY_CHANCES

@@ -14,9 +14,7 @@ use crate::route::Page;
 use crate::storage::{entry_from_link, entry_link_text};
 use crate::ui::lazy::{self, Lazy};
 use crate::ui::panels::roll_card::RollCard;
-use crate::ui::platform::browser::{
-    can_share_text, clock_text, copy_text, go_to, page_url, share_text,
-};
+use crate::ui::platform::browser::{can_share_text, clock_text, go_to, page_url};
 use crate::ui::tray::state::{Shown, TrayCore};
 use crate::ui::visit::{Deferred, Shared, WaitingLink};
 use crate::ui::widgets::fold::Fold;
@@ -55,17 +53,20 @@ pub fn history_fold(core: TrayCore, roll_again: Callback<RollAgain>) -> impl Int
 }
 
 /// Reads a result link's roll in History's code (fetched if need be) and hands it to
-/// `show`, read-only, if it is a roll of the tray that opened it; else says why it is
-/// not shown. A roll History keeps here (History's Open shows a roll through its link) says
+/// `show`, read-only, if it is a roll of the tray that opened it (the link kept for a
+/// reload); else says why it is not shown. A roll History keeps here (History's Open shows a roll through its link) says
 /// so, the others that they come from a link.
 pub fn open_result_link(core: TrayCore, text: String, show: Callback<Shown>) {
     let (snackbar, tray) = (core.snackbar, core.page);
     leptos::task::spawn_local(async move {
-        let read = read_link(core.history, text).await.unwrap_or_else(|_| {
-            Err("The link's roll could not be shown: this page's code did not arrive.".into())
-        });
+        let read = read_link(core.history, text.clone())
+            .await
+            .unwrap_or_else(|_| {
+                Err("The link's roll could not be shown: this page's code did not arrive.".into())
+            });
         match read {
             Ok((entry, kept_here)) if tray_of(&entry) == tray => {
+                core.keep_link(text);
                 show.run(Shown::from_link(entry, kept_here))
             }
             Ok(_) => snackbar.say("That link shows a roll of another tray: open it there."),
@@ -114,12 +115,7 @@ fn open_entry(links: WaitingLink, here: Page, tray: Page, link_text: String) {
 
 /// Copies a result link and says so.
 fn copy_link(snackbar: Snackbar, link: String) {
-    leptos::task::spawn_local(async move {
-        match copy_text(&link).await {
-            Ok(()) => snackbar.say("Copied a link that shows this roll."),
-            Err(error) => snackbar.say(format!("Could not copy ({error}): {link}")),
-        }
-    });
+    snackbar.copy(link, "Copied a link that shows this roll.");
 }
 
 /// Which rolls the list shows.
@@ -254,14 +250,8 @@ fn HistoryRow(
     let again = entry.roll_again().filter(|_| tray == here);
     let link = result_link(&entry);
     let link_text = entry_link_text(&entry);
-    let copy = move |what: &'static str, text: String| {
-        leptos::task::spawn_local(async move {
-            match copy_text(&text).await {
-                Ok(()) => snackbar.say(format!("Copied the {what}.")),
-                Err(error) => snackbar.say(format!("Could not copy ({error}): {text}")),
-            }
-        });
-    };
+    let copy =
+        move |what: &'static str, text: String| snackbar.copy(text, format!("Copied the {what}."));
     let shared_text = text.clone();
     view! {
         <li class="history-row">
@@ -298,14 +288,7 @@ fn HistoryRow(
                         type="button"
                         class="small"
                         aria-label=format!("Share {subject} from {time}")
-                        on:click=move |_| {
-                            let text = shared_text.clone();
-                            leptos::task::spawn_local(async move {
-                                if let Err(error) = share_text(&text).await {
-                                    snackbar.say(format!("Not shared ({error})."));
-                                }
-                            });
-                        }
+                        on:click=move |_| snackbar.share(shared_text.clone())
                     >
                         "Share"
                     </button>

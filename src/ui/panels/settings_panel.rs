@@ -8,6 +8,7 @@ use crate::ui::table::{TableAsk, TablePart};
 use crate::storage::Settings;
 use crate::ui::table::hook::TableHook;
 use crate::ui::visit::Deferred;
+use crate::ui::widgets::switch::Switch;
 
 /// One on/off setting as a switch; `read` and `write` reach its field.
 #[component]
@@ -20,23 +21,12 @@ fn SettingSwitch(
     read: fn(&Settings) -> bool,
     write: fn(&mut Settings, bool),
 ) -> impl IntoView {
-    let on = move || settings.load().with(read);
-    view! {
-        <button
-            type="button"
-            role="switch"
-            class="switch"
-            aria-checked=move || on().to_string()
-            on:click=move |_| {
-                let next = !settings.load().with_untracked(read);
-                settings.load().update(|s| write(s, next));
-            }
-        >
-            <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
-            <span>{label}</span>
-            <span class="hint">{hint}</span>
-        </button>
-    }
+    let on = Signal::derive(move || settings.load().with(read));
+    let toggle = Callback::new(move |()| {
+        let next = !settings.load().with_untracked(read);
+        settings.load().update(|s| write(s, next));
+    });
+    view! { <Switch on toggle label hint/> }
 }
 
 /// The settings, each a switch, saved as soon as it changes.

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use crate::ui::table::hook::Outgoing;
 
 use crate::ui::lazy::Lazy;
-use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
+use crate::ui::platform::browser::can_share_text;
 use crate::ui::table::hook::TableHook;
 use crate::ui::widgets::qr;
 use crate::ui::widgets::snackbar::Snackbar;
@@ -82,21 +82,14 @@ fn LinkRow<S: Copy + Send + Sync + 'static>(
         made
     };
     let copy = move |_| {
-        let Some(text) = made() else { return };
-        leptos::task::spawn_local(async move {
-            match copy_text(&text).await {
-                Ok(()) => snackbar.say(format!("Copied the link to {what}.")),
-                Err(error) => snackbar.say(format!("Copy this link ({error}): {text}")),
-            }
-        });
+        if let Some(text) = made() {
+            snackbar.copy(text, format!("Copied the link to {what}."));
+        }
     };
     let share = move |_| {
-        let Some(text) = made() else { return };
-        leptos::task::spawn_local(async move {
-            if let Err(error) = share_text(&text).await {
-                snackbar.say(format!("Not shared ({error})."));
-            }
-        });
+        if let Some(text) = made() {
+            snackbar.share(text);
+        }
     };
     view! {
         <li class="share-link">

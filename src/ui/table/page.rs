@@ -10,7 +10,7 @@ use super::service::Call;
 use crate::route::Page;
 use crate::table::{PointSide, What};
 use crate::ui::lazy::{self, Lazy};
-use crate::ui::platform::browser::{can_share_text, copy_text, focus_by_id, page_url, share_text};
+use crate::ui::platform::browser::{can_share_text, focus_by_id, page_url};
 use crate::ui::table::hook::TableHook;
 use crate::ui::visit::Shared;
 use crate::ui::widgets::qr;
@@ -201,22 +201,11 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
     let turned_away = Memo::new(move |_| live.view.with(|v| v.turned_away));
     let show_qr = RwSignal::new(false);
     let copy = move |_| {
-        let link = link.get_untracked();
-        leptos::task::spawn_local(async move {
-            match copy_text(&link).await {
-                Ok(()) => table.snackbar.say("Copied the table's link."),
-                Err(error) => table
-                    .snackbar
-                    .say(format!("Could not copy ({error}): {link}")),
-            }
-        });
+        table
+            .snackbar
+            .copy(link.get_untracked(), "Copied the table's link.")
     };
-    let share = move |_| {
-        let link = link.get_untracked();
-        leptos::task::spawn_local(async move {
-            let _ = share_text(&link).await;
-        });
-    };
+    let share = move |_| table.snackbar.share(link.get_untracked());
     view! {
         <p class="table-role">
             {move || if am_gm.get() { "You are the GM of this table.".to_string() } else {

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::history::HistoryEntry;
 use crate::ui::panels::history::copy_result_link;
-use crate::ui::platform::browser::{can_share_text, copy_text, share_text};
+use crate::ui::platform::browser::can_share_text;
 use crate::ui::widgets::snackbar::Snackbar;
 
 /// Copy (and Share, where the browser has a share sheet) for `entry`'s readable text, as
@@ -22,21 +22,14 @@ pub fn ResultActions(
 ) -> impl IntoView {
     let text = move || entry.with_untracked(|e| e.as_ref().and_then(text));
     let copy = move |_| {
-        let Some(text) = text() else { return };
-        leptos::task::spawn_local(async move {
-            match copy_text(&text).await {
-                Ok(()) => snackbar.say("Copied the result."),
-                Err(error) => snackbar.say(format!("Could not copy ({error}). The result: {text}")),
-            }
-        });
+        if let Some(text) = text() {
+            snackbar.copy(text, "Copied the result.");
+        }
     };
     let share = move |_| {
-        let Some(text) = text() else { return };
-        leptos::task::spawn_local(async move {
-            if let Err(error) = share_text(&text).await {
-                snackbar.say(format!("Not shared ({error})."));
-            }
-        });
+        if let Some(text) = text() {
+            snackbar.share(text);
+        }
     };
     let link = move |_| {
         if let Some(entry) = entry.get_untracked() {

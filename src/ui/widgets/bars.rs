@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::chart::{Bar, bars};
-use crate::core::distribution::Column;
+use crate::core::distribution::{Chance, Column};
 use crate::core::tone::Tone;
 
 /// Bars for `columns`, the tallest full height. `tone` colours each value; a merged tail
@@ -35,6 +35,29 @@ fn BarItem(bar: Bar) -> impl IntoView {
             <span class="bar-label">{bar.label}<span class="visually-hidden">": "</span></span>
             <span class="bar-pct">{bar.percent}</span>
             <span class="bar-fill"></span>
+        </li>
+    }
+}
+
+/// One chance as words and a bar ("Success 72%"), in `tone`'s colour; the bar is drawn only.
+/// Nothing shows while `chance` is none.
+#[component]
+pub fn ChanceFigure(
+    name: &'static str,
+    /// The tone's class: "good", "bad".
+    tone: &'static str,
+    #[prop(into)] chance: Signal<Option<Chance>>,
+) -> impl IntoView {
+    let read = move |show: fn(&Chance) -> String| {
+        move || chance.with(|c| c.as_ref().map(show).unwrap_or_default())
+    };
+    view! {
+        <li class=format!("odds-figure {tone}")>
+            <span class="odds-name">{name}</span>
+            <span class="odds-pct">{read(Chance::percent_text)}</span>
+            <span class="meter" aria-hidden="true">
+                <span class="meter-fill" style=read(|c| format!("--p:{}", c.per_myriad()))></span>
+            </span>
         </li>
     }
 }

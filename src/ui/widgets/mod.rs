@@ -12,5 +12,6 @@ pub(crate) mod qr;
 pub(crate) mod real_dice;
 pub(crate) mod snackbar;
 pub(crate) mod stepper;
+pub(crate) mod switch;
 pub(crate) mod text_input;
 pub(crate) mod when;

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-use crate::ui::platform::browser::now_ms;
+use crate::ui::platform::browser::{copy_text, now_ms, share_text};
 
 /// How long a message stays: long enough to read, longer when it offers an action.
 const SHOWN: Duration = Duration::from_millis(5_000);
@@ -44,6 +44,26 @@ pub struct Snackbar {
 }
 
 impl Snackbar {
+    /// Puts `text` on the clipboard and says `done`; if the browser will not, says why and
+    /// shows the text, to be copied by hand.
+    pub fn copy(self, text: String, done: impl Into<String> + 'static) {
+        leptos::task::spawn_local(async move {
+            match copy_text(&text).await {
+                Ok(()) => self.say(done),
+                Err(error) => self.say(format!("Could not copy ({error}): {text}")),
+            }
+        });
+    }
+
+    /// Opens the phone's share sheet with `text`; says so if it was not shared.
+    pub fn share(self, text: String) {
+        leptos::task::spawn_local(async move {
+            if let Err(error) = share_text(&text).await {
+                self.say(format!("Not shared ({error})."));
+            }
+        });
+    }
+
     /// Nothing shown.
     pub fn new() -> Self {
         Self {
