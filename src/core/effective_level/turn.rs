@@ -184,6 +184,18 @@ impl Turn {
         {
             return Err("A boost sets up a portion already in the turn.".into());
         }
+        Ok(self.push(name, points, kind, after, None))
+    }
+
+    /// Adds a portion already checked, not yet rolled, under a new id, and returns the id.
+    fn push(
+        &mut self,
+        name: String,
+        points: u32,
+        kind: PortionKind,
+        after: Option<u64>,
+        role: Option<String>,
+    ) -> u64 {
         let id = self.next_id.max(1);
         self.next_id = id + 1;
         self.portions.push(Portion {
@@ -192,11 +204,11 @@ impl Turn {
             points,
             kind,
             after,
-            role: None,
+            role,
             roll: None,
             defences: Vec::new(),
         });
-        Ok(id)
+        id
     }
 
     /// "Portion N", with the lowest N no portion of the turn is called.
@@ -443,22 +455,11 @@ impl Turn {
         if !(1..=MAX_EL).contains(&points) {
             return Err(format!("A portion has 1 to {MAX_EL} points."));
         }
-        let id = self.next_id.max(1);
-        self.next_id = id + 1;
-        self.portions.push(Portion {
-            id,
-            name,
-            points,
-            kind: if defence {
-                PortionKind::Defence
-            } else {
-                PortionKind::Action
-            },
-            after: None,
-            role: Some(role.to_string()),
-            roll: None,
-            defences: Vec::new(),
-        });
-        Ok(id)
+        let kind = if defence {
+            PortionKind::Defence
+        } else {
+            PortionKind::Action
+        };
+        Ok(self.push(name, points, kind, None, Some(role.to_string())))
     }
 }

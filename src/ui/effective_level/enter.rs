@@ -7,7 +7,6 @@ use super::roll::show;
 use super::state::{ElState, RollKind};
 use crate::core::effective_level::{ElDie, ElRoll, ElSetup};
 use crate::core::history::RecordedRoll;
-use crate::ui::tray::recorder::record_entered;
 use crate::ui::widgets::real_dice::RealDicePanel;
 
 /// One choice per die of each side: only the faces the die has (0 to one less than its
@@ -25,11 +24,7 @@ pub fn EnterDice(state: ElState) -> impl IntoView {
     let mine_count = mine.len();
     let values = state.core.entered_for(mine_count + theirs.len());
     let read = move |()| {
-        let Some(all) = values
-            .get_untracked()
-            .into_iter()
-            .collect::<Option<Vec<u32>>>()
-        else {
+        let Some(all) = state.core.all_entered() else {
             return state.core.snackbar.say("Pick what every die shows first.");
         };
         let (mine, theirs) = all.split_at(mine_count.min(all.len()));
@@ -37,14 +32,11 @@ pub fn EnterDice(state: ElState) -> impl IntoView {
             Ok(roll) => roll,
             Err(reason) => return state.core.snackbar.say(reason),
         };
-        let label = state.core.label.get_untracked();
-        match record_entered(
-            state.core.recorder(),
-            &label,
-            RecordedRoll::EffectiveLevel(roll),
-        ) {
+        match state
+            .core
+            .record_entered(RecordedRoll::EffectiveLevel(roll))
+        {
             Ok(entry) => {
-                values.set(Vec::new());
                 state.change(ElSetup::after_roll);
                 show(state, entry, RollKind::Tray, None, None);
             }

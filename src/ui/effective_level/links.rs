@@ -30,9 +30,7 @@ pub fn open_link(state: ElState, shared: Shared) {
         }
         Shared::Result(text) => {
             // Nothing of it can go to this player's scene.
-            let kept = text.clone();
             let read_only = Callback::new(move |shown: Shown| {
-                state.core.keep_link(kept.clone());
                 show(state, shown.entry, shown.kind, None, None);
             });
             open_result_link(state.core, text, read_only);

@@ -27,9 +27,7 @@ pub fn open_link(state: D6State, shared: Shared) {
             });
         }
         Shared::Result(text) => {
-            let kept = text.clone();
             let show = Callback::new(move |shown: Shown| {
-                state.core.keep_link(kept.clone());
                 state.core.show(shown, super::roll::headline);
             });
             open_result_link(state.core, text, show);

@@ -12,7 +12,6 @@ use crate::core::highest_d6::{D6Check, D6Roll};
 use crate::core::history::RecordedRoll;
 use crate::ui::lazy;
 use crate::ui::panels::share_links::ShareLinks;
-use crate::ui::tray::recorder::record_entered;
 use crate::ui::widgets::dice::pips::PipDie;
 use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
 
@@ -73,12 +72,11 @@ fn EnterDice(state: D6State) -> impl IntoView {
     let picked = state.core.entered_for(count);
     let read = move |()| {
         // Faces are 1 to 6, as the buttons set them.
-        let Some(faces) = picked
-            .get_untracked()
-            .into_iter()
-            .map(|f| f.and_then(|f| u8::try_from(f).ok()))
-            .collect::<Option<Vec<u8>>>()
-        else {
+        let faces: Option<Vec<u8>> = state
+            .core
+            .all_entered()
+            .and_then(|all| all.into_iter().map(|f| u8::try_from(f).ok()).collect());
+        let Some(faces) = faces else {
             return state.core.snackbar.say("Tap what every die shows first.");
         };
         let roll = match D6Roll::from_entered(state.plan.get_untracked(), &faces) {
@@ -93,16 +91,8 @@ fn EnterDice(state: D6State) -> impl IntoView {
             conflict,
             cost: None,
         };
-        let label = state.core.label.get_untracked();
-        match record_entered(
-            state.core.recorder(),
-            &label,
-            RecordedRoll::HighestD6(check),
-        ) {
-            Ok(entry) => {
-                picked.set(Vec::new());
-                state.show_own(entry);
-            }
+        match state.core.record_entered(RecordedRoll::HighestD6(check)) {
+            Ok(entry) => state.show_own(entry),
             Err(reason) => state.core.snackbar.say(reason),
         }
     };

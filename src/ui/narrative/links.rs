@@ -59,9 +59,7 @@ pub fn open_link(state: NarrativeState, shared: Shared) {
             });
         }
         Shared::Result(text) => {
-            let kept = text.clone();
             let show = Callback::new(move |shown: Shown| {
-                state.core.keep_link(kept.clone());
                 state.picked.set(None);
                 state.core.show(shown, super::roll::headline);
             });

@@ -14,7 +14,6 @@ use crate::core::narrative::{NarrativeDie, NarrativeOdds, NarrativePool, Narrati
 use crate::core::story_points::CheckSpends;
 use crate::ui::lazy;
 use crate::ui::panels::share_links::ShareLinks;
-use crate::ui::tray::recorder::record_entered;
 use crate::ui::tray::state::Shown;
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 use crate::ui::widgets::real_dice::{DieFaces, RealDicePanel};
@@ -72,11 +71,7 @@ fn EnterDice(state: NarrativeState) -> impl IntoView {
     // Kept in the tray, so a reload finds the dice entered so far.
     let picked = state.core.entered_for(dice.len());
     let read = move |()| {
-        let Some(faces) = picked
-            .get_untracked()
-            .into_iter()
-            .collect::<Option<Vec<u32>>>()
-        else {
+        let Some(faces) = state.core.all_entered() else {
             return state.core.snackbar.say("Pick the face of every die first.");
         };
         let pool = state.pool.get_untracked();
@@ -84,11 +79,9 @@ fn EnterDice(state: NarrativeState) -> impl IntoView {
             Ok(roll) => roll,
             Err(error) => return state.core.snackbar.say(error.to_string()),
         };
-        let label = state.core.label.get_untracked();
-        match record_entered(state.core.recorder(), &label, RecordedRoll::Narrative(roll)) {
+        match state.core.record_entered(RecordedRoll::Narrative(roll)) {
             Ok(entry) => {
                 state.picked.set(None);
-                picked.set(Vec::new());
                 state.core.check_spends.update(CheckSpends::next_check);
                 state.core.show(Shown::own(entry), super::roll::headline);
             }

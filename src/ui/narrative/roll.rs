@@ -9,7 +9,6 @@ use crate::core::rng::{RandomnessUnavailable, SecureDice};
 use crate::core::story_points::CheckSpends;
 use crate::core::tone::Tone;
 use crate::table::Amendment;
-use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::tray::recorder::record_roll;
 use crate::ui::tray::state::Shown;
 
@@ -57,15 +56,7 @@ pub fn reroll_picked(state: NarrativeState) {
         .reroll(index, &mut dice)
         .and_then(|()| dice.check().map_err(|e| e.to_string()));
     match rolled {
-        Ok(()) => {
-            let entry = entry.clone();
-            state.core.shown.set(Some(shown));
-            send(
-                state.core.history,
-                state.core.table,
-                HistoryChange::Replace(entry, Amendment::Reroll),
-            );
-        }
+        Ok(()) => state.core.show_amended(shown, Amendment::Reroll),
         Err(message) => state.core.snackbar.say(message),
     }
     state.picked.set(None);

@@ -11,11 +11,13 @@ use crate::core::story_points::CheckSpends;
 use crate::core::tone::Tone;
 use crate::route::Page;
 use crate::storage::Settings;
+use crate::table::Amendment;
 use crate::ui::lazy::Coming;
+use crate::ui::panels::history_writer::{HistoryChange, send};
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::Root;
 use crate::ui::table::hook::TableHook;
-use crate::ui::tray::recorder::Recorder;
+use crate::ui::tray::recorder::{Recorder, record_entered};
 use crate::ui::visit::{Deferred, Visit, WaitingLink};
 use crate::ui::widgets::dock::{DockPanel, Headline};
 use crate::ui::widgets::fold::Folds;
@@ -170,6 +172,20 @@ impl TrayCore {
         self.entered
     }
 
+    /// The face entered for every real die, or none while one is still to pick.
+    pub fn all_entered(&self) -> Option<Vec<u32>> {
+        self.entered.get_untracked().into_iter().collect()
+    }
+
+    /// Keeps a roll of real dice, read from the faces entered, in History under the tray's
+    /// label; the faces are cleared for the next roll.
+    pub fn record_entered(&self, roll: RecordedRoll) -> Result<HistoryEntry, String> {
+        let label = self.label.get_untracked();
+        let entry = record_entered(self.recorder(), &label, roll)?;
+        self.entered.set(Vec::new());
+        Ok(entry)
+    }
+
     /// Keeps the text of the result link whose roll is about to be shown, for a reload.
     pub fn keep_link(&self, text: String) {
         self.link_text.set_value(Some(text));
@@ -195,6 +211,14 @@ impl TrayCore {
         self.words.set(Some(words));
         self.shown.set(Some(shown));
         self.panel.set(DockPanel::Result);
+    }
+
+    /// Shows `shown` again after a change to its roll (a re-roll, a cost noted), and keeps
+    /// the change in History and at the table.
+    pub fn show_amended(&self, shown: Shown, why: Amendment) {
+        let entry = shown.entry.clone();
+        self.shown.set(Some(shown));
+        send(self.history, self.table, HistoryChange::Replace(entry, why));
     }
 
     /// Runs `then` once the dock's result is drawn, its live region with it (at once when it

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::effective_level::{ElSetup, Turn};
 use crate::core::history::RecordedRoll;
+use crate::core::rng::SecureDice;
 use crate::ui::effective_level::roll::{record, record_made, secure_dice, show};
 use crate::ui::effective_level::state::{ElState, RollKind};
 
@@ -13,24 +14,8 @@ use crate::ui::effective_level::state::{ElState, RollKind};
 /// History, named after the portion. The bar's Roll comes here for the next portion.
 pub fn roll_portion(state: ElState, id: u64) {
     let target = state.setup.with_untracked(ElSetup::other_side);
-    let mut dice = match secure_dice() {
-        Ok(dice) => dice,
-        Err(reason) => return state.core.snackbar.say(reason),
-    };
-    let mut made = Err(String::new());
-    state.turn.load().update(|t| {
-        let mut next = t.clone();
-        let Some(name) = t.get(id).map(|p| p.name.clone()) else {
-            made = Err("That portion is no longer there.".into());
-            return;
-        };
-        made = next
-            .roll(id, target.as_ref(), 0, &mut dice)
-            .map(|roll| (name, roll.clone()))
-            .and_then(|made| dice.check().map(|()| made).map_err(|e| e.to_string()));
-        if made.is_ok() {
-            *t = next;
-        }
+    let made = roll_in_turn(state, id, |turn, dice| {
+        turn.roll(id, target.as_ref(), 0, dice).cloned()
     });
     match made.and_then(|(name, roll)| record(state.core.recorder(), &name, roll)) {
         Ok(entry) => show(state, entry, RollKind::Portion, None, None),
@@ -42,22 +27,7 @@ pub fn roll_portion(state: ElState, id: u64) {
 /// and keeps it in History like every other roll. Given the attack's value, it says
 /// whether the attack is held off or by how much it gets through.
 pub fn defend(state: ElState, id: u64, attack: Option<u32>) {
-    let mut dice = match secure_dice() {
-        Ok(dice) => dice,
-        Err(reason) => return state.core.snackbar.say(reason),
-    };
-    let mut made = Err(String::new());
-    state.turn.load().update(|t| {
-        let mut next = t.clone();
-        let name = t.get(id).map(|p| p.name.clone()).unwrap_or_default();
-        made = next
-            .defend(id, attack, &mut dice)
-            .map(|defence| (name, defence))
-            .and_then(|made| dice.check().map(|()| made).map_err(|e| e.to_string()));
-        if made.is_ok() {
-            *t = next;
-        }
-    });
+    let made = roll_in_turn(state, id, |turn, dice| turn.defend(id, attack, dice));
     let recorded = made.and_then(|(name, defence)| {
         let said = defence.said();
         record_made(
@@ -71,6 +41,33 @@ pub fn defend(state: ElState, id: u64, attack: Option<u32>) {
         Ok((entry, said)) => show(state, entry, RollKind::Settled, None, Some(said)),
         Err(reason) => state.core.snackbar.say(reason),
     }
+}
+
+/// Rolls with `roll` on a copy of the turn, for the portion `id`: the portion's name and
+/// what was rolled. The copy is kept only if every draw was truly random.
+fn roll_in_turn<T>(
+    state: ElState,
+    id: u64,
+    roll: impl FnOnce(&mut Turn, &mut SecureDice) -> Result<T, String>,
+) -> Result<(String, T), String> {
+    let mut dice = secure_dice()?;
+    let mut made = Err(String::new());
+    state.turn.load().update(|t| {
+        let Some(name) = t.get(id).map(|p| p.name.clone()) else {
+            made = Err("That portion is no longer there.".into());
+            return;
+        };
+        let mut next = t.clone();
+        made = roll(&mut next, &mut dice).and_then(|rolled| {
+            dice.check()
+                .map(|()| (name, rolled))
+                .map_err(|e| e.to_string())
+        });
+        if made.is_ok() {
+            *t = next;
+        }
+    });
+    made
 }
 
 /// Removes a portion not yet rolled, with the portions that depend on it.
