@@ -16,7 +16,8 @@ pub fn ResultFrame(
     /// A class beside `result`, for the tray's own layout.
     #[prop(optional)]
     class: &'static str,
-    /// The shown roll's label, headline and details (nothing before the first roll).
+    /// The shown roll's label, headline and details (nothing before the first roll), drawn
+    /// again whenever what it reads changes.
     #[prop(into)]
     summary: ViewFn,
     /// Said where the roll will be, before the first.
@@ -33,7 +34,7 @@ pub fn ResultFrame(
         <div class=format!("result {class}")>
             // One persistent live region: assistive technology announces each new result.
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
-                {summary.run()}
+                {move || summary.run()}
             </div>
             <p class="hint" hidden=move || !none_shown()>{empty}</p>
             {children()}
