@@ -121,12 +121,14 @@ for (const name of await readdir(split)) {
     process.exit(1);
   }
   const fetchPart = `
-// A module start.js already holds (from the opened page's pack), else fetched.
+// A module start.js holds (from the opened page's pack) or will fetch in the page's idle
+// pack, else fetched alone; fetched alone too if its pack did not come.
 function fetchPart(url) {
   const part = globalThis.dicetrayParts?.get(url.href);
   if (part === undefined) return fetch(url);
   globalThis.dicetrayParts.delete(url.href);
-  return Promise.resolve(new Response(part, { headers: { 'content-type': 'application/wasm' } }));
+  return Promise.resolve(typeof part === 'function' ? part() : part)
+    .then((bytes) => bytes ? new Response(bytes, { headers: { 'content-type': 'application/wasm' } }) : fetch(url));
 }
 `;
   const rewritten = loader.slice(0, headerEnd) + fetchPart + loader.slice(headerEnd).replaceAll('fetch(new URL(', 'fetchPart(new URL(');
@@ -211,6 +213,25 @@ for (const [route, files] of Object.entries(pageFiles)) {
   await writeFile(join(out, `pack_${route}.wasm`), packs[gzipped.indexOf(Math.min(...gzipped))]);
 }
 
+// Each tray's idle pack: what it fetches once it is drawn and idle (its `<path>_soon`
+// module and History's writer, `history_store`), less what its page's pack holds. On a
+// first visit that is some 75 modules: fetched one by one, each fetch cost the main thread
+// a little (about 90 ms in all, traced at 4x CPU: tools/trace-long-tasks.mjs), and each
+// was compressed alone. A page with no `_soon` module has none.
+const idleFiles = {};
+for (const [route, files] of Object.entries(pageFiles)) {
+  if (!manifest[`${route}_soon`]) continue;
+  const held = new Set(files);
+  const wanted = new Set();
+  for (const name of [`${route}_soon`, 'history_store']) {
+    for (const stem of manifest[name] ?? []) if (!held.has(`${stem}.wasm`)) wanted.add(`${stem}.wasm`);
+  }
+  idleFiles[route] = [...wanted];
+  const sections = [];
+  for (const file of wanted) sections.push(customSection(file, await readFile(join(out, file))));
+  await writeFile(join(out, `pack_${route}_idle.wasm`), Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), ...sections]));
+}
+
 // How long a start may take before the shell says it is slow: a first visit on slow 4G
 // draws in about 3.5 s, so this is well past what a working connection needs.
 const START_SLOW_MS = 12_000;
@@ -229,6 +250,7 @@ const keepOffer = (offer) => {
 addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); keepOffer(e); });
 addEventListener('appinstalled', () => keepOffer(null));
 const PAGES = ${JSON.stringify(pageFiles)};
+const IDLE = ${JSON.stringify(idleFiles)};
 const asked = /^#\\/?([a-z0-9]+)/.exec(location.hash)?.[1];
 const page = PAGES[asked] ? asked : '${DEFAULT_PAGE}';
 const at = (file) => new URL(file, import.meta.url);
@@ -279,6 +301,17 @@ if (!navigator.serviceWorker?.controller) {
     const own = parts.get(main.href);
     parts.delete(main.href);
     main = wasm(own);
+    // What the tray fetches once idle: its idle pack, fetched once, when its first part is
+    // asked for; a part it does not hold is fetched alone.
+    let idlePack;
+    const fromIdlePack = (file) => () => {
+      idlePack ??= fetch(at('pack_' + page + '_idle.wasm'))
+        .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error('no idle pack'))))
+        .then((bytes) => WebAssembly.compile(bytes))
+        .catch(() => null);
+      return idlePack.then((pack) => pack && WebAssembly.Module.customSections(pack, file)[0]);
+    };
+    for (const file of IDLE[page] ?? []) parts.set(at(file).href, fromIdlePack(file));
     globalThis.dicetrayParts = parts;
   } catch {
     main = at('dicetray_bg.wasm');

@@ -34,7 +34,7 @@ if (/<script(?![^>]*\bsrc=)[^>]*>\s*\S/.test(html)) {
 // The service worker, named per build by the contents of what it precaches.
 // Not the pages' packs (scripts/build-app.mjs): they repeat modules already listed, and are
 // fetched only on a first visit, before this worker holds the files.
-const all = (await files(staging)).filter((f) => !f.endsWith('sw.js') && !/\/pack_[a-z0-9]+\.wasm$/.test(f));
+const all = (await files(staging)).filter((f) => !f.endsWith('sw.js') && !/\/pack_[a-z0-9]+(_idle)?\.wasm$/.test(f));
 const digest = createHash('sha256');
 const urls = [];
 for (const file of all.sort()) {

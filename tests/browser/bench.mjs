@@ -78,7 +78,7 @@ async function buildSizes() {
   for (const file of files) {
     const size = packed(await readFile(join(dist, file)));
     // A page's pack repeats modules listed apart: shown, not counted twice.
-    const pack = /\/pack_[a-z0-9]+\.wasm$/.test(file);
+    const pack = /\/pack_[a-z0-9]+(_idle)?\.wasm$/.test(file);
     if (!pack) for (const key of Object.keys(total)) total[key] += size[key];
     console.log(row(file.replace(/^app-[0-9a-f]+\//, 'app/') + (pack ? ' (a first visit\'s copy)' : ''), size));
   }

@@ -8,8 +8,9 @@ import { drawn } from './harness.mjs';
 import { realDiceButton, snack, sumLine } from './d6-helpers.mjs';
 import { barResult, dock, rollButton } from './narrative-helpers.mjs';
 
-/** The d6 tray's code fetched just after its first paint, which opens links (and keeps the session, the hints). */
-const SOON = /split_d6_soon[^/]*\.wasm$/;
+/** The d6 tray's code fetched just after its first paint, which opens links (and keeps the
+ * session, the hints): alone, or on a first visit in the tray's idle pack. */
+const SOON = /(split_d6_soon|pack_d6_idle)[^/]*\.wasm$/;
 
 const label = (page) => page.getByRole('textbox', { name: 'Label for the next rolls' });
 

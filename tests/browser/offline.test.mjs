@@ -76,32 +76,42 @@ test.describe('offline, installable, safe', () => {
       await drawn(page);
       await page.getByRole('spinbutton', { name: 'Effective Level' }).waitFor();
       expect(names[0]).toBe('pack_el.wasm');
-      // The pack's parts, by their custom sections' names (id 0, size, name, bytes).
-      const pack = await readFile(join(DIST, app, 'pack_el.wasm'));
-      const parts = [];
-      const leb = (at) => {
-        let value = 0;
-        let shift = 0;
-        for (;;) {
-          const byte = pack[at.i++];
-          value += (byte & 0x7f) * 2 ** shift;
-          shift += 7;
-          if (!(byte & 0x80)) return value;
+      // A pack's parts, by their custom sections' names (id 0, size, name, bytes).
+      const partsOf = async (file) => {
+        const pack = await readFile(join(DIST, app, file));
+        const parts = [];
+        const leb = (at) => {
+          let value = 0;
+          let shift = 0;
+          for (;;) {
+            const byte = pack[at.i++];
+            value += (byte & 0x7f) * 2 ** shift;
+            shift += 7;
+            if (!(byte & 0x80)) return value;
+          }
+        };
+        for (const at = { i: 8 }; at.i < pack.length; ) {
+          expect(pack[at.i++], 'only custom sections').toBe(0);
+          const size = leb(at);
+          const end = at.i + size;
+          const length = leb(at);
+          parts.push(pack.subarray(at.i, at.i + length).toString('utf8'));
+          at.i = end;
         }
+        return parts;
       };
-      for (const at = { i: 8 }; at.i < pack.length; ) {
-        expect(pack[at.i++], 'only custom sections').toBe(0);
-        const size = leb(at);
-        const end = at.i + size;
-        const length = leb(at);
-        parts.push(pack.subarray(at.i, at.i + length).toString('utf8'));
-        at.i = end;
-      }
+      const parts = await partsOf('pack_el.wasm');
       expect(parts).toContain('dicetray_bg.wasm');
       expect(parts).toContain('split_el_page.wasm');
-      // None of them fetched apart (the hints' code, fetched once the page is idle, is not
-      // the page's).
-      expect(names.filter((n) => parts.includes(n)), 'no module of the pack fetched apart').toEqual([]);
+      // Once idle, what the tray does next (its soon module, History's writer) in its idle
+      // pack, fetched once; none of either pack's modules fetched apart.
+      const idle = await partsOf('pack_el_idle.wasm');
+      expect(idle).toContain('split_el_soon.wasm');
+      expect(idle).toContain('split_history_store.wasm');
+      expect(idle.filter((n) => parts.includes(n)), 'nothing in both packs').toEqual([]);
+      await expect.poll(() => names.filter((n) => n === 'pack_el_idle.wasm').length, { message: 'the idle pack, once' }).toBe(1);
+      await expect(page.locator('.coach').first(), 'the hints, from the idle pack').toHaveText(/\d/);
+      expect(names.filter((n) => parts.includes(n) || idle.includes(n)), 'no module of a pack fetched apart').toEqual([]);
       await context.close();
     }
     // A pack that does not arrive whole: the modules come one by one and the tray works.
@@ -141,7 +151,7 @@ test.describe('offline, installable, safe', () => {
     // Exactly the built files: every file in dist/ but the worker itself and the pages'
     // packs (a first visit's copies of modules listed apart), the page as './'.
     const built = (await readdir(new URL('../../dist/', import.meta.url), { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile() && entry.name !== 'sw.js' && !/^pack_[a-z0-9]+\.wasm$/.test(entry.name))
+      .filter((entry) => entry.isFile() && entry.name !== 'sw.js' && !/^pack_[a-z0-9]+(_idle)?\.wasm$/.test(entry.name))
       .map((entry) => join(entry.parentPath, entry.name))
       .map((path) => relative(fileURLToPath(new URL('../../dist/', import.meta.url)), path).split(sep).join('/'))
       .map((path) => (path === 'index.html' ? './' : `./${path}`));

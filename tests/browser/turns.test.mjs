@@ -147,7 +147,8 @@ test.describe('Effective Level turns and scene', () => {
     await expect(rollButton(page)).toHaveText('Roll goblin 1 · EL 3');
     let release;
     const held = new Promise((resolve) => { release = resolve; });
-    await page.route('**/split_el_soon.wasm', async (route) => {
+    // Alone, or in the tray's idle pack (no service worker: each load is a first visit).
+    await page.route(/\/(split_el_soon|pack_el_idle)\.wasm$/, async (route) => {
       await held;
       await route.continue();
     });
