@@ -302,13 +302,19 @@ if (!navigator.serviceWorker?.controller) {
     parts.delete(main.href);
     main = wasm(own);
     // What the tray fetches once idle: its idle pack, fetched once, when its first part is
-    // asked for; a part it does not hold is fetched alone.
+    // asked for. Not once the player has gone to another page (it would wait for this
+    // tray's code) or the service worker holds the modules; then, as for a part the pack
+    // does not hold, each part is fetched alone.
     let idlePack;
     const fromIdlePack = (file) => () => {
-      idlePack ??= fetch(at('pack_' + page + '_idle.wasm'))
-        .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error('no idle pack'))))
-        .then((bytes) => WebAssembly.compile(bytes))
-        .catch(() => null);
+      if (!idlePack) {
+        const here = /^#\\/?([a-z0-9]+)/.exec(location.hash)?.[1];
+        if ((PAGES[here] ? here : '${DEFAULT_PAGE}') !== page || navigator.serviceWorker?.controller) return null;
+        idlePack = fetch(at('pack_' + page + '_idle.wasm'))
+          .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error('no idle pack'))))
+          .then((bytes) => WebAssembly.compile(bytes))
+          .catch(() => null);
+      }
       return idlePack.then((pack) => pack && WebAssembly.Module.customSections(pack, file)[0]);
     };
     for (const file of IDLE[page] ?? []) parts.set(at(file).href, fromIdlePack(file));

@@ -71,7 +71,7 @@ const MEASURES = [
   {
     id: 'first-load',
     heading: 'First load of each page',
-    about: 'Every file a page requests on a first visit, until it is drawn and idle, compressed with gzip -9. Not counted: the service worker\'s background precache, and the code a tray fetches once it is idle (its `soon` module: Roll, the result, the hints). Budget: 240 KB (245,760 bytes); aim: 200 KB.',
+    about: 'Every file a page requests on a first visit, until it is drawn and idle, compressed with gzip -9. Not counted: the service worker\'s background precache, and the code a tray fetches once it is idle (its idle pack: its `soon` module, with Roll, the result and the hints, and History\'s writer). Budget: 240 KB (245,760 bytes); aim: 200 KB.',
     render() {
       const run = figures('loads');
       if (!run) return null;
@@ -87,7 +87,7 @@ const MEASURES = [
   {
     id: 'first-5s',
     heading: 'The first 5 seconds',
-    about: 'Everything a page fetches in its first 5 s on a first visit, gzip: its first load, then what it asks for once idle (a tray\'s `soon` module: Roll, the result, the hints).',
+    about: 'Everything a page fetches in its first 5 s on a first visit, gzip: its first load, then what it asks for once idle (a tray\'s idle pack: its `soon` module, with Roll, the result and the hints, and History\'s writer).',
     render() {
       const run = figures('loads');
       if (!run) return null;

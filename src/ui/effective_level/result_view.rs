@@ -28,7 +28,7 @@ pub fn ResultView(state: ElState) -> impl IntoView {
     view! {
         <ResultFrame
             core=state.core
-            class="el-result"
+            class="result el-result"
             summary=move || shown().map(|shown| view! { <ResultSummary shown/> })
             empty="Your roll appears here, every die of both sides drawn."
             text=el_text

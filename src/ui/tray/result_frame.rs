@@ -13,8 +13,8 @@ use crate::core::history::HistoryEntry;
 #[component]
 pub fn ResultFrame(
     core: TrayCore,
-    /// A class beside `result`, for the tray's own layout.
-    #[prop(optional)]
+    /// The panel's classes: `result`, and the tray's own beside it.
+    #[prop(default = "result")]
     class: &'static str,
     /// The shown roll's label, headline and details (nothing before the first roll), drawn
     /// again whenever what it reads changes.
@@ -31,7 +31,7 @@ pub fn ResultFrame(
 ) -> impl IntoView {
     let none_shown = move || core.shown.with(Option::is_none);
     view! {
-        <div class=format!("result {class}")>
+        <div class=class>
             // One persistent live region: assistive technology announces each new result.
             <div class="result-summary" role="status" aria-live="polite" aria-atomic="true">
                 {move || summary.run()}
