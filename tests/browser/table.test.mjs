@@ -353,6 +353,22 @@ test("a tray's story points are the table's Destiny pool: set by the GM, a playe
   await expect(poolLog(gm.page).filter({ hasText: 'taken back' })).toHaveCount(1);
 });
 
+test("the GM sets the pool from a tray's Story points with one Set: the table hears one change, not one per tap", async ({ phone }) => {
+  const { gm, ana } = await gmAndAna(phone);
+  await gm.page.goto('/#/narrative');
+  await drawn(gm.page);
+  await gm.page.locator('summary', { hasText: 'Story points' }).click();
+  await tap(gm.page, 'One light side point more', 3);
+  await tap(gm.page, 'One dark side point more', 2);
+  await tap(gm.page, 'One dark side point fewer');
+  const draft = gm.page.locator('.story-draft');
+  await expect(draft, 'the taps make a draft').toContainText('Not set yet: 3 light, 1 dark');
+  await draft.getByRole('button', { name: 'Set the pool' }).click();
+  await expect(poolCount(ana.page)).toContainText('3 light, 1 dark');
+  await expect(poolLog(ana.page).filter({ hasText: 'set the Destiny pool' }), 'one change, not six').toHaveCount(1);
+  await expect(draft, 'nothing left to set').toHaveCount(0);
+});
+
 test("Settings keeps the relays for the tables this phone starts, refusing what is not a relay, and a table's link carries them", async ({ phone }) => {
   const { page } = await phone();
   await page.goto('/#/characters');

@@ -183,8 +183,15 @@ fn StoryPointsSetupControls(
             started.set(change);
         }
     };
+    // At a table the GM's taps make a draft, sent with one Set: the table hears one change
+    // to its pool, not one per tap. Away from a table each tap sets the points at once.
+    let table = recorder.table;
+    let drafting = move || table.at_table.get() && table.gm.get();
+    let draft = RwSignal::new(None::<PointCounts>);
     let set_side = move |side: StorySide, delta: i32| {
-        let counts = points.with_untracked(StoryPoints::counts);
+        let counts = draft
+            .get_untracked()
+            .unwrap_or_else(|| points.with_untracked(StoryPoints::counts));
         let next = |n: u32| n.saturating_add_signed(delta).min(MAX_POINTS);
         let counts = match side {
             StorySide::Players => PointCounts {
@@ -196,7 +203,17 @@ fn StoryPointsSetupControls(
                 ..counts
             },
         };
-        apply(recorder, points, |p| p.set(counts));
+        if table.at_table.get_untracked() && table.gm.get_untracked() {
+            draft.set(Some(counts));
+        } else {
+            apply(recorder, points, |p| p.set(counts));
+        }
+    };
+    let set_draft = move |_| {
+        if let Some(counts) = draft.get_untracked() {
+            apply(recorder, points, |p| p.set(counts));
+            draft.set(None);
+        }
     };
     view! {
         <p class="sum-line" aria-live="polite" hidden=without_counts>
@@ -257,6 +274,14 @@ fn StoryPointsSetupControls(
                 </div>
             })
             .collect_view()}
+        {move || (drafting() && draft.get().is_some()).then(|| view! {
+            <div class="story-draft">
+                <p class="hint">
+                    {move || draft.get().map(|d| format!("Not set yet: {}", naming().counts_words(d)))}
+                </p>
+                <button type="button" class="small" on:click=set_draft>"Set the pool"</button>
+            </div>
+        })}
     }
 }
 
