@@ -116,11 +116,10 @@ fn restore_shown(core: TrayCore, kept: Option<KeptRoll>, waiting: StoredValue<Op
             });
         }
         Some(KeptRoll::Link(text)) => {
-            let link = text.clone();
+            // `open_result_link` keeps the link again for the next reload.
             let show = core.visit.lasting(|| {
                 Callback::new(move |shown: Shown| {
                     waiting.set_value(None);
-                    core.keep_link(link.clone());
                     if core.shown.with_untracked(Option::is_none) {
                         core.shown.set(Some(shown));
                     }
