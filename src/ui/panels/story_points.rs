@@ -189,6 +189,11 @@ fn StoryPointsSetupControls(
     let drafting = move || table.at_table.get() && table.gm.get();
     let draft = RwSignal::new(None::<PointCounts>);
     let set_side = move |side: StorySide, delta: i32| {
+        let as_gm = table.at_table.get_untracked() && table.gm.get_untracked();
+        // A draft left by a GM who has since handed over or left is not built on.
+        if !as_gm {
+            draft.set(None);
+        }
         let counts = draft
             .get_untracked()
             .unwrap_or_else(|| points.with_untracked(StoryPoints::counts));
@@ -203,7 +208,7 @@ fn StoryPointsSetupControls(
                 ..counts
             },
         };
-        if table.at_table.get_untracked() && table.gm.get_untracked() {
+        if as_gm {
             draft.set(Some(counts));
         } else {
             apply(recorder, points, |p| p.set(counts));
