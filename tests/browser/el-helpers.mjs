@@ -28,7 +28,14 @@ export const result = (page) => page.getByRole('region', { name: 'Result' }).get
 /** The one message near the thumb. */
 export const snack = (page) => page.locator('.snackbar');
 export const sum = (page) => page.getByLabel('EL sum');
-export const nav = (page, name) => page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name }).click();
+/**
+ * Opens a page from the nav and waits until that page's own heading is in `main`: the page
+ * left may stay drawn a moment, and a wait on any drawn page would take it for the new one.
+ */
+export async function nav(page, name) {
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name }).click();
+  await page.locator('main').getByRole('heading', { level: 1, name, exact: true }).waitFor({ state: 'attached', timeout: 15000 });
+}
 
 export async function roll(page) {
   await rollButton(page).click();
