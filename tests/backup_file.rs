@@ -26,6 +26,7 @@ fn roll(id: u64, label: &str) -> HistoryEntry {
         label: label.into(),
         who: None,
         real_dice: false,
+        to_gm: false,
         roll: RecordedRoll::Narrative(NarrativeRoll::roll(
             &parse_pool("2g1p").unwrap(),
             &mut StdRng::seed_from_u64(id),

@@ -261,6 +261,7 @@ fn highest_d6_checks_are_kept_in_history_with_their_cost() {
         label: "Climb".into(),
         who: Some("Mira".into()),
         real_dice: false,
+        to_gm: false,
         roll: RecordedRoll::HighestD6(check),
     });
     storage::save(&store, &history).unwrap();
@@ -424,6 +425,7 @@ fn history_version_two_migrates_and_effective_level_rolls_are_kept() {
         label: "Called shot".into(),
         who: None,
         real_dice: false,
+        to_gm: false,
         roll: RecordedRoll::EffectiveLevel(roll),
     });
     storage::save(&store, &history).unwrap();

@@ -17,6 +17,7 @@ fn entry(id: u64, who: Option<&str>, label: &str, roll: RecordedRoll) -> History
         label: label.into(),
         who: who.map(str::to_string),
         real_dice: false,
+        to_gm: false,
         roll,
     }
 }

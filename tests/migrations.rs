@@ -75,10 +75,10 @@ fn every_earlier_schema_version_migrates_from_its_fixture() {
         migrates_every_earlier_version::<StoryPoints>("story-points"),
         migrates_every_earlier_version::<TableDoc>("table"),
     ];
-    // history v1 to v6; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1
+    // history v1 to v7; characters v1, v2; scene v1, v2; EL setup v1 to v4; settings v1
     // to v3; saved pools, narrative pool v1; Highest d6 tray and EL turn v1, v2; the live
     // table v1.
-    assert_eq!(checked.iter().sum::<u32>(), 24);
+    assert_eq!(checked.iter().sum::<u32>(), 25);
 }
 
 #[test]
@@ -199,6 +199,7 @@ mod written {
             label: label.into(),
             who: who.map(str::to_string),
             real_dice: false,
+            to_gm: false,
             roll,
         };
         let pool = parse_pool("2g1y1p1r1b1k1w+1s1a1x1f1t1d").unwrap();
@@ -413,6 +414,7 @@ mod written {
             label: String::new(),
             who: None,
             real_dice,
+            to_gm: false,
             roll,
         };
         let pool = parse_pool("1g1p").unwrap();
@@ -474,7 +476,28 @@ mod written {
                 label: "Guard".into(),
                 who: Some("Mira".into()),
                 real_dice: false,
+                to_gm: false,
                 roll: RecordedRoll::ElDefence(ElDefence::new(roll, attack).unwrap()),
+            });
+        }
+        history
+    }
+
+    /// The history with what version 8 first stored: rolls sent to a live table's GM alone,
+    /// one of the app's dice and one entered from real dice.
+    pub fn history_v8() -> RollHistory {
+        let mut history = history_v7();
+        let pool = parse_pool("2g1p").unwrap();
+        for (id, real_dice) in [(22, false), (23, true)] {
+            let roll = NarrativeRoll::from_entered(&pool, &[3, 5, 2]).unwrap();
+            history.record(HistoryEntry {
+                id,
+                at_ms: AT + id,
+                label: "Sneak past".into(),
+                who: Some("Mira".into()),
+                real_dice,
+                to_gm: true,
+                roll: RecordedRoll::Narrative(roll),
             });
         }
         history
@@ -532,6 +555,7 @@ mod written {
                 label: "Door".into(),
                 who: Some("Mira".into()),
                 real_dice: false,
+                to_gm: false,
                 roll,
             });
         }
@@ -548,6 +572,7 @@ mod written {
             label: String::new(),
             who: Some("Mira".into()),
             real_dice: false,
+            to_gm: false,
             roll: RecordedRoll::HighestD6(hindered),
         });
         history
@@ -650,5 +675,6 @@ fn the_fullest_fixtures_read_back_to_what_was_written() {
     reads_back_as_written("d6-setup", 3, written::d6_setup_v3());
     reads_back_as_written("history", 6, written::history_v6());
     reads_back_as_written("history", 7, written::history_v7());
+    reads_back_as_written("history", 8, written::history_v8());
     reads_back_as_written("story-points", 1, written::story_points());
 }

@@ -753,10 +753,10 @@ mod round_trip {
     }
 
     /// One roll of any tray, or a story points change, recorded as the app records it,
-    /// from its own dice or from real dice entered by hand.
+    /// from its own dice or from real dice entered by hand, sent to a table's GM alone or not.
     fn entry() -> impl Strategy<Value = HistoryEntry> {
         (
-            (any::<u64>(), any::<u64>(), any::<bool>()),
+            (any::<u64>(), any::<u64>(), any::<bool>(), any::<bool>()),
             typed_note(MAX_LABEL_CHARS),
             prop::option::of(name()),
             prop_oneof![
@@ -767,14 +767,17 @@ mod round_trip {
                 story_change()
             ],
         )
-            .prop_map(|((id, at_ms, real_dice), label, who, roll)| HistoryEntry {
-                id,
-                at_ms,
-                label: HistoryEntry::clean_label(&label),
-                who,
-                real_dice,
-                roll,
-            })
+            .prop_map(
+                |((id, at_ms, real_dice, to_gm), label, who, roll)| HistoryEntry {
+                    id,
+                    at_ms,
+                    label: HistoryEntry::clean_label(&label),
+                    who,
+                    real_dice,
+                    to_gm,
+                    roll,
+                },
+            )
     }
 
     /// Settings with any switches and any panels opened and closed, past the limit, asked or
@@ -1210,6 +1213,7 @@ mod round_trip {
                     label: String::new(),
                     who: None,
                     real_dice: false,
+                    to_gm: false,
                     roll: RecordedRoll::StoryPoints(change),
                 });
             }

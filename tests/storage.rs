@@ -23,6 +23,7 @@ fn entry(id: u64, pool: &str, label: &str) -> HistoryEntry {
         label: label.into(),
         who: None,
         real_dice: false,
+        to_gm: false,
         roll: RecordedRoll::Narrative(roll),
     }
 }
@@ -161,8 +162,8 @@ fn one_bad_entry_is_set_aside_and_the_rest_kept() {
     // Damage one entry by hand: a face an ability die does not have.
     let raw = store.get(RollHistory::KEY).unwrap().unwrap();
     let mut json: Value = serde_json::from_str(&raw).unwrap();
-    // An entry is an array; its seventh field holds the faces.
-    json["data"][1][6] = json!("g3 g9");
+    // An entry is an array: [id, at, label, who, real_dice, to_gm, system, pool, faces, ...].
+    json["data"][1][8] = json!("g3 g9");
     let damaged = json.to_string();
     store.set(RollHistory::KEY, &damaged).unwrap();
 

@@ -79,5 +79,5 @@ fn every_fixture_is_written_back_byte_for_byte_as_before() {
             _ => panic!("{name}: no document is stored under that name"),
         };
     }
-    assert_eq!(names.len(), 31, "{names:?}");
+    assert_eq!(names.len(), 32, "{names:?}");
 }

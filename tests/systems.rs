@@ -186,6 +186,7 @@ fn history_files_each_systems_roll_under_its_own_tray() {
             label: format!("on {}", tray.path()),
             who: None,
             real_dice: false,
+            to_gm: false,
             roll: roll_on(tray.path()),
         })
         .collect();

@@ -205,6 +205,7 @@ fn a_real_roll_goes_through_the_table() {
         label: "Pilot: evade the \"TIEs\" — fast".into(),
         who: Some("Ann".into()),
         real_dice: false,
+        to_gm: false,
         roll: RecordedRoll::Narrative(NarrativeRoll::roll(&pool, &mut StdRng::seed_from_u64(7))),
     };
     let now = 1_800_000_000_000;

@@ -6,7 +6,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::history_entry::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V7};
+use super::history_entry::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V8};
+use super::migrations::history::EntryV7;
 use super::stored::{Lenient, read, read_version};
 use super::{Decoded, Document};
 
@@ -30,6 +31,7 @@ fn decode_entry(item: Lenient<Entry>) -> Result<HistoryEntry, String> {
         label,
         who,
         real_dice,
+        to_gm,
         pool,
     } = head;
     let read = || -> Result<_, String> {
@@ -71,6 +73,7 @@ fn decode_entry(item: Lenient<Entry>) -> Result<HistoryEntry, String> {
         label,
         who,
         real_dice,
+        to_gm,
         roll,
     })
 }
@@ -258,6 +261,7 @@ fn encode_entry(e: &HistoryEntry) -> Entry {
         label: e.label.clone(),
         who: e.who.clone(),
         real_dice: e.real_dice,
+        to_gm: e.to_gm,
         pool,
     };
     Entry { head, tail }
@@ -266,11 +270,11 @@ fn encode_entry(e: &HistoryEntry) -> Entry {
 impl Document for RollHistory {
     const KEY: &'static str = "dicetray.history";
     const TITLE: &'static str = "roll history";
-    const VERSION: u32 = 7;
+    const VERSION: u32 = 8;
 
     fn decode(version: u32, data: Value) -> Result<Decoded<Self>, String> {
-        let V7(items) =
-            read_version::<Self, V7<Lenient<Entry>>>(version, data, "the roll history")?;
+        let V8(items) =
+            read_version::<Self, V8<Lenient<Entry>>>(version, data, "the roll history")?;
         let mut entries = Vec::new();
         let mut set_aside = Vec::new();
         for item in items {
@@ -290,7 +294,7 @@ impl Document for RollHistory {
     }
 
     fn encode(&self) -> impl Serialize {
-        V7(self.entries().iter().map(encode_entry).collect())
+        V8(self.entries().iter().map(encode_entry).collect())
     }
 }
 
@@ -317,8 +321,13 @@ pub fn entry_from_link(text: &str) -> Result<HistoryEntry, String> {
     if version < FIRST_LINK_VERSION {
         return Err(format!("{WHAT}: it is not a roll."));
     }
-    // Version 6 stored what version 7 stores, less defences: both read as an entry today.
-    decode_entry(Lenient(read(entry))).map_err(|reason| format!("{WHAT}: {reason}."))
+    // Versions 6 and 7 stored what version 8 stores, less defences (6) and `to_gm`.
+    let item = if version < 8 {
+        Lenient(read::<EntryV7>(entry).map(Entry::from))
+    } else {
+        Lenient(read(entry))
+    };
+    decode_entry(item).map_err(|reason| format!("{WHAT}: {reason}."))
 }
 
 /// The History version result links first carried.

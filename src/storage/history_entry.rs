@@ -1,4 +1,4 @@
-//! A roll as History stores it: version 7's list of entries, each an array of its head
+//! A roll as History stores it: version 8's list of entries, each an array of its head
 //! and its system's own fields, with its serde. How an entry is checked when read back,
 //! and what it is made from, is in `history`.
 
@@ -8,14 +8,15 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::stored::{ReadFields, deserialize_by_fields, next_field};
 
-/// Version 7, what this build writes: `[entry, ...]`, newest first. Read as
-/// `V7<Lenient<Entry>>`, each entry on its own.
+/// Version 8, what this build writes: `[entry, ...]`, newest first. Read as
+/// `V8<Lenient<Entry>>`, each entry on its own.
 #[derive(Serialize, Deserialize)]
-pub(super) struct V7<E = Entry>(pub Vec<E>);
+pub(super) struct V8<E = Entry>(pub Vec<E>);
 
-/// An entry: an array, `[id, at, label, who, real_dice, system, pool, ...]` (`who`, the
-/// character, is `null` when none was rolling; `real_dice` is true when the faces were
-/// entered by hand), then its system's own fields ([`Tail`]). Its length depends on the
+/// An entry: an array, `[id, at, label, who, real_dice, to_gm, system, pool, ...]` (`who`,
+/// the character, is `null` when none was rolling; `real_dice` is true when the faces were
+/// entered by hand; `to_gm` when it went to the live table's GM alone), then its system's
+/// own fields ([`Tail`]). Its length depends on the
 /// system, so its serde is written by hand.
 pub(super) struct Entry {
     /// What every entry starts with.
@@ -33,6 +34,8 @@ pub(super) struct Head {
     pub who: Option<String>,
     /// Whether the faces were entered by hand.
     pub real_dice: bool,
+    /// Whether it went to the live table's GM alone.
+    pub to_gm: bool,
     /// The pool in the system's notation (for story points, the naming).
     pub pool: String,
 }
@@ -195,12 +198,13 @@ impl Tail {
 impl Serialize for Entry {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let head = &self.head;
-        let mut fields = serializer.serialize_seq(Some(7 + self.tail.len()))?;
+        let mut fields = serializer.serialize_seq(Some(8 + self.tail.len()))?;
         fields.serialize_element(&head.id)?;
         fields.serialize_element(&head.at)?;
         fields.serialize_element(&head.label)?;
         fields.serialize_element(&head.who)?;
         fields.serialize_element(&head.real_dice)?;
+        fields.serialize_element(&head.to_gm)?;
         fields.serialize_element(self.tail.system())?;
         fields.serialize_element(&head.pool)?;
         self.tail.write(&mut fields)?;
@@ -214,22 +218,24 @@ impl<'de> ReadFields<'de> for Entry {
     const WHAT: &'static str = "a roll";
 
     fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
-        Self::read_in(fields, true)
+        Self::read_in(fields, 8)
     }
 }
 
 impl Entry {
-    /// Reads the head, then the tail its system names. Before version 6 the head has no
-    /// `real_dice` (`with_real_dice` false): every roll then was the app's own.
+    /// Reads the head as History's `version` stored it, then the tail its system names.
+    /// Before version 6 the head has no `real_dice` (every roll then was the app's own);
+    /// before version 8 no `to_gm` (no roll was marked as the GM's alone).
     pub(super) fn read_in<'de, A: SeqAccess<'de>>(
         fields: &mut A,
-        with_real_dice: bool,
+        version: u32,
     ) -> Result<Self, A::Error> {
         let id = next_field(fields)?;
         let at = next_field(fields)?;
         let label = next_field(fields)?;
         let who = next_field(fields)?;
-        let real_dice = with_real_dice && next_field(fields)?;
+        let real_dice = version >= 6 && next_field(fields)?;
+        let to_gm = version >= 8 && next_field(fields)?;
         let system: String = next_field(fields)?;
         let pool = next_field(fields)?;
         let tail = Tail::read(&system, fields)?;
@@ -239,6 +245,7 @@ impl Entry {
             label,
             who,
             real_dice,
+            to_gm,
             pool,
         };
         Ok(Entry { head, tail })

@@ -199,10 +199,11 @@ const HISTORY: Shape = List(&Shape::Tagged {
         ("label", Plain),
         ("who", Plain),
         ("real_dice", Plain),
+        ("to_gm", Plain),
         ("system", Plain),
         ("pool", Plain),
     ],
-    tag: 5,
+    tag: 6,
     tails: &[
         (
             "narrative",

@@ -23,6 +23,8 @@ pub struct HistoryEntry {
     pub who: Option<String>,
     /// Whether the faces were entered by hand from dice rolled at the table.
     pub real_dice: bool,
+    /// Sent to the live table's GM alone (rolled while this phone's rolls went there).
+    pub to_gm: bool,
     /// What was rolled and how it landed.
     pub roll: RecordedRoll,
 }

@@ -123,6 +123,9 @@ impl HistoryEntry {
         if self.real_dice {
             text.push_str(" (real dice)");
         }
+        if self.to_gm {
+            text.push_str(" (to the GM only)");
+        }
         if !parts.details.is_empty() {
             text.push_str(joiner);
             text.push_str(&parts.details.join(", "));

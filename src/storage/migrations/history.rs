@@ -1,10 +1,10 @@
-//! The roll history as versions 1 to 6 stored it, and the steps to version 7.
+//! The roll history as versions 1 to 7 stored it, and the steps to version 8.
 
 use serde::Deserialize;
 use serde::de::SeqAccess;
 use serde_json::Value;
 
-use crate::storage::history_entry::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V7};
+use crate::storage::history_entry::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V8};
 use crate::storage::stored::{
     Lenient, Misshapen, ReadFields, deserialize_by_fields, read as read_as,
 };
@@ -102,11 +102,29 @@ pub(crate) struct V5(Vec<Lenient<EntryV5>>);
 /// name in the Effective Level notation, conditions in a Highest d6 pool line).
 pub(crate) type V4 = V5;
 
-/// Version 6: what version 7 stores, less defences.
-pub(crate) type V6 = V7<Lenient<Entry>>;
+/// Versions 6 and 7: `[entry, ...]`, each entry version 8's without `to_gm` (version 6 had
+/// no defences), read on its own.
+pub(crate) type V6 = V8<Lenient<EntryV7>>;
+
+/// Version 7: see [`V6`].
+pub(crate) type V7 = V6;
+
+/// An entry in version 7: version 8's without `to_gm`, `[id, at, label, who, real_dice,
+/// system, pool, ...]`, read as version 8's (no roll was then marked as the GM's alone).
+pub(crate) struct EntryV7(Entry);
+
+deserialize_by_fields!(EntryV7);
+
+impl<'de> ReadFields<'de> for EntryV7 {
+    const WHAT: &'static str = "a roll";
+
+    fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
+        Entry::read_in(fields, 7).map(Self)
+    }
+}
 
 /// An entry in version 5: version 7's without `real_dice`, `[id, at, label, who, system,
-/// pool, ...]` and its system's own fields, read as version 7's.
+/// pool, ...]` and its system's own fields, read as version 8's.
 pub(crate) struct EntryV5(Entry);
 
 deserialize_by_fields!(EntryV5);
@@ -115,7 +133,7 @@ impl<'de> ReadFields<'de> for EntryV5 {
     const WHAT: &'static str = "a roll";
 
     fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
-        Entry::read_in(fields, false).map(Self)
+        Entry::read_in(fields, 5).map(Self)
     }
 }
 
@@ -129,6 +147,7 @@ impl From<EntryV3> for EntryV5 {
                 label,
                 who,
                 real_dice: false,
+                to_gm: false,
                 pool,
             };
             EntryV5(Entry { head, tail })
@@ -171,27 +190,39 @@ impl From<V3> for V5 {
     }
 }
 
-impl From<EntryV5> for Entry {
+impl From<EntryV5> for EntryV7 {
     fn from(EntryV5(entry): EntryV5) -> Self {
-        entry
+        Self(entry)
     }
 }
 
 impl From<V5> for V6 {
     fn from(V5(entries): V5) -> Self {
-        V7(entries.into_iter().map(|e| e.map(Entry::from)).collect())
+        V8(entries.into_iter().map(|e| e.map(EntryV7::from)).collect())
     }
 }
 
-/// Reads a history stored at an older `version` as version 7.
-pub(crate) fn read(version: u32, data: Value) -> Result<V7<Lenient<Entry>>, Misshapen> {
-    match version {
+impl From<EntryV7> for Entry {
+    fn from(EntryV7(entry): EntryV7) -> Self {
+        entry
+    }
+}
+
+/// Version 7 to 8: every roll kept so far went where the table's rolls went, or nowhere.
+fn to_v8(V8(entries): V7) -> V8<Lenient<Entry>> {
+    V8(entries.into_iter().map(|e| e.map(Entry::from)).collect())
+}
+
+/// Reads a history stored at an older `version` as version 8.
+pub(crate) fn read(version: u32, data: Value) -> Result<V8<Lenient<Entry>>, Misshapen> {
+    let v7 = match version {
         1 => read_as::<V1>(data).map(V5::from).map(V6::from),
         2 => read_as::<V2>(data).map(V5::from).map(V6::from),
         3 => read_as::<V3>(data).map(V5::from).map(V6::from),
         4 => read_as::<V4>(data).map(V6::from),
         5 => read_as::<V5>(data).map(V6::from),
-        6 => read_as::<V6>(data),
+        6 | 7 => read_as::<V7>(data),
         _ => Err(Misshapen),
-    }
+    };
+    v7.map(to_v8)
 }

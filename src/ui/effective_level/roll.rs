@@ -105,6 +105,7 @@ pub fn unrecorded(
         label: HistoryEntry::clean_label(label),
         who: roster.with_untracked(|r| r.active().map(|c| c.name.clone())),
         real_dice: false,
+        to_gm: false,
         roll: RecordedRoll::EffectiveLevel(roll),
     }
 }

@@ -39,6 +39,8 @@ pub struct TableHook {
     pub at_table: RwSignal<bool>,
     /// Whether this device holds the GM role at its table (kept by the table's code).
     pub gm: RwSignal<bool>,
+    /// Whether this device's rolls go to the GM alone (kept by the table's code).
+    pub to_gm: RwSignal<bool>,
     /// Start a table as soon as the Table page is drawn ("Start a table" in a tray).
     pub start_asked: RwSignal<bool>,
     /// What waits for the table's code to send it, oldest first.
@@ -66,6 +68,7 @@ impl TableHook {
         Self {
             at_table: RwSignal::new(at),
             gm: RwSignal::new(false),
+            to_gm: RwSignal::new(false),
             start_asked: RwSignal::new(false),
             outgoing: StoredValue::new(Vec::new()),
             queued: RwSignal::new(0),
@@ -83,6 +86,11 @@ impl TableHook {
             self.outgoing.update_value(|o| o.push(what));
             self.queued.update(|n| *n += 1);
         }
+    }
+
+    /// Whether a roll made now goes to the GM alone: marked so in History.
+    pub fn sends_to_gm(&self) -> bool {
+        self.at_table.get_untracked() && self.to_gm.get_untracked()
     }
 
     /// Everything waiting, oldest first; nothing is left waiting.

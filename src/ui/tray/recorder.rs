@@ -65,6 +65,7 @@ fn record(
             .roster
             .with_untracked(|r| r.active().map(|c| c.name.clone())),
         real_dice,
+        to_gm: recorder.table.sends_to_gm(),
         roll,
     };
     send(

@@ -30,6 +30,10 @@ pub fn ResultFrame(
     children: Children,
 ) -> impl IntoView {
     let none_shown = move || core.shown.with(Option::is_none);
+    let to_gm = move || {
+        core.shown
+            .with(|s| s.as_ref().is_some_and(|s| s.entry.to_gm))
+    };
     view! {
         <div class=class>
             // One persistent live region: assistive technology announces each new result.
@@ -37,6 +41,7 @@ pub fn ResultFrame(
                 {move || summary.run()}
             </div>
             <p class="hint" hidden=move || !none_shown()>{empty}</p>
+            <p class="sent-to-gm" hidden=move || !to_gm()><span class="tag">"to the GM only"</span>" Sent to the table's GM alone."</p>
             {children()}
             <ReadOnlyNote core/>
             <div class="result-actions" hidden=none_shown>
