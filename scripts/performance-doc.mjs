@@ -224,10 +224,12 @@ const MEASURES = [
     render() {
       const run = figures('table');
       if (!run) return null;
-      const { roll, join, slowLink, modules } = run.figures;
+      const { roll, join, slowLink, modules, trayAtTable } = run.figures;
+      const where = roll.to === 'first screen' ? "another phone's first screen (its tray's corner)" : "another phone's log";
       const rows = [
-        [`Roll on one phone to the roll in another phone's log, median of ${roll.rolls}`, ms(roll.median)],
-        [`Roll on one phone to the roll in another phone's log, p95 of ${roll.rolls}`, ms(roll.p95)],
+        [`Roll on one phone to the roll on ${where}, median of ${roll.rolls}`, ms(roll.median)],
+        [`Roll on one phone to the roll on ${where}, p95 of ${roll.rolls}`, ms(roll.p95)],
+        ...(trayAtTable ? [['A tray opened at a table on a first visit: all it fetches (gzip)', `${kb(trayAtTable.gzip)} KB`]] : []),
         [`Join to the whole table shown (over 100 messages), median of ${join.phones} phones`, ms(join.median)],
         [`Join to the whole table shown (over 100 messages), p95 of ${join.phones} phones`, ms(join.p95)],
         ['A fresh phone opens a table link, to the Join form shown (slow link)', seconds(slowLink.joinForm)],

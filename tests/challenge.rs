@@ -2,7 +2,7 @@
 //! tray takes from one, and hostile text refused without a panic.
 
 use dicetray::core::challenge::{
-    D6Challenge, ElChallenge, MAX_CHALLENGE_FACETS, NarrativeChallenge,
+    D6Challenge, ElChallenge, MAX_CHALLENGE_FACETS, NarrativeChallenge, side_words,
 };
 use dicetray::core::effective_level::{
     Against, ElDice, ElDie, ElSetup, MAX_CHOSEN_DICE, Pushback, Side,
@@ -418,5 +418,27 @@ proptest! {
         let _ = parse_narrative_challenge(&text);
         let _ = parse_d6_challenge(&text);
         let _ = parse_el_challenge(&text);
+    }
+}
+
+/// The GM's side sent to the table is offered to players in the words of its tray, never as
+/// the link's text; anything else (another tray, junk a relay passed on) is offered as nothing.
+#[test]
+fn the_gms_side_reads_in_each_trays_words() {
+    let table = [
+        ("narrative", "3p1r", Some("3 difficulty, 1 challenge")),
+        ("narrative", "0p", Some("no dice")),
+        (
+            "d6",
+            "social~conflict~helps+Tense+Atmosphere",
+            Some("Social, harm at stake; Tense Atmosphere helps"),
+        ),
+        ("el", "vs 5 opposed", Some("Opposition at EL 5")),
+        ("narrative", "3p1g", None),
+        ("story", "3p", None),
+        ("el", "", None),
+    ];
+    for (tray, text, words) in table {
+        assert_eq!(side_words(tray, text).as_deref(), words, "{tray}: {text}");
     }
 }

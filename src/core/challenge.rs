@@ -345,3 +345,18 @@ impl ElChallenge {
         }
     }
 }
+
+/// The GM's side sent to a tray, in that tray's own words (its challenge's summary): what a
+/// player is offered to take. `tray` is the tray's key (`narrative`, `d6`, `el`); `None`
+/// for another tray or text that is no challenge.
+pub fn side_words(tray: &str, text: &str) -> Option<String> {
+    use crate::core::notation::challenge::{
+        parse_d6_challenge, parse_el_challenge, parse_narrative_challenge,
+    };
+    match tray {
+        "narrative" => parse_narrative_challenge(text).ok().map(|c| c.summary()),
+        "d6" => parse_d6_challenge(text).ok().map(|c| c.summary()),
+        "el" => parse_el_challenge(text).ok().map(|c| c.summary()),
+        _ => None,
+    }
+}

@@ -32,13 +32,25 @@ export async function tablePhone(phone, relays, { clockMs = 0 } = {}) {
       // signal keeps its sockets "open" for minutes, and `setOffline` leaves them open too.
       const Real = WebSocket;
       const sockets = new Set();
-      globalThis.__signal = { down: false, sockets };
+      globalThis.__signal = { down: false, dead: false, sockets };
+      // A dead network (`dead`): sockets stay "open" and nothing passes either way, and a new
+      // one never says it opened, as on a phone whose signal went while it still shows bars.
+      const passing = (handler) => handler && function (event) {
+        if (!globalThis.__signal.dead) handler.call(this, event);
+      };
       globalThis.WebSocket = class extends Real {
         constructor(url, protocols) {
           // No signal: the connection fails, as it would.
           super(globalThis.__signal.down ? 'ws://127.0.0.1:9/' : url, protocols);
           sockets.add(this);
           this.addEventListener('close', () => sockets.delete(this));
+        }
+        set onmessage(handler) { super.onmessage = passing(handler); }
+        get onmessage() { return super.onmessage; }
+        set onopen(handler) { super.onopen = passing(handler); }
+        get onopen() { return super.onopen; }
+        send(data) {
+          if (!globalThis.__signal.dead) super.send(data);
         }
       };
       // about:blank (a new tab before its address) has no storage: nothing to seed there.
@@ -60,6 +72,16 @@ export async function loseSignal(page) {
   });
 }
 
+/** The network goes dead without a word: sockets stay open, and nothing passes. */
+export async function deadNetwork(page) {
+  await page.evaluate(() => { globalThis.__signal.dead = true; });
+}
+
+/** The dead network lives again (the browser says nothing: it never said it went). */
+export async function liveNetwork(page) {
+  await page.evaluate(() => { globalThis.__signal.dead = false; });
+}
+
 /** The signal is back: the browser says so (`online`), as a phone's does. */
 export async function restoreSignal(page) {
   await page.evaluate(() => {
@@ -74,6 +96,15 @@ export const logEntries = (page) => page.getByRole('region', { name: "The table'
 export const rolls = (page) => logEntries(page).and(page.locator('[data-kind="roll"]'));
 /** The log's story point entries (flips and the GM's settings). */
 export const poolEntries = (page) => logEntries(page).and(page.locator('[data-kind="pool"]'));
+/** The table's corner in a tray, above the roll bar. */
+export const corner = (page) => page.getByRole('group', { name: 'Live table' });
+/** The corner's table line: who is here, the connection, what waits. */
+export const tableLine = (page) => corner(page).getByRole('button', { name: /^Table · / });
+/** The corner's last roll by someone else. */
+export const lastRoll = (page) => corner(page).locator('.table-last');
+/** The table's log over the tray. */
+export const logSheet = (page) => page.getByRole('dialog', { name: 'The table' });
+
 /** Who is at the table. */
 export const people = (page) => page.getByRole('region', { name: 'At the table' }).getByRole('listitem');
 /** The Destiny pool's count. */

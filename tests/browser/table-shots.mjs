@@ -69,9 +69,27 @@ try {
   await gm.page.getByRole('button', { name: 'Add challenge die', exact: true }).click();
   await gm.page.getByText('Share', { exact: true }).click();
   await gm.page.getByRole('button', { name: 'Send to the table' }).click();
+  // The GM rolls in the EL tray: Ana sees it in her tray's corner, and in the log.
+  await gm.page.goto('/#/el');
+  await drawn(gm.page);
+  await gm.page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: /^Roll/ }).first().click();
+  await gm.page.getByRole('region', { name: 'Roll' }).getByRole('button', { name: /^Last roll: / }).waitFor();
   await ana.page.locator('.table-side').waitFor();
-  await ana.page.locator('.table-strip').scrollIntoViewIfNeeded();
-  await ana.page.screenshot({ path: `${OUT}table-narrative-390x844-side-offered.png` });
+  await ana.page.getByRole('button', { name: /Gemma.*Open the table's log/ }).waitFor();
+  for (const [name, viewport, scheme] of SIZES) {
+    await ana.page.setViewportSize(viewport);
+    await ana.page.emulateMedia({ colorScheme: scheme });
+    await ana.page.screenshot({ path: `${OUT}table-narrative-${name}-corner.png` });
+  }
+  await ana.page.setViewportSize({ width: 390, height: 844 });
+  await ana.page.emulateMedia({ colorScheme: 'light' });
+  await ana.page.getByRole('button', { name: /Gemma.*Open the table's log/ }).click();
+  await ana.page.getByRole('dialog', { name: 'The table' }).waitFor();
+  await ana.page.screenshot({ path: `${OUT}table-narrative-390x844-log-sheet.png`, animations: 'disabled' });
+  await ana.page.emulateMedia({ colorScheme: 'dark' });
+  await ana.page.screenshot({ path: `${OUT}table-narrative-390x844-dark-log-sheet.png`, animations: 'disabled' });
+  await ana.page.emulateMedia({ colorScheme: 'light' });
+  await ana.page.getByRole('button', { name: 'Close', exact: true }).click();
 
   for (const [name, viewport, scheme] of SIZES) {
     for (const [who, p] of [['gm', gm.page], ['player', ana.page]]) {

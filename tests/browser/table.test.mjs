@@ -143,7 +143,7 @@ test('one Destiny pool: with one light point left, two simultaneous flips leave 
   for (const p of [gm.page, ana.page, ben.page]) {
     await expect(poolCount(p)).toContainText('0 light, 3 dark');
     await expect(poolLog(p).filter({ hasText: 'refused' })).toHaveCount(1);
-    await expect(poolLog(p).filter({ hasText: /flipped a light point/ })).toHaveCount(1);
+    await expect(poolLog(p).filter({ hasText: /spent a light point/ })).toHaveCount(1);
   }
   // The GM's fields follow the flip, so Set does not quietly undo it.
   await expect(pool.getByRole('spinbutton', { name: 'Light' })).toHaveValue('0');
@@ -177,7 +177,9 @@ test("the GM's side reaches the players' trays and is taken with one tap; a play
   await drawn(ana.page);
   await tap(ana.page, 'Add ability die', 1);
   const offer = ana.page.locator('.table-side');
-  await expect(offer).toContainText('2p');
+  // In the tray's words, never the link's.
+  await expect(offer).toHaveText(/The GM's side: 2 difficulty/);
+  await expect(offer).not.toContainText('2p');
   await ana.page.getByRole('button', { name: "Take the GM's side" }).click();
   await expect(ana.page.getByLabel('Pool notation')).toHaveText(/1g.*2p|2p.*1g/);
   await expect(ana.page.getByLabel('Pool notation')).not.toHaveText(/r/);
@@ -188,7 +190,7 @@ test("the GM's side reaches the players' trays and is taken with one tap; a play
   await ana.page.reload();
   await drawn(ana.page);
   // Once the kept table is read (the count comes from it), no offer.
-  await expect(ana.page.getByRole('link', { name: /Table · [1-9]\d* here/ })).toBeVisible();
+  await expect(ana.page.getByRole('button', { name: /Table · [1-9]\d* here/ })).toBeVisible();
   await expect(ana.page.locator('.table-side')).toHaveCount(0);
   client.close();
 });
@@ -308,6 +310,7 @@ test('two tabs of one phone: one connection, a roll made in either reaches the t
   await ana.page.goto('/#/table');
   await expect(log(ana.page)).toHaveCount(2);
   await ana.page.getByRole('button', { name: 'Leave the table' }).click();
+  await ana.page.getByRole('button', { name: 'Leave', exact: true }).click();
   // The second tab, in its tray, loses the table's line; its Table page offers a new table.
   await expect(second.getByRole('group', { name: 'Live table' })).toHaveCount(0);
   await second.goto('/#/table');
@@ -323,6 +326,7 @@ test('the GM hands the role over, then the new GM ends the table for everyone', 
   await expect(gm.page.getByText('You are the GM of this table.')).toHaveCount(0);
   await expect(gm.page.getByRole('button', { name: 'Flip a dark point' })).toHaveCount(0);
   await ana.page.getByRole('button', { name: 'End the table' }).click();
+  await ana.page.getByRole('button', { name: 'End it', exact: true }).click();
   await expect(gm.page.getByText('The GM has ended this table.')).toBeVisible();
 });
 
@@ -344,7 +348,7 @@ test("a tray's story points are the table's Destiny pool: set by the GM, a playe
   await tap(ana.page, 'Spend a light side point');
   // The flip reached the table: 0 light, 3 dark on the GM's phone, and in Ana's fold.
   await expect(poolCount(gm.page)).toContainText('0 light, 3 dark');
-  await expect(poolLog(gm.page).filter({ hasText: 'flipped a light point' })).toHaveCount(1);
+  await expect(poolLog(gm.page).filter({ hasText: 'spent a light point' })).toHaveCount(1);
   await expect(note).toHaveText('0 light, 3 dark');
   // Undo in the tray takes the flip back at the table too.
   await dock(ana.page).getByRole('button', { name: 'Undo' }).click();
@@ -437,8 +441,9 @@ test('a message that answers a tap shows by what was tapped, clear of its row, a
   await copy.click();
   await expect(message).toHaveText(/copied|could not copy/i);
   await expect.poll(() => placed(copy, message)).toEqual({ side: 'below', gap: 8 });
-  // A scroll moves the button away: the message goes to the foot of the screen (12 px).
-  await gm.page.mouse.wheel(0, 300);
+  // A scroll moves the button away: the message goes to the foot of the screen (12 px). (Up:
+  // the invite is below the log, so the tap scrolled the page to its end.)
+  await gm.page.mouse.wheel(0, -300);
   await expect.poll(() => atFoot(message)).toBe(12);
 
   // At the foot of the screen: Hand over with nobody chosen, answered above its row (the

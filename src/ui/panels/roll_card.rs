@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::effective_level::faces_words;
+use crate::core::effective_level::ElDie;
 use crate::core::highest_d6::pool_words as d6_pool_words;
 use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::narrative::{RolledDie, pool_words};
@@ -12,18 +12,26 @@ use crate::route::Page;
 use crate::ui::platform::browser::clock_text;
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 use crate::ui::widgets::dice::pips::PipDie;
+use crate::ui::widgets::dice::zero_based::ElDieShape;
 
 /// A roll at a glance. `here` is the tray it is shown on: a roll of another tray (or any,
 /// with none) says which system it is.
 #[component]
-pub fn RollCard(entry: HistoryEntry, here: Option<Page>) -> impl IntoView {
-    let time = clock_text(entry.at_ms);
+pub fn RollCard(
+    entry: HistoryEntry,
+    here: Option<Page>,
+    /// Its time is said beside it (the table's log says when the message came).
+    #[prop(optional)]
+    untimed: bool,
+) -> impl IntoView {
+    let time = (!untimed).then(|| view! { <time class="hint">{clock_text(entry.at_ms)}</time> });
     let other_tray = here.is_none_or(|here| here.path() != entry.roll.tray_key());
     view! {
         <div class="history-main">
             <span class=format!("headline-small {}", entry.tone().name())>{entry.headline()}</span>
             {entry.real_dice.then(|| view! { <span class="tag">"real dice"</span> })}
-            <time class="hint">{time}</time>
+            {entry.to_gm.then(|| view! { <span class="tag">"to the GM only"</span> })}
+            {time}
         </div>
         <p class="history-label" hidden=entry.label.is_empty() && entry.who.is_none()>
             {entry.who.clone().map(|who| view! { <span class="who">{who}</span> })}
@@ -35,7 +43,7 @@ pub fn RollCard(entry: HistoryEntry, here: Option<Page>) -> impl IntoView {
             })}
             {pool_line(&entry)}
         </p>
-        <HistoryFaces roll=entry.roll.clone()/>
+        <RollFaces roll=entry.roll.clone()/>
     }
 }
 
@@ -58,7 +66,7 @@ fn pool_line(entry: &HistoryEntry) -> String {
 /// A roll's dice, drawn small: narrative dice with their symbols (a re-rolled die shows the
 /// faces it replaced, struck through), d6 pips, EL dice as values.
 #[component]
-fn HistoryFaces(roll: RecordedRoll) -> impl IntoView {
+pub fn RollFaces(roll: RecordedRoll) -> impl IntoView {
     match roll {
         RecordedRoll::Narrative(roll) => {
             let dice = roll
@@ -91,15 +99,22 @@ fn HistoryFaces(roll: RecordedRoll) -> impl IntoView {
             view! { <ul class="history-faces d6" aria-label="Dice">{faces}</ul> }.into_any()
         }
         RecordedRoll::EffectiveLevel(roll) => {
-            let mut words = faces_words(&roll.faces);
-            if roll.check.against.is_some() {
-                words.push_str(" vs ");
-                words.push_str(&faces_words(&roll.their_faces));
+            let theirs = (roll.check.against.is_some()).then(|| {
+                view! {
+                    <span class="versus" aria-hidden="true">"vs"</span>
+                    {el_faces(roll.their_faces.clone(), "The other side's dice", true)}
+                }
+            });
+            view! {
+                <div class="history-faces el">
+                    {el_faces(roll.faces.clone(), "Dice", false)}
+                    {theirs}
+                </div>
             }
-            view! { <p class="history-el-faces">{words}</p> }.into_any()
+            .into_any()
         }
         RecordedRoll::ElDefence(defence) => {
-            view! { <p class="history-el-faces">{faces_words(&defence.roll.faces)}</p> }.into_any()
+            view! { <div class="history-faces el">{el_faces(defence.roll.faces.clone(), "Dice", false)}</div> }.into_any()
         }
         RecordedRoll::StoryPoints(change) => {
             let dice = change.dice_words().unwrap_or_default();
@@ -107,6 +122,22 @@ fn HistoryFaces(roll: RecordedRoll) -> impl IntoView {
             view! { <p class="history-el-faces" hidden=none>{dice}</p> }.into_any()
         }
     }
+}
+
+/// Zero-based dice drawn small, as the EL tray draws them: each size its own outline, the
+/// face inside (a coin shows 0 or 1).
+fn el_faces(faces: Vec<(ElDie, u32)>, title: &'static str, theirs: bool) -> impl IntoView {
+    let items = faces
+        .into_iter()
+        .map(|(die, face)| {
+            view! {
+                <li class="small-face" aria-label=format!("{}: {face}", die.name())>
+                    <ElDieShape die label=face.to_string()/>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="el-small-faces" class:theirs=theirs aria-label=title>{items}</ul> }
 }
 
 /// One narrative die, small, with its face's symbols.

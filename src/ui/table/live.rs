@@ -36,6 +36,50 @@ const MAX_ANSWER_BYTES_PER_S: usize = 8 * 1024 * 1024;
 /// are asked again by what is missing).
 const MAX_INBOX_BYTES: usize = 2 * 1024 * 1024;
 
+/// How often, while the page is visible, each connected relay is asked whether it still
+/// answers: a socket on a dead network may stay "open" for minutes.
+const CHECK_EVERY: Duration = Duration::from_secs(3);
+/// How long a relay may take to answer before its socket is taken for dead and opened anew.
+const ANSWER_WITHIN_MS: u64 = 5_000;
+/// The question: a request for an event no one has; a relay answers at once that it has no
+/// more (`EOSE`). Asked again under the same id, it replaces the last one on the relay.
+const PING: &str = r#"["REQ","ping",{"ids":["0000000000000000000000000000000000000000000000000000000000000000"],"limit":1}]"#;
+
+/// The connection in a word, for the table's line in every tray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// At least one relay answers.
+    Connected,
+    /// Opening the sockets.
+    Connecting,
+    /// The phone has no network.
+    Offline,
+    /// The network is there, but no relay answers.
+    NoRelay,
+}
+
+impl Connection {
+    /// In words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Connected => "connected",
+            Self::Connecting => "connecting…",
+            Self::Offline => "offline",
+            Self::NoRelay => "no relay answers",
+        }
+    }
+
+    /// Its name, for the dot's colour (`data-connection`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Connected => "connected",
+            Self::Connecting => "connecting",
+            Self::Offline => "offline",
+            Self::NoRelay => "no-relay",
+        }
+    }
+}
+
 /// A relay's state, as the Table page shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RelayState {
@@ -86,6 +130,13 @@ pub struct Live {
     pub typed_name: RwSignal<String>,
     /// What is typed in the relays' field.
     pub typed_relays: RwSignal<String>,
+    /// Whether the browser says it has a network.
+    pub online: RwSignal<bool>,
+    /// Others' rolls looked at (their ids): the trays count what came since. `None` until
+    /// the kept table is read.
+    pub seen: RwSignal<Option<Vec<String>>>,
+    /// A relay has answered in this visit: after that, no answer is news, not a start.
+    connected_once: RwSignal<bool>,
 }
 
 /// One relay's socket, and the handlers it holds (dropped with it).
@@ -99,6 +150,8 @@ struct Socket {
     live_ended: bool,
     /// When this relay was last cut off for flooding (ms): its backoff is kept a while.
     flooded_at: u64,
+    /// When it was asked whether it answers, with no answer since (ms; 0: not waiting).
+    asked_at: u64,
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _others: Vec<Closure<dyn FnMut(web_sys::Event)>>,
 }
@@ -124,6 +177,9 @@ impl Live {
             holder: StoredValue::new(false),
             typed_name: RwSignal::new(String::new()),
             typed_relays: RwSignal::new(String::new()),
+            online: RwSignal::new(browser_online()),
+            seen: RwSignal::new(None),
+            connected_once: RwSignal::new(false),
         };
         // Away from a table nothing needs the protocol's module: the Table page's start and
         // join forms open without it, and it is fetched when a table is started or joined.
@@ -137,7 +193,103 @@ impl Live {
             live.send_waiting();
         });
         live.listen();
+        live.check_relays();
         live
+    }
+
+    /// The connection in a word: whether any relay answers, else why not.
+    pub fn connection(&self) -> Connection {
+        let (answering, opening) = self.relays.with(|relays| {
+            (
+                relays
+                    .iter()
+                    .any(|(_, s)| matches!(s, RelayState::Live | RelayState::Said(_))),
+                relays.is_empty() || relays.iter().any(|(_, s)| *s == RelayState::Connecting),
+            )
+        });
+        // The browser knows first when the phone has no network: its sockets may still look
+        // open for a while.
+        if !self.online.get() {
+            Connection::Offline
+        } else if answering {
+            Connection::Connected
+        } else if opening && !self.connected_once.get() {
+            Connection::Connecting
+        } else {
+            Connection::NoRelay
+        }
+    }
+
+    /// Every few seconds while the page is visible, asks each open socket's relay whether it
+    /// answers; one that has not answered the last question in time is closed and opened
+    /// anew (its `closed` says so and retries), so a dead network shows within seconds and
+    /// what waits is sent once a relay answers again.
+    fn check_relays(&self) {
+        let this = *self;
+        set_timeout(
+            move || {
+                this.check_relays();
+                let visible = web_sys::window()
+                    .and_then(|w| w.document())
+                    .is_some_and(|d| d.visibility_state() == web_sys::VisibilityState::Visible);
+                if !visible || !this.holder.get_value() {
+                    return;
+                }
+                let now = now_ms();
+                let mut silent = Vec::new();
+                SOCKETS.with(|s| {
+                    for (index, socket) in s.borrow_mut().iter_mut().enumerate() {
+                        let Some(ws) = socket.socket.as_ref() else {
+                            continue;
+                        };
+                        // A socket still opening on a dead network may hang for minutes: it
+                        // is given twice an answer's time, then opened anew.
+                        if ws.ready_state() == web_sys::WebSocket::CONNECTING {
+                            if socket.asked_at == 0 {
+                                socket.asked_at = now;
+                            } else if now.saturating_sub(socket.asked_at) > 2 * ANSWER_WITHIN_MS {
+                                socket.asked_at = 0;
+                                silent.push(index);
+                            }
+                            continue;
+                        }
+                        if ws.ready_state() != web_sys::WebSocket::OPEN {
+                            continue;
+                        }
+                        if socket.asked_at == 0 {
+                            socket.asked_at = now;
+                            let _ = ws.send_with_str(PING);
+                        } else if now.saturating_sub(socket.asked_at) > ANSWER_WITHIN_MS {
+                            socket.asked_at = 0;
+                            silent.push(index);
+                        }
+                    }
+                });
+                for index in silent {
+                    this.drop_socket(index);
+                }
+            },
+            CHECK_EVERY,
+        );
+    }
+
+    /// Lets relay `index`'s socket go without waiting for it to close (on a dead network
+    /// that takes minutes), then retries as after a close.
+    fn drop_socket(&self, index: usize) {
+        let dropped = SOCKETS.with(|s| {
+            s.borrow_mut()
+                .get_mut(index)
+                .and_then(|socket| socket.socket.take())
+                .map(|ws| {
+                    ws.set_onclose(None);
+                    ws.set_onmessage(None);
+                    let _ = ws.close();
+                })
+                .is_some()
+        });
+        if dropped {
+            self.closed(index);
+        }
     }
 
     /// Asks the protocol's module (fetched the first time) and takes its answer.
@@ -170,6 +322,10 @@ impl Live {
         }
         if self.table.gm.get_untracked() != reply.view.am_gm {
             self.table.gm.set(reply.view.am_gm);
+        }
+        let to_gm = reply.view.send_to == SendTo::Gm;
+        if self.table.to_gm.get_untracked() != to_gm {
+            self.table.to_gm.set(to_gm);
         }
         let pool = reply.view.pool;
         let at = reply.view.at;
@@ -391,6 +547,7 @@ impl Live {
                         received: (ByteBucket::default(), ByteBucket::default()),
                         live_ended: false,
                         flooded_at: 0,
+                        asked_at: 0,
                         _handlers: Vec::new(),
                         _others: Vec::new(),
                     });
@@ -456,6 +613,7 @@ impl Live {
         SOCKETS.with(|s| {
             if let Some(socket) = s.borrow_mut().get_mut(index) {
                 socket.socket = Some(ws);
+                socket.asked_at = 0;
                 socket._handlers = vec![on_message];
                 socket._others = vec![on_open, on_close];
             }
@@ -474,6 +632,7 @@ impl Live {
             SOCKETS.with(|s| {
                 if let Some(socket) = s.borrow_mut().get_mut(index) {
                     socket.live_ended = false;
+                    socket.asked_at = 0;
                     // A relay cut off for flooding keeps its longer wait for ten minutes.
                     if now_ms().saturating_sub(socket.flooded_at) > 600_000 {
                         socket.attempt = 0;
@@ -482,6 +641,9 @@ impl Live {
             });
             this.send_to_relays(&reply.to_relay);
             this.set_state(index, RelayState::Live);
+            if !this.connected_once.get_untracked() {
+                this.connected_once.set(true);
+            }
         });
     }
 
@@ -527,6 +689,8 @@ impl Live {
             let Some(socket) = sockets.get_mut(index) else {
                 return false;
             };
+            // Anything it sends shows the relay answers.
+            socket.asked_at = 0;
             // Answers to this phone's own requests (stored events) count apart from what
             // the relay sends unasked.
             let answer = if text.starts_with("[\"EVENT\",\"live\"") {
@@ -563,6 +727,10 @@ impl Live {
         });
         if flooding {
             self.set_state(index, RelayState::Flooding(0));
+            return;
+        }
+        // The answer to whether it answers: for no one else.
+        if text.starts_with("[\"EOSE\",\"ping\"") || text.starts_with("[\"CLOSED\",\"ping\"") {
             return;
         }
         let mut kept = false;
@@ -673,7 +841,11 @@ impl Live {
         };
         let a = window_event_listener(leptos::ev::visibilitychange, move |_| back());
         let b = window_event_listener(leptos::ev::pageshow, move |_| back());
-        let c = window_event_listener(leptos::ev::online, move |_| back());
+        let c = window_event_listener(leptos::ev::online, move |_| {
+            this.online.set(true);
+            back();
+        });
+        let e = window_event_listener(leptos::ev::offline, move |_| this.online.set(false));
         // Another tab joined, left or changed the table: read it again.
         let d = window_event_listener(leptos::ev::storage, move |event| {
             if event.key().as_deref() == Some(crate::storage::table::KEY) {
@@ -681,7 +853,7 @@ impl Live {
             }
         });
         // The connection lasts the visit; these go only with the app.
-        std::mem::forget((a, b, c, d));
+        std::mem::forget((a, b, c, d, e));
     }
 }
 
@@ -692,6 +864,12 @@ fn roll_of(entry: &crate::core::history::HistoryEntry) -> What {
         label: entry.label.clone(),
         roll: entry_link_text(entry),
     }
+}
+
+/// Whether the browser says it has a network (it may be wrong one way: a network that says
+/// nothing back; the relays' checks find that).
+fn browser_online() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
 }
 
 fn short(message: &str) -> String {

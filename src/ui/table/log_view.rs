@@ -5,16 +5,23 @@
 use leptos::prelude::*;
 
 use super::live::{Live, tray_page};
-use super::service::Call;
+use super::service::{Call, TableView};
 use crate::route::Page;
 use crate::storage::entry_from_link;
 use crate::table::{Amendment, LogEntry, PointSide, What, shown_log};
 use crate::ui::panels::roll_card::RollCard;
-use crate::ui::platform::browser::go_to;
+use crate::ui::platform::browser::{clock_text, go_to};
 
-/// The log.
+/// The log. While it is drawn, every roll in it counts as looked at (the trays count what
+/// came since).
 #[component]
 pub fn TableLog(live: Live) -> impl IntoView {
+    Effect::new(move |_| {
+        let rolls = live.view.with(others_rolls);
+        if live.view.with_untracked(|v| v.at) {
+            live.seen.set(Some(rolls));
+        }
+    });
     // Each item, whether it is a roll changed since it was sent, and whether a roll of mine
     // that reached no one has been sent again since (then it offers no second sending).
     let entries = move || {
@@ -50,13 +57,22 @@ pub fn TableLog(live: Live) -> impl IntoView {
     }
 }
 
-/// One message of the log.
+/// One message of the log: who, when, and what, in the trays' words.
 #[component]
 fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl IntoView {
     let by = entry.by.clone();
+    let time = clock_text(entry.created_at.saturating_mul(1000));
     let private = entry
         .to_gm
         .then(|| view! { <span class="tag">"to the GM only"</span> });
+    let unsent = entry.mine.then(|| {
+        let id = entry.id.clone();
+        move || {
+            live.view
+                .with(|v| v.unsent.contains(&id))
+                .then(|| view! { <span class="tag waiting">"waiting to be sent"</span> })
+        }
+    });
     let id = entry.id.clone();
     let undelivered = (entry.undelivered && !resent).then(|| {
         view! {
@@ -74,11 +90,17 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl Int
         }
         What::Roll { tray, roll, .. } | What::Amend { tray, roll, .. } => {
             match entry_from_link(roll) {
-                Ok(rolled) => {
+                Ok(mut rolled) => {
+                    // The name is said once: the roller's, above.
+                    if rolled.who.as_deref() == Some(entry.by.as_str()) {
+                        rolled.who = None;
+                    }
+                    // Whom it went to is the message's to say, above.
+                    rolled.to_gm = false;
                     let page = tray_page(tray);
                     let href = page.map(|p| p.result_href(roll));
                     view! {
-                    <RollCard entry=rolled here=None/>
+                    <RollCard entry=rolled here=None untimed=true/>
                     {href.map(|href| view! {
                         <div class="history-actions">
                             <button type="button" class="small" on:click=move |_| go_to(&href)>"Open"</button>
@@ -90,51 +112,16 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl Int
                 Err(reason) => view! { <p class="refusal">{reason}</p> }.into_any(),
             }
         }
-        What::Flip { from } => {
-            let side = match from {
-                PointSide::Light => "light",
-                PointSide::Dark => "dark",
-            };
-            let words = if entry.refused {
-                format!("tried to flip a {side} point: refused, none was left")
-            } else {
-                format!("flipped a {side} point")
-            };
-            view! { <p>{words}</p> }.into_any()
-        }
-        What::Points { light, dark } => {
-            view! { <p>{format!("set the Destiny pool: {light} light, {dark} dark")}</p> }
-                .into_any()
-        }
-        What::Side { tray, challenge } => {
-            let title = tray_page(tray).map_or("a tray", Page::title);
-            let words = if challenge.is_empty() {
-                format!("cleared the GM's side on {title}")
-            } else {
-                format!("sent the GM's side on {title}")
-            };
-            view! { <p>{words}</p> }.into_any()
-        }
-        What::Undo { .. } => view! { <p>"took back a message"</p> }.into_any(),
-        What::Gm { to, .. } => {
-            let heir = live.view.with_untracked(|v| {
-                v.people
-                    .iter()
-                    .find(|p| p.pubkey == *to)
-                    .map(|p| p.shown.clone())
-            });
-            let words = match heir {
-                Some(name) => format!("handed the GM role to {name}"),
-                None => "handed the GM role over".to_string(),
-            };
-            view! { <p>{words}</p> }.into_any()
-        }
-        What::End {} => view! { <p>"ended the table"</p> }.into_any(),
-        What::Joined { .. } => view! { <p>"joined the table"</p> }.into_any(),
-        What::Left {} => view! { <p>"left the table"</p> }.into_any(),
         What::Checkpoint(_) => ().into_any(),
         What::Unsupported => {
             view! { <p class="hint">"Update Dicetray to see this message."</p> }.into_any()
+        }
+        other => {
+            let words = live
+                .view
+                .with_untracked(|v| act_words(other, entry.refused, v))
+                .unwrap_or_default();
+            view! { <p>{words}</p> }.into_any()
         }
     };
     let kind = match &entry.what {
@@ -145,7 +132,10 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl Int
     };
     view! {
         <li class="history-item table-item" class:undone=entry.undone data-kind=kind>
-            <p class="table-by"><span class="who">{by}</span>{private}
+            <p class="table-by"><span class="who">{by}</span>
+                <time class="hint">{time}</time>
+                {private}
+                {unsent}
                 {entry.undone.then(|| view! { <span class="tag">"taken back"</span> })}
                 {changed.then(|| view! { <span class="tag">{change_words(&entry.what)}</span> })}
             </p>
@@ -153,6 +143,62 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl Int
             {undelivered}
         </li>
     }
+}
+
+/// The ids of the rolls others made that the log shows, newest first.
+pub fn others_rolls(view: &TableView) -> Vec<String> {
+    shown_log(&view.log)
+        .into_iter()
+        .filter(|(e, _)| is_others_roll(e))
+        .map(|(e, _)| e.id)
+        .collect()
+}
+
+/// Whether `entry` is a roll someone else made, standing.
+pub fn is_others_roll(entry: &LogEntry) -> bool {
+    !entry.mine && !entry.undone && matches!(entry.what, What::Roll { .. } | What::Amend { .. })
+}
+
+/// What a message other than a roll did, after its author's name: "spent a light point",
+/// "handed the GM role to Ben". The log and the trays' corner say it alike.
+pub fn act_words(what: &What, refused: bool, view: &TableView) -> Option<String> {
+    let words = match what {
+        What::Flip { from } => {
+            let side = match from {
+                PointSide::Light => "light",
+                PointSide::Dark => "dark",
+            };
+            if refused {
+                format!("tried to spend a {side} point: refused, none was left")
+            } else {
+                format!("spent a {side} point")
+            }
+        }
+        What::Points { light, dark } => {
+            format!("set the Destiny pool: {light} light, {dark} dark")
+        }
+        What::Side { tray, challenge } => {
+            let title = tray_page(tray).map_or("a tray", Page::title);
+            if challenge.is_empty() {
+                format!("cleared the GM's side on {title}")
+            } else {
+                format!("sent the GM's side on {title}")
+            }
+        }
+        What::Undo { .. } => "took back a message".into(),
+        // Named alike on every phone (the heir's too), so every phone's log reads the same.
+        What::Gm { to, .. } => match view.people.iter().find(|p| p.pubkey == *to) {
+            Some(heir) => format!("handed the GM role to {}", heir.shown),
+            None => "handed the GM role over".into(),
+        },
+        What::End {} => "ended the table".into(),
+        What::Joined { .. } => "joined the table".into(),
+        What::Left {} => "left the table".into(),
+        What::Roll { .. } | What::Amend { .. } | What::Checkpoint(_) | What::Unsupported => {
+            return None;
+        }
+    };
+    Some(words)
 }
 
 /// How a changed roll is marked: by its last change.

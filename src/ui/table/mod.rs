@@ -5,11 +5,11 @@
 //! Three parts, each where it costs least:
 //! - [`hook`], in every page's first load: whether this device is at a table, and what the
 //!   trays hand it to send. A few lines.
-//! - the views and sockets ([`TableAsk`]: the Table page, the line in each tray, the
-//!   connection, the relays in Settings), the Table page's own module `table_page`: the page
-//!   opens with it; a tray fetches it only while this device is at a table, Settings when
-//!   its relays fold is drawn. What shows only at a table is `table_at`, so a link's Join
-//!   form opens without it.
+//! - the views and sockets ([`TableAsk`]: the Table page, the connection, the relays in
+//!   Settings), the Table page's own module `table_page`: the page opens with it; a tray
+//!   fetches it only while this device is at a table, Settings when its relays fold is
+//!   drawn. What shows only at a table is `table_at`, so a link's Join form opens without
+//!   it; the corner in each tray (others' rolls, the log over the tray) is `table_strip`.
 //! - the protocol at work ([`service`]: keys, signatures, seals, the kept log and pool), its
 //!   own module `table_core`, fetched only at a table and asked through [`table_service`].
 
@@ -33,8 +33,6 @@ use service::{Call, Reply};
 pub enum TableAsk {
     /// The Table page.
     Page,
-    /// The table's line in a tray: where rolls go, the GM's side to take.
-    Strip(Page),
     /// Only connect (a page opened on a device at a table).
     Run,
     /// The relays and their states, for Settings.
@@ -46,7 +44,6 @@ lazy::split! { module table_page, preload preload;
     pub fn table_part(table: TableHook, ask: TableAsk) -> AnyView {
         match ask {
             TableAsk::Page => view! { <page::TablePage table/> }.into_any(),
-            TableAsk::Strip(page) => view! { <strip::TrayStrip table page/> }.into_any(),
             TableAsk::Relays => {
                 let live = live::Live::of(table);
                 view! { <page::Relays live/> }.into_any()
@@ -92,14 +89,22 @@ pub fn run_table(table: TableHook) {
     });
 }
 
-/// The table's line in a tray, while this device is at a table.
+lazy::split! { module table_strip, preload preload_strip;
+    /// The table's corner in a tray: its own module, fetched only by a tray at a table (it
+    /// reads rolls, as History does), so no page's first visit pays for it.
+    fn strip_part(table: TableHook, page: Page) -> AnyView {
+        view! { <strip::TrayStrip table page/> }.into_any()
+    }
+}
+
+/// The table's corner in a tray, while this device is at a table.
 #[component]
 pub fn TableLine(table: TableHook, page: Page) -> impl IntoView {
     move || {
-        table
-            .at_table
-            .get()
-            .then(|| view! { <TablePart table ask=TableAsk::Strip(page)/> })
+        table.at_table.get().then(|| {
+            let draw = move || strip_part(table, page);
+            view! { <Lazy preload=preload_strip draw/> }
+        })
     }
 }
 

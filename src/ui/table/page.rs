@@ -180,7 +180,7 @@ fn NoTable(
         .into_any(),
     }
     };
-    view! { {old_table} {choices} }
+    view! { {old_table} {choices} <Relays live/> }
 }
 
 /// Focuses the field for the player's name at the table.
@@ -228,28 +228,32 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
         {move || ended.get().then(|| view! {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
         })}
-        <section class="table-invite" aria-labelledby="invite-title">
-            <h2 id="invite-title">"Invite"</h2>
-            <p class="hint">"Anyone with this link joins the table: share it only with the players."</p>
-            <label class="field">
-                <span>"Table link"</span>
-                <input type="text" readonly prop:value=move || link.get()/>
-            </label>
-            <div class="row-actions">
-                <button type="button" on:click=copy>"Copy link"</button>
-                {can_share_text().then(|| view! { <button type="button" on:click=share>"Share link"</button> })}
-                <button type="button" aria-expanded=move || show_qr.get().to_string() on:click=move |_| show_qr.update(|s| *s = !*s)>
-                    "QR code"
-                </button>
-            </div>
-            {move || show_qr.get().then(|| view! { <Lazy preload=qr::preload draw=move || qr::qr_picture(link.get())/> })}
-        </section>
-        <People live/>
-        <DestinyPool live/>
         <SendChoice live/>
-        <TableLog live/>
-        <Relays live/>
-        <Leaving table live/>
+        <div class="table-columns">
+            <TableLog live/>
+            <div class="table-side-column">
+                <DestinyPool live/>
+                <People live/>
+                <section class="table-invite" aria-labelledby="invite-title">
+                    <h2 id="invite-title">"Invite"</h2>
+                    <p class="hint">"Anyone with this link joins the table: share it only with the players."</p>
+                    <label class="field">
+                        <span>"Table link"</span>
+                        <input type="text" readonly prop:value=move || link.get()/>
+                    </label>
+                    <div class="row-actions">
+                        <button type="button" on:click=copy>"Copy link"</button>
+                        {can_share_text().then(|| view! { <button type="button" on:click=share>"Share link"</button> })}
+                        <button type="button" aria-expanded=move || show_qr.get().to_string() on:click=move |_| show_qr.update(|s| *s = !*s)>
+                            "QR code"
+                        </button>
+                    </div>
+                    {move || show_qr.get().then(|| view! { <Lazy preload=qr::preload draw=move || qr::qr_picture(link.get())/> })}
+                </section>
+                <Relays live/>
+                <Leaving table live/>
+            </div>
+        </div>
     }
 }
 
@@ -361,7 +365,12 @@ fn DestinyPool(live: Live) -> impl IntoView {
 
 /// Where this device's rolls go; the same choice as on the roll bar.
 #[component]
-pub fn SendChoice(live: Live) -> impl IntoView {
+pub fn SendChoice(
+    live: Live,
+    /// In a tray's corner: the label is for screen readers, the choice says it to the eye.
+    #[prop(optional)]
+    short: bool,
+) -> impl IntoView {
     let current = move || live.view.with(|v| v.send_to);
     let pick = move |ev: leptos::ev::Event| {
         let to = match event_target_value(&ev).as_str() {
@@ -372,8 +381,8 @@ pub fn SendChoice(live: Live) -> impl IntoView {
         live.call(Call::SendTo(to));
     };
     view! {
-        <label class="send-choice">
-            <span>"My rolls go"</span>
+        <label class="send-choice" class:short=short>
+            <span class:visually-hidden=short>"My rolls go"</span>
             <select on:change=pick>
                 <option value="table" selected=move || current() == SendTo::Table>"to the table"</option>
                 <option value="gm" selected=move || current() == SendTo::Gm>"to the GM only"</option>
@@ -412,6 +421,12 @@ pub fn Relays(live: Live) -> impl IntoView {
                 {move || live.relays.get().into_iter().map(|(url, state)| view! {
                     <li><span class="relay-url">{url}</span>" "<span class="hint">{state.words()}</span></li>
                 }).collect_view()}
+                // No table yet: the relays kept here, each said to be unused until one starts.
+                {move || (live.relays.with(Vec::is_empty) && !live.view.with(|v| v.at)).then(|| {
+                    live.view.with(|v| v.own_relays.clone()).into_iter().map(|url| view! {
+                        <li><span class="relay-url">{url}</span>" "<span class="hint">"not connected: used when you start a table"</span></li>
+                    }).collect_view()
+                })}
             </ul>
             <label class="field">
                 <span>"Relays for tables I start, one per line (empty: the well-known public ones)"</span>
@@ -439,6 +454,8 @@ fn Leaving(table: TableHook, live: Live) -> impl IntoView {
         })
     });
     let heir = RwSignal::new(String::new());
+    // Leave or End tapped, waiting for the second tap: `Some(true)` to end the table.
+    let asked = RwSignal::new(None::<bool>);
     view! {
         <section class="table-leave" aria-labelledby="leave-title">
             <h2 id="leave-title">"Leave"</h2>
@@ -467,20 +484,40 @@ fn Leaving(table: TableHook, live: Live) -> impl IntoView {
                     }>"Hand over"</button>
                 </div>
             })}
-            <div class="row-actions">
-                {move || (!am_gm.get() || others.get().is_empty()).then(|| view! {
-                    <button type="button" on:click=move |_| {
-                        live.call(Call::Leave(false));
-                        table.snackbar.say("You left the table. Its link brings you back.");
-                    }>"Leave the table"</button>
-                })}
-                {move || am_gm.get().then(|| view! {
-                    <button type="button" class="danger" on:click=move |_| {
-                        live.call(Call::Leave(true));
-                        table.snackbar.say("The table is over for everyone.");
-                    }>"End the table"</button>
-                })}
-            </div>
+            {move || match asked.get() {
+                None => view! {
+                    <div class="row-actions">
+                        {(!am_gm.get() || others.get().is_empty()).then(|| view! {
+                            <button type="button" on:click=move |_| asked.set(Some(false))>"Leave the table"</button>
+                        })}
+                        {am_gm.get().then(|| view! {
+                            <button type="button" class="danger" on:click=move |_| asked.set(Some(true))>"End the table"</button>
+                        })}
+                    </div>
+                }.into_any(),
+                // Asked once more, beside what was tapped: leaving by a slip costs the table.
+                Some(end) => view! {
+                    <div class="confirm" role="group" aria-label="Sure?">
+                        <p>{if end {
+                            "End the table for everyone? Every phone is told; your rolls stay in History."
+                        } else {
+                            "Leave this table? Every phone is told; your rolls stay in History, and its link brings you back."
+                        }}</p>
+                        <div class="row-actions">
+                            <button type="button" class="danger" on:click=move |_| {
+                                asked.set(None);
+                                live.call(Call::Leave(end));
+                                table.snackbar.say(if end {
+                                    "The table is over for everyone."
+                                } else {
+                                    "You left the table. Its link brings you back."
+                                });
+                            }>{if end { "End it" } else { "Leave" }}</button>
+                            <button type="button" on:click=move |_| asked.set(None)>"Stay"</button>
+                        </div>
+                    </div>
+                }.into_any(),
+            }}
         </section>
     }
 }

@@ -85,10 +85,13 @@ pub struct TableView {
     pub pool: Option<Pool>,
     /// Who is there.
     pub people: Vec<Person>,
-    /// The GM's side per tray, unless taken here: (tray key, challenge).
-    pub sides: Vec<(String, String)>,
+    /// The GM's side per tray, unless taken here: (tray key, challenge, the challenge in
+    /// the tray's words; worded here, where the trays' notation is, not in the views).
+    pub sides: Vec<(String, String, Option<String>)>,
     /// Events still waiting for a relay's OK.
     pub waiting: usize,
+    /// Their ids: my messages not sent yet, marked waiting in the log.
+    pub unsent: Vec<String>,
     /// A table made by an older Dicetray was let go (until the player reads it).
     pub old_table: bool,
 }
@@ -518,6 +521,7 @@ fn view_of(doc: &TableDoc) -> TableView {
             // A table left, whose leaving still waits to be sent: its relays, until it is.
             relays: doc.at.as_ref().map(relays_of).unwrap_or_default(),
             waiting: doc.outbox.len(),
+            unsent: unsent_ids(doc),
             own_relays: own.clone(),
             send_to: doc.send_to,
             old_table: doc.old_table,
@@ -532,6 +536,18 @@ fn view_of(doc: &TableDoc) -> TableView {
             folded.side(tray).map(|s| (tray.to_string(), s.to_string()))
         })
         .filter(|side| !doc.taken_sides.contains(side))
+        // Never my own side, offered back to me (a GM who has since handed the role on).
+        .filter(|(tray, _)| {
+            let last =
+                folded.log.iter().rev().find(
+                    |e| matches!(&e.what, crate::table::What::Side { tray: t, .. } if t == tray),
+                );
+            !last.is_some_and(|e| e.mine)
+        })
+        .map(|(tray, challenge)| {
+            let words = crate::core::challenge::side_words(&tray, &challenge);
+            (tray, challenge, words)
+        })
         .collect();
     TableView {
         at: true,
@@ -549,6 +565,12 @@ fn view_of(doc: &TableDoc) -> TableView {
         people: folded.people.clone(),
         sides,
         waiting: doc.outbox.len(),
+        unsent: unsent_ids(doc),
         old_table: false,
     }
+}
+
+/// The ids of my events no relay has taken yet.
+fn unsent_ids(doc: &TableDoc) -> Vec<String> {
+    doc.outbox.waiting().iter().map(|e| e.id.clone()).collect()
 }

@@ -119,16 +119,22 @@ pub fn TrayFrame<S: Copy + Send + Sync + 'static>(
     // after a reload, and a roll is kept the moment it is made.
     when_idle(Box::new(coach));
     let odds = odds.unwrap_or_else(|| ViewFn::from(move || view! { <LazyOdds state core parts/> }));
+    // The live table's corner: on a phone in the dock, above the roll bar; on a wide or
+    // sideways screen at the head of the tray's column, leaving the dock's to the result.
+    let wide = wide_screen(core.visit);
+    let corner = move |here: bool| {
+        move || (wide.get() == here).then(|| view! { <TableLine table=core.table page/> })
+    };
     view! {
         <div class=format!("tray-page {class}") on:pointerdown=move |_| coach() on:keydown=move |_| coach()>
             <h1 class="visually-hidden">{title}</h1>
+            {corner(true)}
             {children()}
             <Fold folds=core.folds id=page.share_fold() title="Share">
                 <Lazy preload=parts.preload_rare draw=move || (parts.share)(state)/>
                 <StartTable table=core.table/>
             </Fold>
             {history_fold(core, roll_again)}
-            <TableLine table=core.table page/>
             <RollDock
                 snackbar=core.snackbar
                 settings=core.settings
@@ -141,6 +147,7 @@ pub fn TrayFrame<S: Copy + Send + Sync + 'static>(
                 result
                 enter=move || view! { <Lazy preload=parts.preload_rare draw=move || (parts.enter)(state)/> }
                 odds
+                above=move || corner(false)
             />
         </div>
     }

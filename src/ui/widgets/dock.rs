@@ -67,6 +67,9 @@ pub fn RollDock(
     /// Entering real dice: what each die at the table shows.
     #[prop(into)]
     enter: ViewFn,
+    /// What stays in sight above the panel whatever it shows (the live table's corner).
+    #[prop(optional, into)]
+    above: Option<ViewFn>,
 ) -> impl IntoView {
     let toggle = move |want: DockPanel| {
         panel.update(|p| *p = if *p == want { DockPanel::Closed } else { want });
@@ -86,6 +89,7 @@ pub fn RollDock(
             DockPanel::Enter => "enter",
         }>
             <SnackbarView snackbar class="above-dock"/>
+            {above.map(|above| above.run())}
             // On a phone the bar opens one of the two; on a wide screen both show (CSS).
             <div class="dock-panel">
                 <section class="dock-result" id="dock-result" aria-label="Result">{result.run()}</section>
