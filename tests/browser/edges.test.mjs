@@ -29,10 +29,13 @@ const resultRegion = (page) => page.getByRole('region', { name: 'Result' });
 const FROM_LINK = 'A roll from a link or the table, shown as it was, only to be read.';
 const FROM_HISTORY = 'A roll from your History, shown read-only.';
 
-/** The top of the roll bar: the highest of its buttons (the bar's odds, its headline, Roll). */
+/**
+ * The top of the roll bar: the highest of its buttons drawn (the bar's odds, its headline,
+ * Roll; sideways the headline is left to the column's own result).
+ */
 async function barTop(page) {
   const boxes = await dock(page).locator('.roll-bar > button').evaluateAll((buttons) =>
-    buttons.map((b) => b.getBoundingClientRect().top));
+    buttons.map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => r.top));
   return Math.min(...boxes);
 }
 

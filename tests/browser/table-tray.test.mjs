@@ -350,6 +350,18 @@ test("sideways (844x390) at a table: the corner, Roll and the result's dice all 
     await onFirstScreen(dice, `${tray}: the dice on the screen`);
     await onFirstScreen(lastRoll(ana.page), `${tray}: the last roll at the table on the screen`);
     await onFirstScreen(dock(ana.page).getByRole('button', { name: /^Roll/ }).first(), `${tray}: Roll on the screen`);
+    // The bar's four buttons each whole, none over another, none cutting its words.
+    const bar = await ana.page.locator('.roll-bar > button').evaluateAll((buttons) => buttons.map((b) => {
+      const r = b.getBoundingClientRect();
+      return { name: b.textContent.trim(), x: r.x, y: r.y, right: r.right, bottom: r.bottom, cut: b.scrollWidth > b.clientWidth + 1 };
+    }));
+    for (const [i, a] of bar.entries()) {
+      expect(a.cut, `${tray}: "${a.name}" whole`).toBe(false);
+      for (const b of bar.slice(i + 1)) {
+        const apart = a.right <= b.x + 0.5 || b.right <= a.x + 0.5 || a.bottom <= b.y + 0.5 || b.bottom <= a.y + 0.5;
+        expect(apart, `${tray}: "${a.name}" and "${b.name}" apart`).toBe(true);
+      }
+    }
     expect(await ana.page.evaluate(() => document.documentElement.scrollWidth), `${tray}: nothing wider than the screen`).toBeLessThanOrEqual(844);
     if (tray === 'narrative') await ana.page.screenshot({ path: 'test-results/table-tray-844x390.png' });
   }
