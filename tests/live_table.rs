@@ -553,6 +553,7 @@ fn what_a_phone_keeps_is_bounded_in_bytes_however_a_member_pads() {
             tray: "narrative".into(),
             label: "x".repeat(500),
             roll: "y".repeat(8_000),
+            answers: String::new(),
         };
         all.extend(say(&mut t.ben, padded, T0 + 10_000 + i * 1_000, 600 + i));
     }

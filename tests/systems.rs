@@ -68,6 +68,7 @@ fn the_table_takes_a_roll_a_change_and_the_gms_side_on_every_tray_and_no_other_n
                 tray: path.into(),
                 label: "Climb".into(),
                 roll: "x".into(),
+                answers: String::new(),
             }),
             "a roll on {path}"
         );

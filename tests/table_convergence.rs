@@ -55,7 +55,18 @@ struct ModelView {
     ended: bool,
     /// (id, refused, undone, undelivered), the newest 100 the viewer may read.
     log: Vec<(String, bool, bool, bool)>,
+    /// The open requests, oldest first, with the answers the viewer may read.
+    asks: Vec<ModelAsk>,
 }
+
+/// A request as the model sees it: (id, players asked, to the GM alone, answers as
+/// (player, answering roll's id, its text as it stands, changed, replaced) by first answer).
+type ModelAsk = (
+    String,
+    Vec<String>,
+    bool,
+    Vec<(String, String, String, bool, bool)>,
+);
 
 /// Opens every event the viewer can: sealed for the table, or for the GM by the viewer or
 /// to the viewer (`everyone`: every key at the table, to try as the GM a roll was sealed
@@ -401,6 +412,8 @@ fn model_fold(
             },
             What::Points { .. }
             | What::Side { .. }
+            | What::Ask { .. }
+            | What::Close { .. }
             | What::End {}
             | What::Checkpoint(_)
             | What::Flip {
@@ -440,6 +453,83 @@ fn model_fold(
         }
     }
     let mut log = Vec::new();
+    // Requests open, in order: (index in window, refused when four were open).
+    let mut open: Vec<usize> = Vec::new();
+    let mut refused_asks = BTreeSet::new();
+    for (i, m) in window.iter().enumerate() {
+        if !ok[i] || undone[i] {
+            continue;
+        }
+        match &m.what {
+            What::Ask { .. } if open.len() >= 4 => {
+                refused_asks.insert(i);
+            }
+            What::Ask { .. } => open.push(i),
+            What::Close { of } => open.retain(|&a| window[a].id != *of),
+            _ => {}
+        }
+    }
+    // Read by the viewer, and (sealed for the GM) reaching the GM of its place.
+    let visible = |m: &Msg| {
+        let gm_then = &chain[gm_at(&chain, &m.key())].0;
+        !m.gm_only || (m.to == *gm_then && (m.author == viewer || m.to == viewer))
+    };
+    let asks: Vec<ModelAsk> = open
+        .iter()
+        .map(|&a| {
+            let What::Ask { who, to_gm, .. } = &window[a].what else {
+                unreachable!()
+            };
+            // Each player's answering rolls that stand, in order.
+            let mut by_player: Vec<(String, Vec<usize>)> = Vec::new();
+            for (r, m) in window.iter().enumerate().skip(a + 1) {
+                let answers =
+                    matches!(&m.what, What::Roll { answers, .. } if *answers == window[a].id);
+                let gm_then = &chain[gm_at(&chain, &m.key())].0;
+                let asked = if who.is_empty() {
+                    m.author != *gm_then
+                } else {
+                    who.contains(&m.author)
+                };
+                if answers && ok[r] && !undone[r] && asked && visible(m) {
+                    match by_player.iter_mut().find(|(p, _)| *p == m.author) {
+                        Some((_, rolls)) => rolls.push(r),
+                        None => by_player.push((m.author.clone(), vec![r])),
+                    }
+                }
+            }
+            let answers = by_player
+                .into_iter()
+                .map(|(player, rolls)| {
+                    let r = *rolls.last().unwrap();
+                    let What::Roll { roll, .. } = &window[r].what else {
+                        unreachable!()
+                    };
+                    let change = window.iter().enumerate().rev().find(|(c, m)| {
+                        *c > r
+                            && visible(m)
+                            && ok[*c]
+                            && !undone[*c]
+                            && m.author == window[r].author
+                            && m.gm_only == window[r].gm_only
+                            && matches!(&m.what, What::Amend { of, .. } if *of == window[r].id)
+                    });
+                    let text = match change.map(|(_, m)| &m.what) {
+                        Some(What::Amend { roll, .. }) => roll.clone(),
+                        _ => roll.clone(),
+                    };
+                    (
+                        player,
+                        window[r].id.clone(),
+                        text,
+                        change.is_some(),
+                        rolls.len() > 1,
+                    )
+                })
+                .collect();
+            (window[a].id.clone(), who.clone(), *to_gm, answers)
+        })
+        .collect();
     for (i, m) in window.iter().enumerate() {
         if until.is_some_and(|u| m.key() > *u) {
             break;
@@ -447,7 +537,7 @@ fn model_fold(
         if !ok[i] {
             continue;
         }
-        let mut refused = false;
+        let mut refused = refused_asks.contains(&i);
         if !undone[i] {
             match &m.what {
                 What::Flip { from } => {
@@ -515,6 +605,7 @@ fn model_fold(
         sides: state.sides.clone(),
         ended,
         log,
+        asks,
     };
     (view, state)
 }
@@ -536,6 +627,26 @@ fn phone_view(table: &Table) -> ModelView {
             .log
             .iter()
             .map(|e| (e.id.clone(), e.refused, e.undone, e.undelivered))
+            .collect(),
+        asks: v
+            .asks
+            .iter()
+            .map(|a| {
+                let answers = a
+                    .answers
+                    .iter()
+                    .map(|x| {
+                        (
+                            x.player.clone(),
+                            x.roll_id.clone(),
+                            x.roll.clone(),
+                            x.changed,
+                            x.replaced,
+                        )
+                    })
+                    .collect();
+                (a.id.clone(), a.who.clone(), a.to_gm, answers)
+            })
             .collect(),
     }
 }
@@ -564,6 +675,9 @@ enum Action {
     Amend { who: usize },
     End,
     // Attacks, sent straight to the relay with a kept key, as a dishonest client would.
+    Ask { who: u8, to_gm: bool, tray: usize },
+    Answer { who: usize, ask: usize },
+    Close { ask: usize },
     ForgeFormerGm { what: u8 },
     PlayerForge { who: usize, what: u8 },
     FarAhead { who: usize },
@@ -590,8 +704,11 @@ fn action() -> impl Strategy<Value = Action> {
         3 => (1..400u64).prop_map(|seconds| Action::Tick { seconds }),
         1 => (0..8usize).prop_map(|who| Action::Amend { who }),
         1 => (0..40u8).prop_map(|n| if n == 0 { Action::End } else { Action::Tick { seconds: 1 } }),
+        3 => (any::<u8>(), prop::bool::weighted(0.3), 0..3usize).prop_map(|(who, to_gm, tray)| Action::Ask { who, to_gm, tray }),
+        5 => (0..8usize, 0..4usize).prop_map(|(who, ask)| Action::Answer { who, ask }),
+        1 => (0..4usize).prop_map(|ask| Action::Close { ask }),
         1 => (0..4u8).prop_map(|what| Action::ForgeFormerGm { what }),
-        1 => (0..8usize, 0..4u8).prop_map(|(who, what)| Action::PlayerForge { who, what }),
+        1 => (0..8usize, 0..6u8).prop_map(|(who, what)| Action::PlayerForge { who, what }),
         1 => (0..8usize).prop_map(|who| Action::FarAhead { who }),
         1 => (1..40usize).prop_map(|n| Action::Junk { n }),
     ]
@@ -619,6 +736,7 @@ struct Stats {
     checkpoint: AtomicUsize,
     all_four: AtomicUsize,
     forged: AtomicUsize,
+    answered_open: AtomicUsize,
 }
 
 struct Sim {
@@ -631,6 +749,8 @@ struct Sim {
     skewed: bool,
     late: bool,
     forged: bool,
+    asked: bool,
+    answered: bool,
 }
 
 fn secret_of(table: &Table) -> [u8; 32] {
@@ -660,6 +780,8 @@ impl Sim {
             skewed: false,
             late: false,
             forged: false,
+            asked: false,
+            answered: false,
         };
         sim.phones.push(Phone {
             secret: secret_of(&table),
@@ -952,6 +1074,71 @@ impl Sim {
                     }
                 }
             }
+            Action::Ask { who, to_gm, tray } => {
+                if let Some(gm) = self.gm_phone() {
+                    // Everyone (no bit set), or the players the bits pick.
+                    let asked: Vec<String> = self.phones[gm]
+                        .table
+                        .view()
+                        .people
+                        .iter()
+                        .filter(|p| !p.me)
+                        .enumerate()
+                        .filter(|(i, _)| who & (1 << (i % 8)) != 0)
+                        .map(|(_, p)| p.pubkey.clone())
+                        .take(8)
+                        .collect();
+                    let ask = What::Ask {
+                        tray: ["narrative", "d6", "el"][tray].into(),
+                        label: format!("Check {}", self.seed()),
+                        challenge: if tray == 0 {
+                            "2p".into()
+                        } else {
+                            String::new()
+                        },
+                        who: asked,
+                        to_gm,
+                    };
+                    self.say(gm, ask, false);
+                    self.asked = true;
+                }
+            }
+            Action::Answer { who, ask } => {
+                // A player answers a request their phone shows, whether asked or not (one not
+                // asked answers nothing), sent where the request says.
+                if let Some(p) = self.player(who) {
+                    let asks = self.phones[p].table.view().asks.clone();
+                    if let Some(open) = asks.get(ask % asks.len().max(1)) {
+                        let label = format!("answer {}", self.seed());
+                        let What::Roll { tray, roll, .. } = table_sim::roll(&label) else {
+                            unreachable!()
+                        };
+                        let what = What::Roll {
+                            tray,
+                            label,
+                            roll,
+                            answers: open.id.clone(),
+                        };
+                        let to_gm = open.to_gm && !self.phones[p].table.am_gm();
+                        self.say(p, what, to_gm);
+                        self.answered = true;
+                    }
+                }
+            }
+            Action::Close { ask } => {
+                if let Some(gm) = self.gm_phone() {
+                    let asks = self.phones[gm].table.view().asks.clone();
+                    if let Some(open) = asks.get(ask % asks.len().max(1)) {
+                        self.say(
+                            gm,
+                            What::Close {
+                                of: open.id.clone(),
+                            },
+                            false,
+                        );
+                    }
+                }
+            }
             Action::End => {
                 if let Some(gm) = self.gm_phone() {
                     self.say(gm, What::End {}, false);
@@ -965,6 +1152,12 @@ impl Sim {
                     let (a, a_t) = self.latest_of(p);
                     let (last, last_t) = self.last_own(p);
                     let t = a_t.max(last_t) + 1;
+                    let open = self.phones[p]
+                        .table
+                        .view()
+                        .asks
+                        .first()
+                        .map(|a| a.id.clone());
                     let forged_what = [
                         What::Points { light: 9, dark: 9 },
                         What::Flip {
@@ -975,7 +1168,17 @@ impl Sim {
                             tray: "el".into(),
                             challenge: "forged".into(),
                         },
-                    ][what as usize % 4]
+                        What::Ask {
+                            tray: "el".into(),
+                            label: "Forged".into(),
+                            challenge: String::new(),
+                            who: Vec::new(),
+                            to_gm: false,
+                        },
+                        What::Close {
+                            of: open.unwrap_or_else(|| "ab".repeat(32)),
+                        },
+                    ][what as usize % 6]
                         .clone();
                     self.publish_forged(p, t, &last, &a, forged_what);
                 }
@@ -1265,12 +1468,26 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
         everyone_reads
             .log
             .retain(|(id, ..)| msgs.iter().any(|m| m.id == *id && !m.gm_only));
+        // Requests and their answers sealed for the table (not those for the GM alone).
+        let asks: Vec<_> = everyone_reads
+            .asks
+            .iter()
+            .map(|(id, who, to_gm, answers)| {
+                let public: Vec<_> = answers
+                    .iter()
+                    .filter(|a| msgs.iter().any(|m| m.id == a.1 && !m.gm_only))
+                    .cloned()
+                    .collect();
+                (id.clone(), who.clone(), *to_gm, public)
+            })
+            .collect();
         let everyone_reads = (
             everyone_reads.gm,
             everyone_reads.people,
             everyone_reads.pool,
             everyone_reads.sides,
             everyone_reads.ended,
+            asks,
         );
         match &public {
             None => public = Some(everyone_reads),
@@ -1300,6 +1517,15 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
     }
     if sim.phones[0].table.view().cut.is_some() {
         stats.checkpoint.fetch_add(1, Ordering::Relaxed);
+    }
+    if sim.asked
+        && sim.answered
+        && sim
+            .phones
+            .iter()
+            .any(|p| p.table.view().asks.iter().any(|a| !a.answers.is_empty()))
+    {
+        stats.answered_open.fetch_add(1, Ordering::Relaxed);
     }
     if sim.relay.len() > 100 && sim.phones[0].table.view().hand_overs > 0 && sim.skewed {
         stats.all_four.fetch_add(1, Ordering::Relaxed);
@@ -1336,7 +1562,7 @@ fn every_phone_converges_on_the_models_table() {
         "convergence: {} cases passed; {} with over 100 messages, {} with a hand-over, {} with \
          a clock skew, {} with an outbox sent late past 100 messages, {} folded from a \
          checkpoint, {} with all of 100 messages, a hand-over and a skew, {} with a former \
-         GM's forgeries",
+         GM's forgeries, {} with a request open and answered",
         s(&stats.cases),
         s(&stats.over_100),
         s(&stats.hand_over),
@@ -1345,6 +1571,7 @@ fn every_phone_converges_on_the_models_table() {
         s(&stats.checkpoint),
         s(&stats.all_four),
         s(&stats.forged),
+        s(&stats.answered_open),
     );
     if let Err(e) = result {
         panic!("{e}");
@@ -1363,4 +1590,8 @@ fn every_phone_converges_on_the_models_table() {
         "too few skewed clocks"
     );
     assert!(s(&stats.checkpoint) > 0, "no checkpoint folded from");
+    assert!(
+        s(&stats.answered_open) * 6 >= s(&stats.cases),
+        "too few requests answered"
+    );
 }

@@ -175,6 +175,7 @@ fn the_gms_phone_reads_the_js_table() {
         tray: text(&roll["tray"]).into(),
         label: text(&roll["label"]).into(),
         roll: text(&roll["roll"]).into(),
+        answers: String::new(),
     };
     assert_eq!(entry.what, expected);
     // The roll for the GM alone reached the GM.
@@ -225,6 +226,7 @@ fn a_real_roll_goes_through_the_table() {
         tray: "narrative".into(),
         label: original.label.clone(),
         roll: entry_link_text(&original),
+        answers: String::new(),
     };
     let events = ann.say(what, false, now + 2_000, &mut random).unwrap();
     assert_eq!(events.len(), 1);
@@ -233,7 +235,10 @@ fn a_real_roll_goes_through_the_table() {
     let [_, _, entry] = gm.log() else {
         panic!("three entries expected: {:?}", gm.log())
     };
-    let What::Roll { tray, label, roll } = &entry.what else {
+    let What::Roll {
+        tray, label, roll, ..
+    } = &entry.what
+    else {
         panic!("not a roll: {:?}", entry.what)
     };
     assert_eq!((tray.as_str(), label), ("narrative", &original.label));
@@ -270,6 +275,7 @@ fn both_sides_tag_a_joining_and_a_roll_alike() {
         tray: "d6".into(),
         label: String::new(),
         roll: "x".into(),
+        answers: String::new(),
     };
     let rolled = gm.say(roll, false, 1_800_000_001_000, &mut random).unwrap();
     assert_eq!(tags("t1_roll")[1][0], "expiration");

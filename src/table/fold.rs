@@ -50,6 +50,63 @@ pub struct LogEntry {
     pub undelivered: bool,
 }
 
+/// Most requests open at once: the GM closes one before asking for a fifth (a request
+/// over it is refused on every phone alike).
+pub const MAX_OPEN_ASKS: usize = 4;
+
+/// A request for a roll the GM has made and no GM has closed, with its answers so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenAsk {
+    /// The request's event id.
+    pub id: String,
+    /// Its place in the order.
+    pub key: Key,
+    /// The tray to roll on.
+    pub tray: String,
+    /// What the roll is for: the roll's label.
+    pub label: String,
+    /// The GM's side for the roll (challenge notation, `""`: none).
+    pub challenge: String,
+    /// The players asked (keys); empty: everyone but the GM.
+    pub who: Vec<String>,
+    /// The answers go to the GM alone.
+    pub to_gm: bool,
+    /// Each player's answer as it stands, by who answered first, as this phone may read them.
+    pub answers: Vec<AskAnswer>,
+}
+
+impl OpenAsk {
+    /// Whether `player` is asked, `gm` being the GM (not asked by "everyone").
+    pub fn asks(&self, player: &str, gm: &str) -> bool {
+        if self.who.is_empty() {
+            player != gm
+        } else {
+            self.who.iter().any(|k| k == player)
+        }
+    }
+
+    /// The answer `player` gave, if any.
+    pub fn answer_of(&self, player: &str) -> Option<&AskAnswer> {
+        self.answers.iter().find(|a| a.player == player)
+    }
+}
+
+/// One player's answer to a request: their newest roll answering it not taken back, as it
+/// stands now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AskAnswer {
+    /// Who answered (key).
+    pub player: String,
+    /// The answering roll's event id.
+    pub roll_id: String,
+    /// The roll's result link text, as it stands now (its newest change).
+    pub roll: String,
+    /// The roll was changed since it was sent (dice rolled again, a cost noted).
+    pub changed: bool,
+    /// It replaced an earlier answer of the same player.
+    pub replaced: bool,
+}
+
 /// The table as the messages held make it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Folded {
@@ -65,6 +122,8 @@ pub struct Folded {
     pub pool: Option<Pool>,
     /// The GM's side per tray.
     pub sides: BTreeMap<String, String>,
+    /// The GM's requests for rolls not closed yet, oldest first.
+    pub asks: Vec<OpenAsk>,
     /// Whether the GM has ended the table.
     pub ended: bool,
     /// The newest [`MAX_LOG`] entries this phone may read, in the agreed order.
@@ -102,6 +161,66 @@ impl Folded {
     /// The GM's side for `tray`, if one is set.
     pub fn side(&self, tray: &str) -> Option<&str> {
         self.sides.get(tray).map(String::as_str)
+    }
+}
+
+/// Takes `h` into the open requests: a roll answering one as its player's answer (replacing
+/// their earlier one), a change of an answering roll as that roll now stands.
+fn answer(
+    asks: &mut [OpenAsk],
+    h: &Held,
+    gm_here: &str,
+    ledger: &Ledger,
+    before: &[&Held],
+    counts: &[bool],
+    undone: &[bool],
+) {
+    match &h.msg.what {
+        What::Roll { roll, answers, .. } if !answers.is_empty() => {
+            let Some(ask) = asks.iter_mut().find(|a| a.id == *answers) else {
+                return;
+            };
+            if !ask.asks(&h.author, gm_here) {
+                return;
+            }
+            let answer = AskAnswer {
+                player: h.author.clone(),
+                roll_id: h.id.clone(),
+                roll: roll.clone(),
+                changed: false,
+                replaced: false,
+            };
+            match ask.answers.iter_mut().find(|a| a.player == h.author) {
+                Some(earlier) => {
+                    *earlier = AskAnswer {
+                        replaced: true,
+                        ..answer
+                    }
+                }
+                None => ask.answers.push(answer),
+            }
+        }
+        What::Amend { of, roll, .. } => {
+            // Only a change of a roll that counts and stands, by its author, sent alike.
+            let stands = before.iter().enumerate().any(|(j, r)| {
+                r.id == *of
+                    && counts[j]
+                    && !undone[j]
+                    && r.author == h.author
+                    && r.to_gm == h.to_gm
+                    && matches!(r.msg.what, What::Roll { .. })
+            });
+            if !stands || ledger.get(of).is_none() {
+                return;
+            }
+            for answer in asks.iter_mut().flat_map(|a| a.answers.iter_mut()) {
+                if answer.roll_id == *of {
+                    answer.roll = roll.clone();
+                    answer.changed = true;
+                }
+            }
+        }
+        _ => {}
     }
 }
 
@@ -242,7 +361,8 @@ pub fn fold<'a>(
         }
     }
 
-    // The pool and the sides, in order; the log.
+    // The pool, the sides and the requests, in order; the log.
+    let mut asks: Vec<OpenAsk> = Vec::new();
     let mut entries = Vec::new();
     let mut counted = Vec::new();
     let mut checkpoint = None;
@@ -280,6 +400,29 @@ pub fn fold<'a>(
                         sides.insert(tray.clone(), challenge.clone());
                     }
                 }
+                What::Ask {
+                    tray,
+                    label,
+                    challenge,
+                    who,
+                    to_gm,
+                } => {
+                    if asks.len() < MAX_OPEN_ASKS {
+                        asks.push(OpenAsk {
+                            id: h.id.clone(),
+                            key: h.key(),
+                            tray: tray.clone(),
+                            label: label.clone(),
+                            challenge: challenge.clone(),
+                            who: who.clone(),
+                            to_gm: *to_gm,
+                            answers: Vec::new(),
+                        });
+                    } else {
+                        refused = true;
+                    }
+                }
+                What::Close { of } => asks.retain(|a| a.id != *of),
                 _ => {}
             }
         }
@@ -304,6 +447,17 @@ pub fn fold<'a>(
         let mine = h.author == me;
         let undelivered = h.to_gm && h.msg.to != gm_here;
         let visible = !h.to_gm || mine || (h.msg.to == me && !undelivered);
+        if visible && !undone[i] && !undelivered {
+            answer(
+                &mut asks,
+                h,
+                gm_here,
+                &ledger,
+                &window[..i],
+                &counts,
+                &undone,
+            );
+        }
         if visible {
             entries.push(LogEntry {
                 id: h.id.clone(),
@@ -374,6 +528,7 @@ pub fn fold<'a>(
         gm,
         pool,
         sides,
+        asks,
         ended,
         log,
         cut,

@@ -24,6 +24,10 @@ pub const MAX_NAME_CHARS: usize = 40;
 pub const MAX_POINTS: u8 = 20;
 /// Longest roll label or side challenge (characters): far more than either needs.
 pub const MAX_TEXT_CHARS: usize = 500;
+/// Longest label of a roll request (characters): what the GM asks for, in a few words.
+pub const MAX_ASK_LABEL_CHARS: usize = 80;
+/// Most players one request names (none: everyone).
+pub const MAX_ASKED: usize = 8;
 
 /// A side of the Destiny pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,6 +74,9 @@ pub enum What {
         label: String,
         /// The result link text.
         roll: String,
+        /// The GM's request this roll answers (its event id), `""` for none.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        answers: String,
     },
     /// The author's own earlier roll, changed: it stands in for that roll (`of`, the event
     /// id of the roll as first sent), as it is now, and says why.
@@ -117,6 +124,26 @@ pub enum What {
         /// GM: each hand-over names the one before it.
         after: String,
     },
+    /// The GM asks for a roll: open until the GM (this one or a later one) closes it.
+    Ask {
+        /// The tray to roll on: `narrative`, `d6` or `el`.
+        tray: String,
+        /// What the roll is for ("Perception"), set as the roll's label.
+        label: String,
+        /// The GM's side for the roll, as a side's challenge notation (`""`: none).
+        challenge: String,
+        /// The players asked (keys, hex); empty: everyone but the GM.
+        #[serde(default)]
+        who: Vec<String>,
+        /// The answers go to the GM alone.
+        #[serde(default)]
+        to_gm: bool,
+    },
+    /// The GM closes a request (by the ask's event id): answers after it answer nothing.
+    Close {
+        /// The event id of the request.
+        of: String,
+    },
     /// The table is over: nothing after this counts.
     End {},
     /// The GM's checkpoint: where the kept log starts, and what came before folded into.
@@ -133,6 +160,8 @@ impl What {
             self,
             What::Points { .. }
                 | What::Side { .. }
+                | What::Ask { .. }
+                | What::Close { .. }
                 | What::Gm { .. }
                 | What::End {}
                 | What::Checkpoint(_)
@@ -193,6 +222,19 @@ pub(crate) fn roll_fits(label: &str, roll: &str) -> bool {
     chars_within(label, 0, MAX_TEXT_CHARS) && chars_within(roll, 0, MAX_ROLL_CHARS)
 }
 
+/// Whether a request's parts are within their bounds: a trimmed label of 1 to 80
+/// characters, a side's challenge, at most 8 players named, each once.
+pub(crate) fn ask_fits(label: &str, challenge: &str, who: &[String]) -> bool {
+    chars_within(label, 1, MAX_ASK_LABEL_CHARS)
+        && label == label.trim()
+        && chars_within(challenge, 0, MAX_TEXT_CHARS)
+        && who.len() <= MAX_ASKED
+        && who
+            .iter()
+            .enumerate()
+            .all(|(i, k)| from_hex_array::<32>(k).is_some() && !who[..i].contains(k))
+}
+
 /// An event id or key reference: 64 lowercase hex digits, or empty.
 fn id_or_empty(text: &str) -> bool {
     text.is_empty() || from_hex_array::<32>(text).is_some()
@@ -204,7 +246,7 @@ pub fn name_fits(name: &str) -> bool {
 }
 
 fn read_what(value: serde_json::Value) -> Result<What, String> {
-    const KNOWN: [&str; 11] = [
+    const KNOWN: [&str; 13] = [
         "joined",
         "left",
         "roll",
@@ -216,6 +258,8 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         "gm",
         "end",
         "checkpoint",
+        "ask",
+        "close",
     ];
     let known = match &value {
         serde_json::Value::Object(map) => {
@@ -235,12 +279,30 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
     let what: What = serde_json::from_value(value).map_err(|e| e.to_string())?;
     let tray_known = is_tray;
     let fine = match &what {
-        What::Roll { tray, label, roll } => {
+        What::Roll {
+            tray,
+            label,
+            roll,
+            answers,
+        } => {
             if !tray_known(tray) {
                 return Ok(What::Unsupported);
             }
-            roll_fits(label, roll)
+            roll_fits(label, roll) && id_or_empty(answers)
         }
+        What::Ask {
+            tray,
+            label,
+            challenge,
+            who,
+            ..
+        } => {
+            if !tray_known(tray) {
+                return Ok(What::Unsupported);
+            }
+            ask_fits(label, challenge, who)
+        }
+        What::Close { of } => from_hex_array::<32>(of).is_some(),
         What::Amend {
             of,
             tray,
@@ -422,5 +484,61 @@ mod tests {
             assert!(Amendment::KNOWN.contains(&written.trim_matches('"')));
         }
         assert_eq!(decode(&w("reroll", "12")), None);
+    }
+
+    #[test]
+    fn requests_and_answers_read_within_their_bounds() {
+        let key = "ab".repeat(32);
+        assert_eq!(
+            decode(&wrap(&format!(
+                r#"{{"ask":{{"tray":"d6","label":"Stealth","challenge":"","who":["{key}"],"to_gm":true}}}}"#
+            ))),
+            Some(What::Ask {
+                tray: "d6".into(),
+                label: "Stealth".into(),
+                challenge: String::new(),
+                who: vec![key.clone()],
+                to_gm: true,
+            })
+        );
+        // Everyone, to the table, when left out.
+        assert!(matches!(
+            decode(&wrap(r#"{"ask":{"tray":"el","label":"Climb","challenge":"o5/2"}}"#)),
+            Some(What::Ask { who, to_gm: false, .. }) if who.is_empty()
+        ));
+        let bad = [
+            r#"{"ask":{"tray":"d6","label":"","challenge":""}}"#.to_string(),
+            r#"{"ask":{"tray":"d6","label":" Stealth","challenge":""}}"#.to_string(),
+            format!(
+                r#"{{"ask":{{"tray":"d6","label":"{}","challenge":""}}}}"#,
+                "x".repeat(81)
+            ),
+            format!(
+                r#"{{"ask":{{"tray":"d6","label":"Twice","challenge":"","who":["{key}","{key}"]}}}}"#
+            ),
+            format!(
+                r#"{{"ask":{{"tray":"d6","label":"Nine","challenge":"","who":[{}]}}}}"#,
+                (0..9)
+                    .map(|i| format!(r#""{:064x}""#, i + 1))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            r#"{"close":{"of":"12"}}"#.to_string(),
+            r#"{"roll":{"tray":"d6","label":"","roll":"","answers":"12"}}"#.to_string(),
+        ];
+        for what in bad {
+            assert_eq!(decode(&wrap(&what)), None, "{what}");
+        }
+        // A roll answering nothing is written as before requests were.
+        let plain = What::Roll {
+            tray: "d6".into(),
+            label: String::new(),
+            roll: "x".into(),
+            answers: String::new(),
+        };
+        assert_eq!(
+            serde_json::to_string(&plain).unwrap_or_default(),
+            r#"{"roll":{"tray":"d6","label":"","roll":"x"}}"#
+        );
     }
 }

@@ -29,7 +29,7 @@ pub mod wire;
 pub use checkpoint::{Checkpoint, Pool};
 pub use dropped::Dropped;
 pub use event::Event;
-pub use fold::{Folded, LogEntry};
+pub use fold::{AskAnswer, Folded, LogEntry, OpenAsk};
 pub use invite::Invite;
 pub use keys::DeviceKey;
 pub use message::{Amendment, Message, PointSide, What};

@@ -13,15 +13,15 @@ use super::bytes::{from_hex_array, hex};
 use super::checkpoint::Checkpoint;
 use super::dropped::Dropped;
 use super::event::Event;
-use super::fold::{Folded, LogEntry, fold};
+use super::fold::{Folded, LogEntry, MAX_OPEN_ASKS, OpenAsk, fold};
 use super::held::Held;
 use super::invite::Invite;
 use super::keys::{DeviceKey, valid_public};
 use super::message::{
-    MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, VERSION, What, chars_within, is_tray,
-    name_fits, roll_fits,
+    MAX_ASK_LABEL_CHARS, MAX_ASKED, MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, VERSION, What,
+    ask_fits, chars_within, is_tray, name_fits, roll_fits,
 };
-use super::order::{LEAP_MS, next_t};
+use super::order::{Key, LEAP_MS, next_t};
 use super::random::{NoRandom, Random};
 use super::seal::{Sealed, gm_key, open, seal};
 
@@ -42,6 +42,8 @@ const MAX_DROPPED: usize = 4_000;
 pub const CHECKPOINT_EVERY: usize = 150;
 /// Entries a checkpoint leaves after its cut: the log a late joiner shows.
 pub const KEPT_AFTER_CUT: usize = 100;
+/// Most entries a checkpoint keeps after its cut to keep a request open (see `due_cut`).
+pub const MAX_KEPT_FOR_ASKS: usize = 400;
 /// How far ahead of this phone's clock a message may be for this phone's clock to follow
 /// it: other phones' clocks may be off by this much (a message further ahead is placed
 /// after mine until real time reaches it).
@@ -639,7 +641,9 @@ impl Table {
         }
         let log = &self.view.log;
         match what {
-            What::Roll { tray, label, roll }
+            What::Roll {
+                tray, label, roll, ..
+            }
             | What::Amend {
                 tray, label, roll, ..
             } => {
@@ -661,6 +665,28 @@ impl Table {
                     if !mine {
                         return Err("Only your own roll can be changed, where it was sent.".into());
                     }
+                }
+            }
+            What::Ask {
+                tray,
+                label,
+                challenge,
+                who,
+                ..
+            } => {
+                if !is_tray(tray) {
+                    return Err(format!("There is no {tray} tray."));
+                }
+                if !ask_fits(label, challenge, who) {
+                    return Err(format!(
+                        "Say what the roll is for in 1 to {MAX_ASK_LABEL_CHARS} characters, \
+                         and ask everyone or up to {MAX_ASKED} players."
+                    ));
+                }
+                if self.view.asks.len() >= MAX_OPEN_ASKS {
+                    return Err(format!(
+                        "{MAX_OPEN_ASKS} requests are open: close one before asking again."
+                    ));
                 }
             }
             What::Undo { of } => {
@@ -732,6 +758,11 @@ impl Table {
                     return Err("This checkpoint does not fit the protocol.".into());
                 }
             }
+            What::Close { of } => {
+                if !self.view.asks.iter().any(|a| a.id == *of) {
+                    return Err("That request is closed already.".into());
+                }
+            }
             What::End {} => {}
             What::Unsupported => return Err("This Dicetray cannot send that.".into()),
         }
@@ -775,8 +806,7 @@ impl Table {
                 .cloned()
                 .collect()
         };
-        if view.counted.len() >= CHECKPOINT_EVERY {
-            let cut = &view.counted[view.counted.len() - KEPT_AFTER_CUT - 1];
+        if let Some(cut) = due_cut(&view.counted, &view.asks) {
             let (_, snapshot) = fold(
                 &hex(&self.invite.gm),
                 &self.me_hex,
@@ -883,4 +913,28 @@ impl Table {
             &aux,
         ))
     }
+}
+
+/// Where the GM's next checkpoint cuts, if one is due: once [`CHECKPOINT_EVERY`] entries
+/// follow the cut, so that the newest [`KEPT_AFTER_CUT`] remain; but never past a request
+/// still open (every phone reads requests from the messages after the cut), unless that
+/// would keep more than [`MAX_KEPT_FOR_ASKS`] entries: then the oldest requests go with the cut.
+fn due_cut<'a>(counted: &'a [Key], asks: &[OpenAsk]) -> Option<&'a Key> {
+    if counted.len() < CHECKPOINT_EVERY {
+        return None;
+    }
+    let mut at = counted.len() - KEPT_AFTER_CUT - 1;
+    let oldest_open = asks
+        .iter()
+        .filter_map(|a| counted.iter().position(|k| *k == a.key))
+        .filter(|i| counted.len() - i <= MAX_KEPT_FOR_ASKS)
+        .min();
+    if let Some(i) = oldest_open {
+        // Worth a checkpoint only if it folds in as much as one without requests would.
+        at = at.min(i.checked_sub(1)?);
+        if at + 1 < CHECKPOINT_EVERY - KEPT_AFTER_CUT {
+            return None;
+        }
+    }
+    counted.get(at)
 }

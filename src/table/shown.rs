@@ -89,6 +89,7 @@ mod tests {
             tray: "narrative".into(),
             label: String::new(),
             roll: text.into(),
+            answers: String::new(),
         }
     }
 

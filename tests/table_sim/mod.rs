@@ -76,6 +76,7 @@ pub fn roll(label: &str) -> What {
         tray: "narrative".into(),
         label: label.into(),
         roll: format!("[7,\"{label}\"]"),
+        answers: String::new(),
     }
 }
 
@@ -146,7 +147,8 @@ pub fn id_of(event: &str) -> String {
 }
 
 /// What a phone shows, for comparing phones: the GM, the people (key, name), the pool, the
-/// sides, whether it ended, and the log's (id, refused, undone) for what all may read.
+/// sides, whether it ended, the log's (id, refused, undone) and the requests with their
+/// answers, for what all may read.
 pub fn shown(table: &Table) -> String {
     let v = table.view();
     let people: Vec<(String, String)> = v
@@ -160,14 +162,29 @@ pub fn shown(table: &Table) -> String {
         .filter(|e| !e.to_gm)
         .map(|e| (e.id[..8].to_string(), e.refused, e.undone))
         .collect();
+    // Requests, and their answers where everyone reads them (not for the GM alone).
+    let asks: Vec<(String, Vec<(String, String)>)> = v
+        .asks
+        .iter()
+        .map(|a| {
+            let answers = a
+                .answers
+                .iter()
+                .filter(|_| !a.to_gm)
+                .map(|x| (x.player[..8].to_string(), x.roll.clone()))
+                .collect();
+            (a.label.clone(), answers)
+        })
+        .collect();
     format!(
-        "gm {} people {:?} pool {:?} sides {:?} ended {} log {:?}",
+        "gm {} people {:?} pool {:?} sides {:?} ended {} log {:?} asks {:?}",
         &v.gm[..8],
         people,
         v.pool,
         v.sides,
         v.ended,
-        log
+        log,
+        asks
     )
 }
 
