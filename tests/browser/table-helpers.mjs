@@ -4,6 +4,8 @@
 import { expect } from '@playwright/test';
 import { drawn } from './harness.mjs';
 import { dock, roll, tap } from './narrative-helpers.mjs';
+import { startRelay } from './relay.mjs';
+import { KIND, RelayClient, open, readInvite } from './table-client.mjs';
 
 /**
  * A fresh phone whose own relay list names `relays` (used by tables it starts), with, when
@@ -169,4 +171,54 @@ export function forgiveRefusedSockets(...pages) {
   for (const page of pages) {
     page.errors = page.errors.filter((e) => !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/.test(e));
   }
+}
+
+/**
+ * The loopback relay a test file shares: started before its first test, stopped after its
+ * last. Read it in tests as the relay itself (`relay.url`, `relay.stop()`, `relay.start()`).
+ */
+export function sharedRelay(test) {
+  let started;
+  test.beforeAll(async () => {
+    started = await startRelay();
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+  });
+  return new Proxy(
+    {},
+    {
+      get(_, name) {
+        const value = started?.[name];
+        return typeof value === 'function' ? value.bind(started) : value;
+      },
+    },
+  );
+}
+
+/** The table's invite, from a link's path (its GM as a member's key). */
+export const inviteOf = (path) => {
+  const invite = readInvite(decodeURIComponent(path.split('join=')[1]));
+  return { ...invite, gm: { pubkey: invite.gm } };
+};
+
+/** Every event of the table the relay keeps, opened where the table key opens it. */
+export async function tableEvents(relay, invite) {
+  const client = await RelayClient.connect(relay.url);
+  const events = await client.query({ kinds: [KIND.MESSAGE], '#t': [invite.tag], limit: 5000 });
+  await client.close();
+  return events.map((event) => {
+    let body = null;
+    try {
+      body = event.content.startsWith('t1.') ? open(invite.key, KIND.MESSAGE, event.pubkey, event.content) : null;
+    } catch {}
+    return { event, body };
+  });
+}
+
+/** Publishes events, each accepted by the relay. */
+export async function publishAll(relay, events) {
+  const client = await RelayClient.connect(relay.url);
+  for (const event of events) expect((await client.publish(event)).accepted, event.id).toBe(true);
+  await client.close();
 }

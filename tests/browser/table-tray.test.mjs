@@ -6,7 +6,6 @@
 // written here.
 import { expect, test } from './fixtures.mjs';
 import { drawn } from './harness.mjs';
-import { startRelay } from './relay.mjs';
 import {
   corner,
   deadNetwork,
@@ -20,6 +19,7 @@ import {
   people,
   restoreSignal,
   setPool,
+  sharedRelay,
   startTable,
   tableLine,
   tablePhone as makeTablePhone,
@@ -28,13 +28,7 @@ import { dock, historyRows, notation as poolNotation, openHistory, rollButton, t
 
 test.describe.configure({ mode: 'serial' });
 
-let relay;
-test.beforeAll(async () => {
-  relay = await startRelay();
-});
-test.afterAll(async () => {
-  await relay?.stop();
-});
+const relay = sharedRelay(test);
 
 const tablePhone = (phone, relays = [relay.url], options) => makeTablePhone(phone, relays, options);
 

@@ -5,9 +5,10 @@
 import { WebSocketServer } from 'ws';
 import { expect, test } from './fixtures.mjs';
 import { drawn } from './harness.mjs';
-import { freePort, startRelay } from './relay.mjs';
+import { freePort } from './relay.mjs';
 import {
   forgiveRefusedSockets,
+  inviteOf,
   joinTable,
   keptTable,
   logEntries,
@@ -16,51 +17,21 @@ import {
   narrativeRoll,
   people,
   poolCount,
+  publishAll,
   restoreSignal,
   rolls,
   setPool,
+  sharedRelay,
   startTable,
+  tableEvents,
   tablePhone,
 } from './table-helpers.mjs';
-import { KIND, Member, RelayClient, hexToBytes, makeDevice, message, now, open, readInvite } from './table-client.mjs';
+import { Member, RelayClient, hexToBytes, makeDevice, message, now } from './table-client.mjs';
 import { labelField } from './narrative-helpers.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
-let relay;
-test.beforeAll(async () => {
-  relay = await startRelay();
-});
-test.afterAll(async () => {
-  await relay?.stop();
-});
-
-/** The table's invite, from a link's path. */
-const inviteOf = (path) => {
-  const invite = readInvite(decodeURIComponent(path.split('join=')[1]));
-  return { ...invite, gm: { pubkey: invite.gm } };
-};
-
-/** Every event of the table the relay keeps, opened where the table key opens it. */
-async function tableEvents(invite) {
-  const client = await RelayClient.connect(relay.url);
-  const events = await client.query({ kinds: [KIND.MESSAGE], '#t': [invite.tag], limit: 5000 });
-  await client.close();
-  return events.map((event) => {
-    let body = null;
-    try {
-      body = event.content.startsWith('t1.') ? open(invite.key, KIND.MESSAGE, event.pubkey, event.content) : null;
-    } catch {}
-    return { event, body };
-  });
-}
-
-/** Publishes events, each accepted. */
-async function publishAll(events) {
-  const client = await RelayClient.connect(relay.url);
-  for (const event of events) expect((await client.publish(event)).accepted, event.id).toBe(true);
-  await client.close();
-}
+const relay = sharedRelay(test);
 
 /** GM Gemma starts; the players join by her link. */
 async function table(phone, ...names) {
@@ -166,7 +137,7 @@ test('a phone offline past 100 newer messages: its late rolls are left out on ev
   await expect(rolls(gm.page)).toHaveCount(1);
   // A member played by the test rolls 160 times while Ana is offline, with a roll as the
   // app writes it (Ana's own).
-  const events = await tableEvents(invite);
+  const events = await tableEvents(relay, invite);
   const anaRoll = events.find((e) => e.body?.what?.roll);
   const bot = new Member(invite).see(events.map((e) => e.event));
   await loseSignal(ana.page);
@@ -176,7 +147,7 @@ test('a phone offline past 100 newer messages: its late rolls are left out on ev
   await narrativeRoll(ana.page, 2);
   const burst = [bot.say({ joined: { name: 'Bot' } })];
   for (let i = 0; i < 160; i += 1) burst.push(bot.say({ roll: anaRoll.body.what.roll }));
-  await publishAll(burst);
+  await publishAll(relay, burst);
   // The GM's phone holds them all, and has cut the log at the newest 100.
   const byBot = (page) => rolls(page).filter({ hasText: 'Bot' });
   await gm.page.goto('/#/table');
@@ -194,7 +165,7 @@ test('a phone offline past 100 newer messages: its late rolls are left out on ev
   await expect.poll(() => logText(cleo.page)).toEqual(await logText(gm.page));
   for (const p of [gm, ana, cleo]) await expect(rolls(p.page).filter({ hasText: 'offline' })).toHaveCount(0);
   // It reached the relay all the same (the outbox sent it): the phones left it out.
-  expect((await tableEvents(invite)).some((e) => e.body?.what?.roll?.label === 'offline')).toBe(true);
+  expect((await tableEvents(relay, invite)).some((e) => e.body?.what?.roll?.label === 'offline')).toBe(true);
   forgiveRefusedSockets(ana.page);
 });
 
@@ -210,12 +181,12 @@ test("a former GM's forged acts change no phone: a pool and a hand-over placed b
   // Gemma's key, as her phone keeps it, and her own messages on the relay.
   const kept = await keptTable(gm.page);
   const gemma = makeDevice(hexToBytes(kept.me));
-  const hers = (await tableEvents(invite)).filter((e) => e.event.pubkey === gemma.pubkey && e.body);
+  const hers = (await tableEvents(relay, invite)).filter((e) => e.event.pubkey === gemma.pubkey && e.body);
   const root = hers.find((e) => e.body.what.joined);
   const handOver = hers.find((e) => e.body.what.gm);
   const benKey = (await keptTable(ben.page)).held.find((h) => h.msg.what.joined?.name === 'Ben').author;
   const at = (t, p, what, created_at = now()) => message(gemma, invite, what, { t, p, a: '', created_at });
-  await publishAll([
+  await publishAll(relay, [
     at(root.body.t + 5, root.event.id, { points: { light: 20, dark: 0 } }),
     at(root.body.t + 6, root.event.id, { gm: { to: benKey, after: '' } }),
     at(handOver.body.t + 1_000, handOver.event.id, { side: { tray: 'narrative', challenge: '5r' } }),

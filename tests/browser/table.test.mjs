@@ -16,6 +16,7 @@ import {
   poolEntries,
   restoreSignal,
   rolls,
+  sharedRelay,
   startTable,
   tablePhone as makeTablePhone,
 } from './table-helpers.mjs';
@@ -24,13 +25,7 @@ import { dock, faces, roll, tap } from './narrative-helpers.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
-let relay;
-test.beforeAll(async () => {
-  relay = await startRelay();
-});
-test.afterAll(async () => {
-  await relay?.stop();
-});
+const relay = sharedRelay(test);
 
 /** A fresh phone whose own relay list names the test's relays (used by tables it starts). */
 const tablePhone = (phone, relays = [relay.url], options) => makeTablePhone(phone, relays, options);

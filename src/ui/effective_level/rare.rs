@@ -45,7 +45,7 @@ lazy::split! { module rare, preload preload;
 
     /// The links the tray offers, in its Share fold.
     pub fn share(state: ElState) -> AnyView {
-        view! { <ShareLinks state table=state.core.table links=SHARE_LINKS/> }.into_any()
+        view! { <ShareLinks state table=state.core.table page=state.core.page links=SHARE_LINKS/> }.into_any()
     }
 
     /// Real dice: each die's face at the table, entered.

@@ -31,7 +31,7 @@ lazy::split! { module rare, preload preload;
 
     /// The links the tray offers, in its Share fold.
     pub fn share(state: NarrativeState) -> AnyView {
-        view! { <ShareLinks state table=state.core.table links=SHARE_LINKS/> }.into_any()
+        view! { <ShareLinks state table=state.core.table page=state.core.page links=SHARE_LINKS/> }.into_any()
     }
 
     /// Real dice: the face each die at the table shows, picked from its face table.

@@ -30,6 +30,41 @@ pub enum Outgoing {
     Points(u32, u32),
     /// Undo of the last story point change in the tray.
     Undo,
+    /// A roll answering the GM's request: (the roll, the request's id, whether the answer
+    /// goes to the GM alone).
+    Answer(HistoryEntry, String, bool),
+    /// The GM asks for a roll.
+    Ask(Ask),
+    /// The GM closes a request (its id).
+    Close(String),
+}
+
+/// A request for a roll, as the GM makes it in a tray.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ask {
+    /// The tray to roll on.
+    pub page: Page,
+    /// What the roll is for.
+    pub label: String,
+    /// The GM's side, as its challenge link carries it (`""`: none).
+    pub challenge: String,
+    /// The players asked (keys); none: everyone.
+    pub who: Vec<String>,
+    /// The answers go to the GM alone.
+    pub to_gm: bool,
+}
+
+/// The GM's request this phone is answering: the next roll on its tray answers it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answering {
+    /// The request's id.
+    pub ask: String,
+    /// Its tray.
+    pub page: Page,
+    /// What the roll is for: the tray's label while answering.
+    pub label: String,
+    /// The answer goes to the GM alone.
+    pub to_gm: bool,
 }
 
 /// The app's handle on the live table; cheap to copy.
@@ -41,6 +76,11 @@ pub struct TableHook {
     pub gm: RwSignal<bool>,
     /// Whether this device's rolls go to the GM alone (kept by the table's code).
     pub to_gm: RwSignal<bool>,
+    /// The others at the table (key, shown name), for a GM's request (kept by the table's
+    /// code).
+    pub people: RwSignal<Vec<(String, String)>>,
+    /// The GM's request this phone is answering, until its roll is made.
+    pub answering: RwSignal<Option<Answering>>,
     /// Start a table as soon as the Table page is drawn ("Start a table" in a tray).
     pub start_asked: RwSignal<bool>,
     /// What waits for the table's code to send it, oldest first.
@@ -69,6 +109,8 @@ impl TableHook {
             at_table: RwSignal::new(at),
             gm: RwSignal::new(false),
             to_gm: RwSignal::new(false),
+            people: RwSignal::new(Vec::new()),
+            answering: RwSignal::new(None),
             start_asked: RwSignal::new(false),
             outgoing: StoredValue::new(Vec::new()),
             queued: RwSignal::new(0),
@@ -80,17 +122,39 @@ impl TableHook {
         }
     }
 
-    /// Hands `what` to the table, if this device is at one; nothing otherwise.
+    /// Hands `what` to the table, if this device is at one; nothing otherwise. A roll on
+    /// the tray of the request being answered answers it.
     pub fn send(&self, what: Outgoing) {
+        let what = match what {
+            Outgoing::Roll(entry) => match self.answering_on(entry.roll.tray_key()) {
+                Some(answering) => {
+                    self.answering.set(None);
+                    Outgoing::Answer(entry, answering.ask, answering.to_gm)
+                }
+                None => Outgoing::Roll(entry),
+            },
+            other => other,
+        };
         if self.at_table.get_untracked() {
             self.outgoing.update_value(|o| o.push(what));
             self.queued.update(|n| *n += 1);
         }
     }
 
-    /// Whether a roll made now goes to the GM alone: marked so in History.
-    pub fn sends_to_gm(&self) -> bool {
-        self.at_table.get_untracked() && self.to_gm.get_untracked()
+    /// The request being answered by a roll on `tray` (a tray key), if any.
+    pub fn answering_on(&self, tray: &str) -> Option<Answering> {
+        self.answering
+            .get_untracked()
+            .filter(|a| a.page.path() == tray)
+    }
+
+    /// Whether a roll made now on `tray` goes to the GM alone: marked so in History. An
+    /// answer goes where its request says.
+    pub fn sends_to_gm(&self, tray: &str) -> bool {
+        self.at_table.get_untracked()
+            && self
+                .answering_on(tray)
+                .map_or(self.to_gm.get_untracked(), |a| a.to_gm)
     }
 
     /// Everything waiting, oldest first; nothing is left waiting.

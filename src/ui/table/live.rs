@@ -113,7 +113,8 @@ impl RelayState {
 /// The table's connection and what the views read of it; cheap to copy.
 #[derive(Clone, Copy)]
 pub struct Live {
-    table: TableHook,
+    /// The app's handle on the table.
+    pub table: TableHook,
     /// The table as the protocol's module last described it.
     pub view: RwSignal<TableView>,
     /// Each relay and its state, in the table's order.
@@ -327,6 +328,16 @@ impl Live {
         if self.table.to_gm.get_untracked() != to_gm {
             self.table.to_gm.set(to_gm);
         }
+        let others: Vec<(String, String)> = reply
+            .view
+            .people
+            .iter()
+            .filter(|p| !p.me)
+            .map(|p| (p.pubkey.clone(), p.shown.clone()))
+            .collect();
+        if self.table.people.with_untracked(|p| *p != others) {
+            self.table.people.set(others);
+        }
         let pool = reply.view.pool;
         let at = reply.view.at;
         self.view.set(reply.view);
@@ -431,6 +442,26 @@ impl Live {
         for outgoing in self.table.take() {
             match outgoing {
                 Outgoing::Roll(entry) => self.call(Call::Roll(roll_of(&entry))),
+                Outgoing::Answer(entry, ask, to_gm) => {
+                    let mut what = roll_of(&entry);
+                    if let What::Roll { answers, .. } = &mut what {
+                        *answers = ask;
+                    }
+                    self.call(Call::Answer(what, to_gm));
+                }
+                Outgoing::Ask(ask) => {
+                    self.say(
+                        What::Ask {
+                            tray: ask.page.path().to_string(),
+                            label: ask.label,
+                            challenge: ask.challenge,
+                            who: ask.who,
+                            to_gm: ask.to_gm,
+                        },
+                        false,
+                    );
+                }
+                Outgoing::Close(of) => self.say(What::Close { of }, false),
                 Outgoing::Amend(entry, why) => {
                     self.call(Call::Amend(roll_of(&entry), entry.id, why));
                 }
@@ -863,6 +894,7 @@ fn roll_of(entry: &crate::core::history::HistoryEntry) -> What {
         tray: entry.roll.tray_key().to_string(),
         label: entry.label.clone(),
         roll: entry_link_text(entry),
+        answers: String::new(),
     }
 }
 

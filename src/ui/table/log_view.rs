@@ -138,6 +138,7 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl Int
                 {unsent}
                 {entry.undone.then(|| view! { <span class="tag">"taken back"</span> })}
                 {changed.then(|| view! { <span class="tag">{change_words(&entry.what)}</span> })}
+                {answer_label(live, &entry.what).map(|label| view! { <span class="tag">{format!("answers: {label}")}</span> })}
             </p>
             {body}
             {undelivered}
@@ -185,6 +186,43 @@ pub fn act_words(what: &What, refused: bool, view: &TableView) -> Option<String>
                 format!("sent the GM's side on {title}")
             }
         }
+        What::Ask {
+            tray,
+            label,
+            who,
+            to_gm,
+            ..
+        } => {
+            let title = tray_page(tray).map_or("a tray", Page::title);
+            let whom = if who.is_empty() {
+                "everyone".to_string()
+            } else {
+                let names: Vec<&str> = who
+                    .iter()
+                    .map(|k| {
+                        view.people
+                            .iter()
+                            .find(|p| p.pubkey == *k)
+                            .map_or("someone", |p| p.shown.as_str())
+                    })
+                    .collect();
+                names.join(", ")
+            };
+            if refused {
+                format!("asked for a roll ({label}): refused, four requests were open")
+            } else if *to_gm {
+                format!("asked {whom} for a roll on {title}: {label} (answers to the GM only)")
+            } else {
+                format!("asked {whom} for a roll on {title}: {label}")
+            }
+        }
+        What::Close { of } => match view.log.iter().find(|e| e.id == *of) {
+            Some(LogEntry {
+                what: What::Ask { label, .. },
+                ..
+            }) => format!("closed the request: {label}"),
+            _ => "closed a request".into(),
+        },
         What::Undo { .. } => "took back a message".into(),
         // Named alike on every phone (the heir's too), so every phone's log reads the same.
         What::Gm { to, .. } => match view.people.iter().find(|p| p.pubkey == *to) {
@@ -199,6 +237,22 @@ pub fn act_words(what: &What, refused: bool, view: &TableView) -> Option<String>
         }
     };
     Some(words)
+}
+
+/// What the GM's request a roll answers is for, if the log holds that request.
+fn answer_label(live: Live, what: &What) -> Option<String> {
+    let What::Roll { answers, .. } = what else {
+        return None;
+    };
+    if answers.is_empty() {
+        return None;
+    }
+    live.view.with_untracked(|v| {
+        v.log.iter().find_map(|e| match &e.what {
+            What::Ask { label, .. } if e.id == *answers => Some(label.clone()),
+            _ => None,
+        })
+    })
 }
 
 /// How a changed roll is marked: by its last change.

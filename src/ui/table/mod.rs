@@ -17,6 +17,7 @@ pub mod hook;
 mod live;
 mod log_view;
 mod page;
+mod requests;
 pub mod service;
 mod strip;
 

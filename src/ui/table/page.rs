@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::live::{Live, SendTo};
 use super::log_view::TableLog;
+use super::requests::Requests;
 use super::service::Call;
 use crate::route::Page;
 use crate::table::{PointSide, What};
@@ -229,6 +230,7 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
         })}
         <SendChoice live/>
+        <div class="table-requests"><Requests live/></div>
         <div class="table-columns">
             <TableLog live/>
             <div class="table-side-column">

@@ -34,6 +34,10 @@ pub enum Call {
     HandOver(String),
     /// A roll from a tray: sent as the device's choice says (to all, the GM, or not at all).
     Roll(What),
+    /// A roll answering the GM's request (a `What::Roll` naming it), to the GM alone with
+    /// `true`: sent where the request says, whatever the device's choice; a request closed
+    /// meanwhile leaves it a roll like any other.
+    Answer(What, bool),
     /// A roll changed in a tray (a `What::Roll` as it stands now, its History id, why): an
     /// amend of that roll as sent, to the same phones; a roll this table never had goes as
     /// a roll.
@@ -88,12 +92,60 @@ pub struct TableView {
     /// The GM's side per tray, unless taken here: (tray key, challenge, the challenge in
     /// the tray's words; worded here, where the trays' notation is, not in the views).
     pub sides: Vec<(String, String, Option<String>)>,
+    /// The GM's requests still open, oldest first, worded for the views.
+    pub asks: Vec<AskView>,
     /// Events still waiting for a relay's OK.
     pub waiting: usize,
     /// Their ids: my messages not sent yet, marked waiting in the log.
     pub unsent: Vec<String>,
     /// A table made by an older Dicetray was let go (until the player reads it).
     pub old_table: bool,
+}
+
+/// A request for a roll, as the views show it (worded here, where the trays' notation and
+/// rolls are read).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AskView {
+    /// The request's id.
+    pub id: String,
+    /// Its tray's key.
+    pub tray: String,
+    /// What the roll is for.
+    pub label: String,
+    /// The GM's side (challenge notation, `""`: none).
+    pub challenge: String,
+    /// The GM's side in the tray's words.
+    pub side: Option<String>,
+    /// Whom it asks: "everyone", or names.
+    pub whom: String,
+    /// The answers go to the GM alone.
+    pub to_gm: bool,
+    /// This phone is asked.
+    pub asks_me: bool,
+    /// Each player asked (and each who answered), in the table's order.
+    pub answers: Vec<AnswerView>,
+}
+
+/// One player's answer to a request, or their wait.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AnswerView {
+    /// Who.
+    pub name: String,
+    /// This phone's own answer.
+    pub mine: bool,
+    /// The roll's headline and tone, as it stands; `None`: still waiting.
+    pub result: Option<(String, &'static str)>,
+    /// Answered again (an earlier answer replaced).
+    pub replaced: bool,
+    /// The roll was changed since it was sent (re-rolled, a cost noted).
+    pub changed: bool,
+}
+
+impl AskView {
+    /// This phone's answer, if it gave one.
+    pub fn my_answer(&self) -> Option<&AnswerView> {
+        self.answers.iter().find(|a| a.mine && a.result.is_some())
+    }
 }
 
 impl TableView {
@@ -246,12 +298,36 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             }
         }
         Call::Roll(what) => send_roll(doc, what, now, reply),
+        Call::Answer(mut what, to_gm) => {
+            let open = doc.at.as_ref().is_some_and(|table| {
+                matches!(&what, What::Roll { answers, .. }
+                    if table.view().asks.iter().any(|a| a.id == *answers))
+            });
+            if !open {
+                if let What::Roll { answers, .. } = &mut what {
+                    answers.clear();
+                }
+                return send_roll(doc, what, now, reply);
+            }
+            send_to(
+                doc,
+                what,
+                if to_gm { SendTo::Gm } else { SendTo::Table },
+                now,
+                reply,
+            )
+        }
         Call::Amend(what, history_id, why) => {
             let sent = doc.at.as_ref().and_then(|table| {
                 table.my_roll(|text| entry_from_link(text).is_ok_and(|e| e.id == history_id))
             });
             match (sent, what) {
-                (Some((of, to_gm)), What::Roll { tray, label, roll }) => {
+                (
+                    Some((of, to_gm)),
+                    What::Roll {
+                        tray, label, roll, ..
+                    },
+                ) => {
                     let amend = What::Amend {
                         of,
                         why,
@@ -339,8 +415,13 @@ fn with_sync<T>(index: usize, f: impl FnOnce(&mut RelaySync) -> T) -> T {
 /// A roll, sent as the device's choice says (to all, the GM, or not at all). The GM's own
 /// roll "to the GM only" stays on the GM's phone.
 fn send_roll(doc: &mut TableDoc, what: What, now: u64, reply: &mut Reply) -> bool {
+    send_to(doc, what, doc.send_to, now, reply)
+}
+
+/// A roll sent `to` all, the GM, or not at all.
+fn send_to(doc: &mut TableDoc, what: What, to: SendTo, now: u64, reply: &mut Reply) -> bool {
     let am_gm = doc.at.as_ref().is_some_and(Table::am_gm);
-    match doc.send_to {
+    match to {
         SendTo::Nobody => false,
         SendTo::Gm if am_gm => false,
         // Sealed for the GM the relays say is GM now: until they have, it waits.
@@ -549,6 +630,11 @@ fn view_of(doc: &TableDoc) -> TableView {
             (tray, challenge, words)
         })
         .collect();
+    let asks = folded
+        .asks
+        .iter()
+        .map(|ask| ask_view(ask, &folded.people, &folded.gm, table.me()))
+        .collect();
     TableView {
         at: true,
         joining: !table.joined() || (!folded.member && !table.ended() && !table.turned_away()),
@@ -564,9 +650,68 @@ fn view_of(doc: &TableDoc) -> TableView {
         pool: folded.pool,
         people: folded.people.clone(),
         sides,
+        asks,
         waiting: doc.outbox.len(),
         unsent: unsent_ids(doc),
         old_table: false,
+    }
+}
+
+/// A request in words: each player asked now, answered or waiting, then any who answered and
+/// has since left.
+fn ask_view(ask: &crate::table::OpenAsk, people: &[Person], gm: &str, me: &str) -> AskView {
+    let answer_of = |key: &str, name: &str| {
+        let answer = ask.answer_of(key);
+        AnswerView {
+            name: name.to_string(),
+            mine: key == me,
+            result: answer.and_then(|a| {
+                let rolled = entry_from_link(&a.roll).ok()?;
+                Some((rolled.headline(), rolled.tone().name()))
+            }),
+            replaced: answer.is_some_and(|a| a.replaced),
+            changed: answer.is_some_and(|a| a.changed),
+        }
+    };
+    let mut answers: Vec<AnswerView> = people
+        .iter()
+        .filter(|p| ask.asks(&p.pubkey, gm))
+        .map(|p| answer_of(&p.pubkey, &p.shown))
+        .collect();
+    for gone in ask
+        .answers
+        .iter()
+        .filter(|a| !people.iter().any(|p| p.pubkey == a.player))
+    {
+        answers.push(answer_of(&gone.player, "Someone who left"));
+    }
+    let whom = if ask.who.is_empty() {
+        "everyone".to_string()
+    } else {
+        let names: Vec<&str> = ask
+            .who
+            .iter()
+            .map(|k| {
+                people
+                    .iter()
+                    .find(|p| p.pubkey == *k)
+                    .map_or("someone who left", |p| p.shown.as_str())
+            })
+            .collect();
+        names.join(", ")
+    };
+    AskView {
+        id: ask.id.clone(),
+        tray: ask.tray.clone(),
+        label: ask.label.clone(),
+        challenge: ask.challenge.clone(),
+        side: (!ask.challenge.is_empty())
+            .then(|| crate::core::challenge::side_words(&ask.tray, &ask.challenge))
+            .flatten(),
+        whom,
+        to_gm: ask.to_gm,
+        asks_me: ask.asks(me, gm),
+        answers,
     }
 }
 

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::live::{Connection, Live, tray_page};
 use super::log_view::{TableLog, act_words, is_others_roll, others_rolls};
 use super::page::SendChoice;
+use super::requests::Requests;
 use super::service::{Call, TableView};
 use crate::core::history::HistoryEntry;
 use crate::route::Page;
@@ -94,6 +95,7 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
             {move || last.get().map(|(id, by, tray, entry)| view! {
                 <LastRoll id by tray entry new_count=new_count.get() open=Callback::new(move |()| open_log())/>
             })}
+            <Requests live/>
             <TableNews live/>
             <SideBadge live page/>
         </div>

@@ -57,6 +57,7 @@ fn record(
     let roll = roll(&mut dice);
     let id = dice.random();
     dice.check().map_err(|e| e.to_string())?;
+    let to_gm = recorder.table.sends_to_gm(roll.tray_key());
     let entry = HistoryEntry {
         id,
         at_ms: now_ms(),
@@ -65,7 +66,7 @@ fn record(
             .roster
             .with_untracked(|r| r.active().map(|c| c.name.clone())),
         real_dice,
-        to_gm: recorder.table.sends_to_gm(),
+        to_gm,
         roll,
     };
     send(

@@ -140,7 +140,7 @@ impl TrayCore {
     /// Nothing shown, no label, the dock closed. What the tab kept of the tray before a
     /// reload comes back once its code is here (`tray::session`, run by the tray's soon code).
     pub fn new(page: Page, root: Root) -> Self {
-        Self {
+        let core = Self {
             page,
             roster: root.roster(),
             settings: root.later(),
@@ -160,7 +160,19 @@ impl TrayCore {
             entered: RwSignal::new(Vec::new()),
             check_spends: RwSignal::new(CheckSpends::default()),
             link_text: StoredValue::new(None),
-        }
+        };
+        core.follow_answering();
+        core
+    }
+
+    /// The GM's request this phone answers on this tray names the roll: its label.
+    fn follow_answering(&self) {
+        let (page, label, answering) = (self.page, self.label, self.table.answering);
+        Effect::new(move |_| {
+            if let Some(asked) = answering.get().filter(|a| a.page == page) {
+                label.set(asked.label);
+            }
+        });
     }
 
     /// The real dice entered so far for `count` dice, as a signal the panel edits; none yet

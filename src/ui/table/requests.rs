@@ -1,0 +1,138 @@
+//! The GM's requests for rolls, where each phone looks: a player asked sees the request
+//! and answers it with one tap (its tray opens with the GM's side taken and the label set;
+//! Roll is the second tap); the GM sees each request's answers gathered ("Perception: Ana
+//! Success, Ben waiting") and closes it. In the tray's corner and on the Table page alike.
+
+use leptos::prelude::*;
+
+use super::live::{Live, tray_page};
+use super::service::{AskView, Call};
+use crate::route::Page;
+use crate::ui::platform::browser::go_to;
+use crate::ui::table::hook::{Answering, Outgoing};
+
+/// The open requests this phone has a part in: all of them for the GM, those asking me for
+/// a player.
+#[component]
+pub fn Requests(live: Live) -> impl IntoView {
+    let shown = Memo::new(move |_| {
+        live.view.with(|v| {
+            v.asks
+                .iter()
+                .filter(|a| v.am_gm || a.asks_me)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    });
+    let am_gm = Memo::new(move |_| live.view.with(|v| v.am_gm));
+    view! {
+        <For each=move || shown.get() key=|ask| ask.clone() let(ask)>
+            {if am_gm.get_untracked() {
+                view! { <GmRequest live ask/> }.into_any()
+            } else {
+                view! { <PlayerRequest live ask/> }.into_any()
+            }}
+        </For>
+    }
+}
+
+/// A request as the GM sees it: what for, whom, and each answer or wait, with Close.
+#[component]
+fn GmRequest(live: Live, ask: AskView) -> impl IntoView {
+    let title = tray_page(&ask.tray).map_or("a tray", Page::short_title);
+    let label = ask.label.clone();
+    let answers = ask
+        .answers
+        .iter()
+        .map(|a| {
+            let result = match &a.result {
+                Some((headline, tone)) => view! {
+                    <span class=format!("headline-small {tone}")>{headline.clone()}</span>
+                }
+                .into_any(),
+                None => view! { <span class="hint">"waiting"</span> }.into_any(),
+            };
+            view! {
+                <li>
+                    <span class="who">{a.name.clone()}</span>" "{result}
+                    {a.replaced.then(|| view! { <span class="tag">"answered again"</span> })}
+                    {a.changed.then(|| view! { <span class="tag">"changed"</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    let id = ask.id.clone();
+    let close = move |_| {
+        live.table.send(Outgoing::Close(id.clone()));
+    };
+    view! {
+        <div class="table-ask" role="group" aria-label=format!("Request: {label}")>
+            <p class="table-ask-what">
+                <span class="side-title">{format!("{label}: ")}</span>
+                <span class="hint">{format!("{title}, asked of {}", ask.whom)}</span>
+                {ask.to_gm.then(|| view! { <span class="tag">"to you only"</span> })}
+            </p>
+            <ul class="ask-answers">{answers}</ul>
+            <button type="button" class="small" aria-label=format!("Close the request: {label}") on:click=close>
+                "Close"
+            </button>
+        </div>
+    }
+}
+
+/// A request asking me: what for, the GM's side in words, my answer so far, and the tap that
+/// opens its tray to answer it.
+#[component]
+fn PlayerRequest(live: Live, ask: AskView) -> impl IntoView {
+    let page = tray_page(&ask.tray);
+    let title = page.map_or("a tray", Page::short_title);
+    let label = ask.label.clone();
+    let mine = ask.my_answer().and_then(|a| a.result.clone());
+    let where_to = if ask.to_gm {
+        "Your answer goes to the GM only."
+    } else {
+        "Your answer goes to the table."
+    };
+    let answer = {
+        let ask = ask.clone();
+        move |_| {
+            let Some(page) = page else { return };
+            live.table.answering.set(Some(Answering {
+                ask: ask.id.clone(),
+                page,
+                label: ask.label.clone(),
+                to_gm: ask.to_gm,
+            }));
+            if ask.challenge.is_empty() {
+                go_to(&page.href());
+            } else {
+                // Taken here: its badge does not offer it again.
+                live.call(Call::TookSide(ask.tray.clone(), ask.challenge.clone()));
+                go_to(&page.challenge_href(&ask.challenge));
+            }
+        }
+    };
+    let button = if mine.is_some() {
+        "Answer again"
+    } else {
+        "Roll for it"
+    };
+    view! {
+        <div class="table-ask asked" role="group" aria-label=format!("The GM asks: {label}")>
+            <p class="table-ask-what">
+                <span class="side-title">{format!("The GM asks: {label}")}</span>
+                <span class="hint">
+                    {format!(" · {title}")}
+                    {ask.side.clone().map(|side| format!(" · {side}"))}
+                </span>
+            </p>
+            <p class="hint">
+                {mine.map(|(headline, _)| format!("You answered: {headline}. "))}
+                {where_to}
+            </p>
+            <button type="button" class="small primary" aria-label=format!("Answer the GM's request: {label}") on:click=answer>
+                {button}
+            </button>
+        </div>
+    }
+}
