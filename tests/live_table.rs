@@ -12,28 +12,8 @@ use dicetray::table::{Dropped, NoRandom, Pool, Table, What};
 use proptest::prelude::*;
 use table_sim::*;
 
-/// The GM (Gia) has started; Ana and Ben have joined; every phone holds every event.
-struct Table3 {
-    gm: Table,
-    ana: Table,
-    ben: Table,
-    all: Vec<String>,
-}
-
-fn table3() -> Table3 {
-    let (mut gm, mut all) = start("Gia", T0, 1);
-    let mut ana = joiner(gm.invite(), "Ana", 2);
-    all.extend(deliver_and_join(&mut ana, &all, T0 + 1_000, 3));
-    let mut ben = joiner(gm.invite(), "Ben", 4);
-    all.extend(deliver_and_join(&mut ben, &all, T0 + 2_000, 5));
-    for phone in [&mut gm, &mut ana, &mut ben] {
-        deliver(phone, &all);
-    }
-    Table3 { gm, ana, ben, all }
-}
-
 fn flip(from: PointSide) -> What {
-    What::Flip { from }
+    What::Flip { from, check: None }
 }
 
 #[test]

@@ -73,6 +73,13 @@ pub fn may_be_at_table(text: &str) -> bool {
     !text.is_empty() && !text.as_bytes().ends_with(b"\"at\":null}}")
 }
 
+/// Whether the stored text says this device's rolls go to the GM alone, without parsing it:
+/// a roll made before the table's code has read the kept table is marked as it is sent.
+pub fn stored_sends_to_gm(text: &str) -> bool {
+    // Only the document's own choice has this key: names and labels are escaped strings.
+    text.contains(r#""send_to":"gm""#)
+}
+
 /// Version 1: `{"send_to", "relays", "outbox", "taken_sides", "at"}`, a table of the first
 /// protocol. Only the device's choices are read; the rest is let go (see the module notes).
 #[derive(Deserialize)]
@@ -149,5 +156,29 @@ impl TableDoc {
         if let Some(table) = &mut self.at {
             table.keep_within(MAX_TABLE_BYTES - MAX_TABLE_BYTES / 4 - 4_096);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_choices_are_read_without_parsing_what_they_say() {
+        let gm = r#"{"version":2,"data":{"send_to":"gm","relays":[],"at":{"name":"Ana"}}}"#;
+        let table = r#"{"version":2,"data":{"send_to":"table","relays":[],"at":null}}"#;
+        // A label that spells the choice is an escaped string inside the document.
+        let label =
+            r#"{"version":2,"data":{"send_to":"table","at":{"label":"\"send_to\":\"gm\""}}}"#;
+        assert!(stored_sends_to_gm(gm) && may_be_at_table(gm));
+        assert!(!stored_sends_to_gm(table) && !may_be_at_table(table));
+        assert!(!stored_sends_to_gm(label) && may_be_at_table(label));
+        // What the document writes reads back so.
+        let doc = TableDoc {
+            send_to: SendTo::Gm,
+            ..TableDoc::default()
+        };
+        let written = serde_json::to_string(&doc).unwrap_or_default();
+        assert!(stored_sends_to_gm(&written), "{written}");
     }
 }

@@ -222,3 +222,32 @@ export async function publishAll(relay, events) {
   for (const event of events) expect((await client.publish(event)).accepted, event.id).toBe(true);
   await client.close();
 }
+
+/** Gemma starts a table on a phone of `relay`; each name after joins by its link, in order. */
+export async function gmAndPlayers(phone, relay, ...names) {
+  const gm = await tablePhone(phone, [relay.url]);
+  const path = await startTable(gm.page, 'Gemma');
+  const players = [];
+  for (const name of names) {
+    const player = await tablePhone(phone, []);
+    await joinTable(player.page, path, name);
+    players.push(player);
+  }
+  return { gm, players, path };
+}
+
+/** Opens `tray` and waits until it is drawn with the table's corner in it. */
+export async function inTray(page, tray) {
+  await page.goto(`/#/${tray}`);
+  await drawn(page);
+  await expect(tableLine(page)).toBeVisible();
+}
+
+/** Does `act` (a roll), and returns the headline the roller's own dock shows for it. */
+export async function headlineAfter(page, act) {
+  const headline = dock(page).locator('.bar-headline');
+  const before = await headline.getAttribute('data-roll').catch(() => null);
+  await act();
+  await expect(headline).not.toHaveAttribute('data-roll', before ?? '');
+  return (await headline.textContent()).replace(/^\s*Last roll:\s*/, '').trim();
+}

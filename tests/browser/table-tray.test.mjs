@@ -10,6 +10,9 @@ import {
   corner,
   deadNetwork,
   forgiveRefusedSockets,
+  gmAndPlayers,
+  headlineAfter,
+  inTray,
   joinTable,
   lastRoll,
   liveNetwork,
@@ -20,7 +23,6 @@ import {
   restoreSignal,
   setPool,
   sharedRelay,
-  startTable,
   tableLine,
   tablePhone as makeTablePhone,
 } from './table-helpers.mjs';
@@ -33,33 +35,10 @@ const relay = sharedRelay(test);
 const tablePhone = (phone, relays = [relay.url], options) => makeTablePhone(phone, relays, options);
 
 /** Gemma starts a table; each name after joins by its link, in order. */
-async function table(phone, ...names) {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const players = [];
-  for (const name of names) {
-    const player = await tablePhone(phone, []);
-    await joinTable(player.page, path, name);
-    players.push(player);
-  }
-  return { gm, players, path };
-}
-
-/** Opens `tray` and waits until it is drawn and the table's corner is in it. */
-async function inTray(page, tray) {
-  await page.goto(`/#/${tray}`);
-  await drawn(page);
-  await expect(tableLine(page)).toBeVisible();
-}
+const table = (phone, ...names) => gmAndPlayers(phone, relay, ...names);
 
 /** Rolls what the narrative tray holds; returns the headline the roller's own dock shows. */
-async function rollHere(page) {
-  const before = await dock(page).locator('.bar-headline').getAttribute('data-roll').catch(() => null);
-  await rollButton(page).click();
-  const headline = dock(page).locator('.bar-headline');
-  await expect(headline).not.toHaveAttribute('data-roll', before ?? '');
-  return (await headline.textContent()).replace(/^\s*Last roll:\s*/, '').trim();
-}
+const rollHere = (page) => headlineAfter(page, () => rollButton(page).click());
 
 /**
  * What the player sees without scrolling: the box lies within the screen, and nothing (the

@@ -5,9 +5,7 @@ use serde::de::SeqAccess;
 use serde_json::Value;
 
 use crate::storage::history_entry::{DedicatedRecord, Entry, Head, RerollRecord, Tail, V8};
-use crate::storage::stored::{
-    Lenient, Misshapen, ReadFields, deserialize_by_fields, read as read_as,
-};
+use crate::storage::stored::{Lenient, Misshapen, ReadFields, read as read_as};
 
 /// Version 3: `{"entries": [entry, ...]}`, each entry an object read on its own.
 #[derive(Deserialize)]
@@ -109,31 +107,29 @@ pub(crate) type V6 = V8<Lenient<EntryV7>>;
 /// Version 7: see [`V6`].
 pub(crate) type V7 = V6;
 
-/// An entry in version 7: version 8's without `to_gm`, `[id, at, label, who, real_dice,
-/// system, pool, ...]`, read as version 8's (no roll was then marked as the GM's alone).
-pub(crate) struct EntryV7(Entry);
+/// An entry as version `V` stored it, read as version 8's: version 7's is version 8's without
+/// `to_gm` (no roll was then marked as the GM's alone), `[id, at, label, who, real_dice,
+/// system, pool, ...]`; version 5's is version 7's without `real_dice`, `[id, at, label, who,
+/// system, pool, ...]`, and its system's own fields.
+pub(crate) struct EntryAt<const V: u32>(Entry);
 
-deserialize_by_fields!(EntryV7);
+/// An entry in version 7 (see [`EntryAt`]).
+pub(crate) type EntryV7 = EntryAt<7>;
 
-impl<'de> ReadFields<'de> for EntryV7 {
-    const WHAT: &'static str = "a roll";
+/// An entry in version 5 (see [`EntryAt`]).
+pub(crate) type EntryV5 = EntryAt<5>;
 
-    fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
-        Entry::read_in(fields, 7).map(Self)
+impl<'de, const V: u32> serde::Deserialize<'de> for EntryAt<V> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        crate::storage::stored::read_fields(deserializer)
     }
 }
 
-/// An entry in version 5: version 7's without `real_dice`, `[id, at, label, who, system,
-/// pool, ...]` and its system's own fields, read as version 8's.
-pub(crate) struct EntryV5(Entry);
-
-deserialize_by_fields!(EntryV5);
-
-impl<'de> ReadFields<'de> for EntryV5 {
+impl<'de, const V: u32> ReadFields<'de> for EntryAt<V> {
     const WHAT: &'static str = "a roll";
 
     fn read<A: SeqAccess<'de>>(fields: &mut A) -> Result<Self, A::Error> {
-        Entry::read_in(fields, 5).map(Self)
+        Entry::read_in(fields, V).map(Self)
     }
 }
 
@@ -150,7 +146,7 @@ impl From<EntryV3> for EntryV5 {
                 to_gm: false,
                 pool,
             };
-            EntryV5(Entry { head, tail })
+            EntryAt(Entry { head, tail })
         };
         match entry_v3 {
             EntryV3::Narrative(r) => {
@@ -191,7 +187,7 @@ impl From<V3> for V5 {
 }
 
 impl From<EntryV5> for EntryV7 {
-    fn from(EntryV5(entry): EntryV5) -> Self {
+    fn from(EntryAt(entry): EntryV5) -> Self {
         Self(entry)
     }
 }
@@ -203,7 +199,7 @@ impl From<V5> for V6 {
 }
 
 impl From<EntryV7> for Entry {
-    fn from(EntryV7(entry): EntryV7) -> Self {
+    fn from(EntryAt(entry): EntryV7) -> Self {
         entry
     }
 }

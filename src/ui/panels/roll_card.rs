@@ -4,7 +4,6 @@
 
 use leptos::prelude::*;
 
-use crate::core::effective_level::ElDie;
 use crate::core::highest_d6::pool_words as d6_pool_words;
 use crate::core::history::{HistoryEntry, RecordedRoll};
 use crate::core::narrative::{RolledDie, pool_words};
@@ -12,7 +11,7 @@ use crate::route::Page;
 use crate::ui::platform::browser::clock_text;
 use crate::ui::widgets::dice::narrative::{DieShape, face_glyphs};
 use crate::ui::widgets::dice::pips::PipDie;
-use crate::ui::widgets::dice::zero_based::ElDieShape;
+use crate::ui::widgets::dice::zero_based::FacesList;
 
 /// A roll at a glance. `here` is the tray it is shown on: a roll of another tray (or any,
 /// with none) says which system it is.
@@ -102,19 +101,19 @@ pub fn RollFaces(roll: RecordedRoll) -> impl IntoView {
             let theirs = (roll.check.against.is_some()).then(|| {
                 view! {
                     <span class="versus" aria-hidden="true">"vs"</span>
-                    {el_faces(roll.their_faces.clone(), "The other side's dice", true)}
+                    <FacesList title="The other side's dice" faces=roll.their_faces.clone() theirs=true small=true/>
                 }
             });
             view! {
                 <div class="history-faces el">
-                    {el_faces(roll.faces.clone(), "Dice", false)}
+                    <FacesList title="Dice" faces=roll.faces.clone() small=true/>
                     {theirs}
                 </div>
             }
             .into_any()
         }
         RecordedRoll::ElDefence(defence) => {
-            view! { <div class="history-faces el">{el_faces(defence.roll.faces.clone(), "Dice", false)}</div> }.into_any()
+            view! { <div class="history-faces el"><FacesList title="Dice" faces=defence.roll.faces.clone() small=true/></div> }.into_any()
         }
         RecordedRoll::StoryPoints(change) => {
             let dice = change.dice_words().unwrap_or_default();
@@ -122,22 +121,6 @@ pub fn RollFaces(roll: RecordedRoll) -> impl IntoView {
             view! { <p class="history-el-faces" hidden=none>{dice}</p> }.into_any()
         }
     }
-}
-
-/// Zero-based dice drawn small, as the EL tray draws them: each size its own outline, the
-/// face inside (a coin shows 0 or 1).
-fn el_faces(faces: Vec<(ElDie, u32)>, title: &'static str, theirs: bool) -> impl IntoView {
-    let items = faces
-        .into_iter()
-        .map(|(die, face)| {
-            view! {
-                <li class="small-face" aria-label=format!("{}: {face}", die.name())>
-                    <ElDieShape die label=face.to_string()/>
-                </li>
-            }
-        })
-        .collect_view();
-    view! { <ul class="el-small-faces" class:theirs=theirs aria-label=title>{items}</ul> }
 }
 
 /// One narrative die, small, with its face's symbols.

@@ -31,7 +31,8 @@ pub fn ElDieShape(die: ElDie, #[prop(into)] label: String) -> impl IntoView {
     }
 }
 
-/// Every die of one side of a roll, drawn with its face, under `title` for screen readers.
+/// Every die of one side of a roll, drawn with its face, under `title` for screen readers;
+/// `small` in a list of rolls (History, the table's log), with no caption.
 #[component]
 pub fn FacesList(
     /// "Dice rolled", "The other side's dice".
@@ -41,19 +42,22 @@ pub fn FacesList(
     /// The other side's dice are drawn dashed.
     #[prop(optional)]
     theirs: bool,
+    /// Drawn small, uncaptioned.
+    #[prop(optional)]
+    small: bool,
 ) -> impl IntoView {
     let items = faces
         .into_iter()
         .map(|(die, face)| {
             view! {
-                <li aria-label=format!("{}: {face}", die.name())>
+                <li class:small-face=small aria-label=format!("{}: {face}", die.name())>
                     <ElDieShape die label=face.to_string()/>
                 </li>
             }
         })
         .collect_view();
     view! {
-        <p class="faces-caption" aria-hidden="true">{title.clone()}</p>
-        <ul class="el-faces" class:theirs=theirs aria-label=title>{items}</ul>
+        {(!small).then(|| view! { <p class="faces-caption" aria-hidden="true">{title.clone()}</p> })}
+        <ul class:el-faces=!small class:el-small-faces=small class:theirs=theirs aria-label=title>{items}</ul>
     }
 }
