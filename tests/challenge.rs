@@ -442,3 +442,21 @@ fn the_gms_side_reads_in_each_trays_words() {
         assert_eq!(side_words(tray, text).as_deref(), words, "{tray}: {text}");
     }
 }
+
+#[test]
+fn the_gms_dark_point_upgrades_one_difficulty_die_or_adds_one() {
+    use dicetray::core::challenge::upgraded_narrative_side;
+    // (the GM's side, with a dark point spent on it), by RULES.md §1, counted by hand.
+    let table = [
+        ("2p", Some("1p1r")),
+        ("1p", Some("1r")),
+        ("1r", Some("1p1r")),
+        ("", Some("1p")),
+        ("2p1k", Some("1p1r1k")),
+        ("3r2k", Some("1p3r2k")),
+        ("banana", None),
+    ];
+    for (side, upgraded) in table {
+        assert_eq!(upgraded_narrative_side(side).as_deref(), upgraded, "{side}");
+    }
+}

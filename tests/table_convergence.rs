@@ -66,6 +66,7 @@ type ModelAsk = (
     Vec<String>,
     bool,
     Vec<(String, String, String, bool, bool)>,
+    Vec<String>,
 );
 
 /// Opens every event the viewer can: sealed for the table, or for the GM by the viewer or
@@ -418,6 +419,7 @@ fn model_fold(
             | What::Checkpoint(_)
             | What::Flip {
                 from: PointSide::Dark,
+                ..
             } => gm_act(&chain, msgs, m),
             _ => true,
         };
@@ -456,7 +458,10 @@ fn model_fold(
     // Requests open, in order: (index in window, refused when four were open).
     let mut open: Vec<usize> = Vec::new();
     let mut refused_asks = BTreeSet::new();
+    // The requests open just before each message (a dark point names one).
+    let mut open_at: Vec<Vec<usize>> = Vec::with_capacity(window.len());
     for (i, m) in window.iter().enumerate() {
+        open_at.push(open.clone());
         if !ok[i] || undone[i] {
             continue;
         }
@@ -474,7 +479,7 @@ fn model_fold(
         let gm_then = &chain[gm_at(&chain, &m.key())].0;
         !m.gm_only || (m.to == *gm_then && (m.author == viewer || m.to == viewer))
     };
-    let asks: Vec<ModelAsk> = open
+    let mut asks: Vec<ModelAsk> = open
         .iter()
         .map(|&a| {
             let What::Ask { who, to_gm, .. } = &window[a].what else {
@@ -527,9 +532,17 @@ fn model_fold(
                     )
                 })
                 .collect();
-            (window[a].id.clone(), who.clone(), *to_gm, answers)
+            (
+                window[a].id.clone(),
+                who.clone(),
+                *to_gm,
+                answers,
+                Vec::new(),
+            )
         })
         .collect();
+    // Whose check a dark point was spent on, per request, in order.
+    let mut upgraded: Vec<(String, String)> = Vec::new();
     for (i, m) in window.iter().enumerate() {
         if until.is_some_and(|u| m.key() > *u) {
             break;
@@ -540,13 +553,27 @@ fn model_fold(
         let mut refused = refused_asks.contains(&i);
         if !undone[i] {
             match &m.what {
-                What::Flip { from } => {
+                What::Flip { from, check } => {
+                    let gm_then = &chain[gm_at(&chain, &m.key())].0;
+                    let on = check.as_ref().filter(|c| {
+                        open_at[i].iter().any(|&a| {
+                            matches!(&window[a].what, What::Ask { tray, who, .. }
+                                if window[a].id == c.ask
+                                    && tray == "narrative"
+                                    && if who.is_empty() { c.player != *gm_then } else { who.contains(&c.player) })
+                        })
+                    });
+                    let spent =
+                        on.is_some_and(|c| upgraded.contains(&(c.ask.clone(), c.player.clone())));
                     let mut p = state.pool.unwrap_or_default();
                     let left = match from {
                         PointSide::Light => p.light,
                         PointSide::Dark => p.dark,
                     };
-                    if left == 0 {
+                    if let (Some(c), false, true) = (on, spent, left > 0) {
+                        upgraded.push((c.ask.clone(), c.player.clone()));
+                    }
+                    if left == 0 || spent {
                         refused = true;
                     } else if *from == PointSide::Light {
                         p.light -= 1;
@@ -584,6 +611,13 @@ fn model_fold(
         }
     }
     let log = log.split_off(log.len().saturating_sub(100));
+    for ask in &mut asks {
+        ask.4 = upgraded
+            .iter()
+            .filter(|(a, _)| *a == ask.0)
+            .map(|(_, p)| p.clone())
+            .collect();
+    }
     if let Some(at) = members_at_until {
         state.members = at.members;
         state.named = at.named;
@@ -645,7 +679,13 @@ fn phone_view(table: &Table) -> ModelView {
                         )
                     })
                     .collect();
-                (a.id.clone(), a.who.clone(), a.to_gm, answers)
+                (
+                    a.id.clone(),
+                    a.who.clone(),
+                    a.to_gm,
+                    answers,
+                    a.upgraded.clone(),
+                )
             })
             .collect(),
     }
@@ -678,6 +718,7 @@ enum Action {
     Ask { who: u8, to_gm: bool, tray: usize },
     Answer { who: usize, ask: usize },
     Close { ask: usize },
+    DarkOnCheck { ask: usize, player: usize },
     ForgeFormerGm { what: u8 },
     PlayerForge { who: usize, what: u8 },
     FarAhead { who: usize },
@@ -704,9 +745,10 @@ fn action() -> impl Strategy<Value = Action> {
         3 => (1..400u64).prop_map(|seconds| Action::Tick { seconds }),
         1 => (0..8usize).prop_map(|who| Action::Amend { who }),
         1 => (0..40u8).prop_map(|n| if n == 0 { Action::End } else { Action::Tick { seconds: 1 } }),
-        3 => (any::<u8>(), prop::bool::weighted(0.3), 0..3usize).prop_map(|(who, to_gm, tray)| Action::Ask { who, to_gm, tray }),
-        5 => (0..8usize, 0..4usize).prop_map(|(who, ask)| Action::Answer { who, ask }),
+        3 => (any::<u8>(), prop::bool::weighted(0.3), 0..4usize).prop_map(|(who, to_gm, tray)| Action::Ask { who, to_gm, tray }),
+        8 => (0..8usize, 0..4usize).prop_map(|(who, ask)| Action::Answer { who, ask }),
         1 => (0..4usize).prop_map(|ask| Action::Close { ask }),
+        5 => (0..4usize, 0..8usize).prop_map(|(ask, player)| Action::DarkOnCheck { ask, player }),
         1 => (0..4u8).prop_map(|what| Action::ForgeFormerGm { what }),
         1 => (0..8usize, 0..6u8).prop_map(|(who, what)| Action::PlayerForge { who, what }),
         1 => (0..8usize).prop_map(|who| Action::FarAhead { who }),
@@ -737,6 +779,7 @@ struct Stats {
     all_four: AtomicUsize,
     forged: AtomicUsize,
     answered_open: AtomicUsize,
+    upgraded: AtomicUsize,
 }
 
 struct Sim {
@@ -940,6 +983,7 @@ impl Sim {
                         p,
                         What::Flip {
                             from: PointSide::Light,
+                            check: None,
                         },
                         false,
                     );
@@ -951,6 +995,7 @@ impl Sim {
                         gm,
                         What::Flip {
                             from: PointSide::Dark,
+                            check: None,
                         },
                         false,
                     );
@@ -1089,13 +1134,9 @@ impl Sim {
                         .take(8)
                         .collect();
                     let ask = What::Ask {
-                        tray: ["narrative", "d6", "el"][tray].into(),
+                        tray: ["narrative", "narrative", "d6", "el"][tray].into(),
                         label: format!("Check {}", self.seed()),
-                        challenge: if tray == 0 {
-                            "2p".into()
-                        } else {
-                            String::new()
-                        },
+                        challenge: if tray < 2 { "2p".into() } else { String::new() },
                         who: asked,
                         to_gm,
                     };
@@ -1139,6 +1180,51 @@ impl Sim {
                     }
                 }
             }
+            Action::DarkOnCheck { ask, player } => {
+                // The GM spends a dark point on a player's check; one the app refuses (a
+                // second on the same check, a player not asked) is signed by hand, as a
+                // dishonest GM's client would.
+                if let Some(gm) = self.gm_phone() {
+                    // With no dark point to spend, the GM sets the pool first.
+                    if self.phones[gm]
+                        .table
+                        .view()
+                        .pool
+                        .is_none_or(|p| p.dark == 0)
+                    {
+                        self.say(gm, What::Points { light: 1, dark: 3 }, false);
+                    }
+                    let view = self.phones[gm].table.view();
+                    let open = view
+                        .asks
+                        .get(ask % view.asks.len().max(1))
+                        .map(|a| a.id.clone());
+                    let who = view
+                        .people
+                        .get(player % view.people.len().max(1))
+                        .map(|p| p.pubkey.clone());
+                    if let (Some(ask), Some(player)) = (open, who) {
+                        let what = What::Flip {
+                            from: PointSide::Dark,
+                            check: Some(dicetray::table::message::Check { ask, player }),
+                        };
+                        let now = self.clock(gm);
+                        let seed = self.seed();
+                        match self.phones[gm]
+                            .table
+                            .say(what.clone(), false, now, &mut rng(seed))
+                        {
+                            Ok(events) => self.publish(gm, json(events)),
+                            Err(_) => {
+                                let (a, a_t) = self.latest_of(gm);
+                                let (last, last_t) = self.last_own(gm);
+                                self.publish_forged(gm, a_t.max(last_t) + 1, &last, &a, what);
+                            }
+                        }
+                        self.checkpoint(gm);
+                    }
+                }
+            }
             Action::End => {
                 if let Some(gm) = self.gm_phone() {
                     self.say(gm, What::End {}, false);
@@ -1162,6 +1248,7 @@ impl Sim {
                         What::Points { light: 9, dark: 9 },
                         What::Flip {
                             from: PointSide::Dark,
+                            check: None,
                         },
                         What::End {},
                         What::Side {
@@ -1472,13 +1559,13 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
         let asks: Vec<_> = everyone_reads
             .asks
             .iter()
-            .map(|(id, who, to_gm, answers)| {
+            .map(|(id, who, to_gm, answers, upgraded)| {
                 let public: Vec<_> = answers
                     .iter()
                     .filter(|a| msgs.iter().any(|m| m.id == a.1 && !m.gm_only))
                     .cloned()
                     .collect();
-                (id.clone(), who.clone(), *to_gm, public)
+                (id.clone(), who.clone(), *to_gm, public, upgraded.clone())
             })
             .collect();
         let everyone_reads = (
@@ -1527,6 +1614,16 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
     {
         stats.answered_open.fetch_add(1, Ordering::Relaxed);
     }
+    // A dark point on a check counted (moving a point and upgrading, or refused as a second).
+    if sim.phones.iter().any(|p| {
+        p.table
+            .view()
+            .log
+            .iter()
+            .any(|e| matches!(e.what, What::Flip { check: Some(_), .. }))
+    }) {
+        stats.upgraded.fetch_add(1, Ordering::Relaxed);
+    }
     if sim.relay.len() > 100 && sim.phones[0].table.view().hand_overs > 0 && sim.skewed {
         stats.all_four.fetch_add(1, Ordering::Relaxed);
     }
@@ -1562,7 +1659,7 @@ fn every_phone_converges_on_the_models_table() {
         "convergence: {} cases passed; {} with over 100 messages, {} with a hand-over, {} with \
          a clock skew, {} with an outbox sent late past 100 messages, {} folded from a \
          checkpoint, {} with all of 100 messages, a hand-over and a skew, {} with a former \
-         GM's forgeries, {} with a request open and answered",
+         GM's forgeries, {} with a request open and answered, {} with a dark point on a check",
         s(&stats.cases),
         s(&stats.over_100),
         s(&stats.hand_over),
@@ -1572,6 +1669,7 @@ fn every_phone_converges_on_the_models_table() {
         s(&stats.all_four),
         s(&stats.forged),
         s(&stats.answered_open),
+        s(&stats.upgraded),
     );
     if let Err(e) = result {
         panic!("{e}");
@@ -1593,5 +1691,9 @@ fn every_phone_converges_on_the_models_table() {
     assert!(
         s(&stats.answered_open) * 6 >= s(&stats.cases),
         "too few requests answered"
+    );
+    assert!(
+        s(&stats.upgraded) * 4 >= s(&stats.cases),
+        "too few dark points on a check"
     );
 }

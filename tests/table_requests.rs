@@ -9,26 +9,6 @@ use dicetray::table::phone::{CHECKPOINT_EVERY, Table};
 use dicetray::table::{Amendment, OpenAsk, What};
 use table_sim::*;
 
-/// Gia (GM), Ana and Ben, every phone holding every event.
-struct Table3 {
-    gm: Table,
-    ana: Table,
-    ben: Table,
-    all: Vec<String>,
-}
-
-fn table3() -> Table3 {
-    let (mut gm, mut all) = start("Gia", T0, 1);
-    let mut ana = joiner(gm.invite(), "Ana", 2);
-    all.extend(deliver_and_join(&mut ana, &all, T0 + 1_000, 3));
-    let mut ben = joiner(gm.invite(), "Ben", 4);
-    all.extend(deliver_and_join(&mut ben, &all, T0 + 2_000, 5));
-    for phone in [&mut gm, &mut ana, &mut ben] {
-        deliver(phone, &all);
-    }
-    Table3 { gm, ana, ben, all }
-}
-
 impl Table3 {
     /// `who` says `what` (sealed for the GM alone with `to_gm`); every phone is given it.
     fn say(&mut self, who: usize, what: What, to_gm: bool, at: u64) -> Vec<String> {
@@ -393,4 +373,97 @@ fn a_checkpoint_never_cuts_past_an_open_request_so_a_late_joiner_sees_it() {
         panic!("a checkpoint")
     };
     assert!(c.cut.as_ref().is_some_and(|c| *c > asked_at));
+}
+
+fn dark_on(ask: &str, player: &str) -> What {
+    What::Flip {
+        from: dicetray::table::PointSide::Dark,
+        check: Some(dicetray::table::message::Check {
+            ask: ask.into(),
+            player: player.into(),
+        }),
+    }
+}
+
+#[test]
+fn a_dark_point_on_a_players_check_upgrades_it_once_on_every_phone() {
+    let mut t = table3();
+    t.say(GM, What::Points { light: 1, dark: 3 }, false, 9_000);
+    t.say(GM, ask("Perception", vec![], false), false, 10_000);
+    let id = the_ask(&t.gm).id.clone();
+    let (ana, ben) = (t.ana.me().to_string(), t.ben.me().to_string());
+    t.say(GM, dark_on(&id, &ana), false, 11_000);
+    for phone in t.phones() {
+        assert_eq!(the_ask(phone).upgraded, [ana.clone()]);
+        let pool = phone.view().pool.unwrap();
+        assert_eq!((pool.light, pool.dark), (2, 2), "one point moved");
+    }
+    // Once per check: the app refuses a second; signed by hand, every phone refuses it.
+    assert!(
+        t.gm.say(dark_on(&id, &ana), false, T0 + 12_000, &mut rng(50))
+            .is_err()
+    );
+    assert!(
+        t.ana
+            .say(dark_on(&id, &ben), false, T0 + 12_000, &mut rng(51))
+            .is_err(),
+        "a dark point is the GM's"
+    );
+    let gm_key = {
+        let kept: serde_json::Value = serde_json::to_value(&t.gm).unwrap();
+        key_from(kept["me"].as_str().unwrap())
+    };
+    let last = t.gm.log().iter().rev().find(|e| e.mine).unwrap();
+    let text = plaintext(last.t + 1, &last.id, "", dark_on(&id, &ana));
+    let second = forged(t.gm.invite(), &gm_key, &text, T0 / 1000 + 13, None);
+    for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
+        deliver(phone, std::slice::from_ref(&second));
+        assert!(
+            phone
+                .log()
+                .iter()
+                .any(|e| e.id == id_of(&second) && e.refused)
+        );
+        let pool = phone.view().pool.unwrap();
+        assert_eq!((pool.light, pool.dark), (2, 2), "no second point");
+    }
+    // Ben's check is his own: one point on it too. Taken back, his upgrade goes.
+    let on_ben = t.say(GM, dark_on(&id, &ben), false, 14_000);
+    assert_eq!(the_ask(&t.ana).upgraded, [ana.clone(), ben.clone()]);
+    t.say(
+        GM,
+        What::Undo {
+            of: id_of(&on_ben[0]),
+        },
+        false,
+        15_000,
+    );
+    for phone in t.phones() {
+        assert_eq!(the_ask(phone).upgraded, [ana.clone()]);
+        let pool = phone.view().pool.unwrap();
+        assert_eq!((pool.light, pool.dark), (2, 2));
+    }
+    // Not on a request in another tray, nor on the GM's own roll.
+    t.say(
+        GM,
+        What::Ask {
+            tray: "d6".into(),
+            label: "Climb".into(),
+            challenge: String::new(),
+            who: vec![],
+            to_gm: false,
+        },
+        false,
+        16_000,
+    );
+    let climb = t.gm.view().asks[1].id.clone();
+    assert!(
+        t.gm.say(dark_on(&climb, &ana), false, T0 + 17_000, &mut rng(52))
+            .is_err()
+    );
+    let gm_me = t.gm.me().to_string();
+    assert!(
+        t.gm.say(dark_on(&id, &gm_me), false, T0 + 17_000, &mut rng(53))
+            .is_err()
+    );
 }

@@ -48,6 +48,7 @@ fn played() -> (Vec<String>, Table, Table) {
         &mut phones[1],
         What::Flip {
             from: PointSide::Light,
+            check: None,
         },
         T0 + 7_000,
         50,

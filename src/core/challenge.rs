@@ -360,3 +360,29 @@ pub fn side_words(tray: &str, text: &str) -> Option<String> {
         _ => None,
     }
 }
+
+/// The GM's narrative side with the GM's dark point spent on it (RULES.md §1: one
+/// Difficulty die becomes Challenge, or with none a Difficulty die is added), as notation;
+/// `None` for text that is no narrative challenge, or one already at the most dice.
+pub fn upgraded_narrative_side(text: &str) -> Option<String> {
+    use crate::core::notation::challenge::{format_narrative_challenge, parse_narrative_challenge};
+    // An empty side is no dice: the upgrade adds a Difficulty die.
+    let mut side = if text.is_empty() {
+        NarrativeChallenge::default()
+    } else {
+        parse_narrative_challenge(text).ok()?
+    };
+    if side.difficulty > 0 {
+        if side.challenge >= MAX_DICE_PER_KIND {
+            return None;
+        }
+        side.difficulty -= 1;
+        side.challenge += 1;
+    } else {
+        if side.difficulty >= MAX_DICE_PER_KIND {
+            return None;
+        }
+        side.difficulty += 1;
+    }
+    Some(format_narrative_challenge(&side))
+}

@@ -73,6 +73,9 @@ pub struct OpenAsk {
     pub to_gm: bool,
     /// Each player's answer as it stands, by who answered first, as this phone may read them.
     pub answers: Vec<AskAnswer>,
+    /// The players whose check the GM spent a dark point on (it upgrades the GM's side of
+    /// their roll), in order.
+    pub upgraded: Vec<String>,
 }
 
 impl OpenAsk {
@@ -243,7 +246,8 @@ fn gm_setting(what: &What) -> bool {
         What::Points { .. }
             | What::Side { .. }
             | What::Flip {
-                from: PointSide::Dark
+                from: PointSide::Dark,
+                ..
             }
     )
 }
@@ -373,18 +377,36 @@ pub fn fold<'a>(
         let mut refused = false;
         if !undone[i] {
             match &h.msg.what {
-                What::Flip { from } => {
+                What::Flip { from, check } => {
+                    // A dark point on a player's check: that player's, on a narrative request
+                    // open now that asks them; once per check (a second is refused).
+                    let gm_here = chain.gm_at(&h.key());
+                    let on = check.as_ref().and_then(|c| {
+                        asks.iter()
+                            .position(|a| {
+                                a.id == c.ask
+                                    && a.tray == crate::pages::Page::NARRATIVE.path()
+                                    && a.asks(&c.player, gm_here)
+                            })
+                            .map(|i| (i, c.player.clone()))
+                    });
                     let mut now = pool.unwrap_or_default();
                     let (take, give) = match from {
                         PointSide::Light => (&mut now.light, &mut now.dark),
                         PointSide::Dark => (&mut now.dark, &mut now.light),
                     };
-                    if *take == 0 {
+                    let spent = on
+                        .as_ref()
+                        .is_some_and(|(i, player)| asks[*i].upgraded.contains(player));
+                    if *take == 0 || spent {
                         refused = true;
                     } else {
                         *take -= 1;
                         *give = give.saturating_add(1);
                         pool = Some(now);
+                        if let Some((i, player)) = on {
+                            asks[i].upgraded.push(player);
+                        }
                     }
                 }
                 What::Points { light, dark } => {
@@ -417,6 +439,7 @@ pub fn fold<'a>(
                             who: who.clone(),
                             to_gm: *to_gm,
                             answers: Vec::new(),
+                            upgraded: Vec::new(),
                         });
                     } else {
                         refused = true;

@@ -54,6 +54,15 @@ impl Amendment {
     const KNOWN: [&str; 2] = ["reroll", "cost"];
 }
 
+/// A player's check, named by the GM's request it answers and the player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Check {
+    /// The request's event id.
+    pub ask: String,
+    /// The player's key (hex).
+    pub player: String,
+}
+
 /// What a message says: exactly one of the protocol's forms, or one this version cannot read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -101,6 +110,10 @@ pub enum What {
     Flip {
         /// The side the point leaves.
         from: PointSide,
+        /// A dark point the GM spends on a player's check: which (it upgrades the GM's side
+        /// of that roll, once per check).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        check: Option<Check>,
     },
     /// The GM starts or sets the pool.
     Points {
@@ -166,7 +179,8 @@ impl What {
                 | What::End {}
                 | What::Checkpoint(_)
                 | What::Flip {
-                    from: PointSide::Dark
+                    from: PointSide::Dark,
+                    ..
                 }
         )
     }
@@ -328,7 +342,12 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
             from_hex_array::<32>(to).is_some_and(|k| valid_public(&k)) && id_or_empty(after)
         }
         What::Checkpoint(checkpoint) => checkpoint.fits(),
-        What::Flip { .. } | What::Left {} | What::End {} | What::Unsupported => true,
+        What::Flip { from, check } => check.as_ref().is_none_or(|c| {
+            *from == PointSide::Dark
+                && from_hex_array::<32>(&c.ask).is_some()
+                && from_hex_array::<32>(&c.player).is_some()
+        }),
+        What::Left {} | What::End {} | What::Unsupported => true,
     };
     if fine {
         Ok(what)
@@ -400,6 +419,7 @@ mod tests {
             to: String::new(),
             what: What::Flip {
                 from: PointSide::Light,
+                check: None,
             },
         };
         assert_eq!(
@@ -525,10 +545,18 @@ mod tests {
             ),
             r#"{"close":{"of":"12"}}"#.to_string(),
             r#"{"roll":{"tray":"d6","label":"","roll":"","answers":"12"}}"#.to_string(),
+            format!(r#"{{"flip":{{"from":"light","check":{{"ask":"{key}","player":"{key}"}}}}}}"#),
+            format!(r#"{{"flip":{{"from":"dark","check":{{"ask":"12","player":"{key}"}}}}}}"#),
         ];
         for what in bad {
             assert_eq!(decode(&wrap(&what)), None, "{what}");
         }
+        assert!(matches!(
+            decode(&wrap(&format!(
+                r#"{{"flip":{{"from":"dark","check":{{"ask":"{key}","player":"{key}"}}}}}}"#
+            ))),
+            Some(What::Flip { check: Some(c), .. }) if c.ask == key && c.player == key
+        ));
         // A roll answering nothing is written as before requests were.
         let plain = What::Roll {
             tray: "d6".into(),

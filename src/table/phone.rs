@@ -709,7 +709,21 @@ impl Table {
                     return Err("Only your own roll, flip or setting can be taken back.".into());
                 }
             }
-            What::Flip { from } => {
+            What::Flip { from, check } => {
+                if let Some(check) = check {
+                    let ask = self.view.asks.iter().find(|a| a.id == check.ask);
+                    let fits = *from == PointSide::Dark
+                        && ask.is_some_and(|a| {
+                            a.tray == crate::pages::Page::NARRATIVE.path()
+                                && a.asks(&check.player, &self.view.gm)
+                        });
+                    if !fits {
+                        return Err("A dark point goes on a player's open narrative check.".into());
+                    }
+                    if ask.is_some_and(|a| a.upgraded.contains(&check.player)) {
+                        return Err("A dark point is spent on this check already.".into());
+                    }
+                }
                 let pool = self.view.pool.unwrap_or_default();
                 let left = match from {
                     PointSide::Light => pool.light,

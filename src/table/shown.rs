@@ -185,6 +185,7 @@ mod tests {
                 "ana",
                 What::Flip {
                     from: crate::table::PointSide::Light,
+                    check: None,
                 },
             ),
             entry("a1", "ana", amend("gone", Amendment::Reroll, "now")),

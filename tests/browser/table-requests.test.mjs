@@ -5,21 +5,24 @@
 // the test: names, labels and dice set here, and each player's headline read off their own
 // dock after their roll.
 import { expect, test } from './fixtures.mjs';
-import { drawn } from './harness.mjs';
 import {
   corner,
+  gmAndPlayers,
+  headlineAfter,
+  inTray,
   inviteOf,
+  poolCount,
   joinTable,
   logSheet,
   publishAll,
+  setPool,
   sharedRelay,
-  startTable,
   tableEvents,
   tableLine,
   tablePhone as makeTablePhone,
 } from './table-helpers.mjs';
 import { Member } from './table-client.mjs';
-import { dock, labelField, rollButton, tap } from './narrative-helpers.mjs';
+import { dock, labelField, notation as poolNotation, rollButton, tap } from './narrative-helpers.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,24 +30,7 @@ const relay = sharedRelay(test);
 const tablePhone = (phone, relays = [relay.url]) => makeTablePhone(phone, relays);
 
 /** Gemma starts a table; each name after joins by its link, in order. */
-async function table(phone, ...names) {
-  const gm = await tablePhone(phone);
-  const path = await startTable(gm.page, 'Gemma');
-  const players = [];
-  for (const name of names) {
-    const player = await tablePhone(phone, []);
-    await joinTable(player.page, path, name);
-    players.push(player);
-  }
-  return { gm, players, path };
-}
-
-/** Opens `tray` and waits until it is drawn with the table's corner. */
-async function inTray(page, tray) {
-  await page.goto(`/#/${tray}`);
-  await drawn(page);
-  await expect(tableLine(page)).toBeVisible();
-}
+const table = (phone, ...names) => gmAndPlayers(phone, relay, ...names);
 
 /** The GM asks, from the tray's Share, for a roll with the tray's side. */
 async function ask(page, label, { who = 'Everyone', toGm = false } = {}) {
@@ -64,17 +50,15 @@ const gathered = (page, label) => corner(page).getByRole('group', { name: `Reque
 
 /** Answers a request as a player does: one tap on it, one on Roll; the headline rolled. */
 async function answer(page, label) {
-  const before = await dock(page).locator('.bar-headline').getAttribute('data-roll').catch(() => null);
-  await asked(page, label).getByRole('button', { name: `Answer the GM's request: ${label}` }).click();
-  await expect(labelField(page)).toHaveValue(label);
-  await rollButton(page).click();
-  const headline = dock(page).locator('.bar-headline');
-  await expect(headline).not.toHaveAttribute('data-roll', before ?? '');
-  return (await headline.textContent()).replace(/^\s*Last roll:\s*/, '').trim();
+  return headlineAfter(page, async () => {
+    await asked(page, label).getByRole('button', { name: `Answer the GM's request: ${label}` }).click();
+    await expect(labelField(page)).toHaveValue(label);
+    await rollButton(page).click();
+  });
 }
 
 /** Each answer line of a gathered request: "Ana Success", "Ben waiting". */
-const answerLines = (page, label) => gathered(page, label).locator('.ask-answers li');
+const answerLines = (page, label) => gathered(page, label).locator('.ask-answers .ask-answer');
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** One answer line: the name, then the headline or "waiting", then any marks. */
 const line = (name, result = 'waiting', mark = '') => new RegExp(`^${name}\\s*${escaped(result)}\\s*${mark}$`);
@@ -100,7 +84,7 @@ test('a request to one player and to everyone, answered from the trays in two ta
 
   // Two taps: the request, then Roll. Her dice kept, the GM's added.
   const anaRolled = await answer(ana.page, 'Perception');
-  await expect(ana.page.getByRole('button', { name: 'Remove ability die' })).toHaveCount(1);
+  await expect(poolNotation(ana.page)).toHaveText('2g2p');
   await expect(ana.page.locator('.gm-side')).toContainText('difficulty');
   await expect(answerLines(gm.page, 'Perception')).toHaveText([line('Ana', anaRolled)]);
   await expect(card).toContainText(`You answered: ${anaRolled}.`);
@@ -171,4 +155,36 @@ test("answers for the GM alone reach only the GM; answering again replaces the f
   await expect(corner(ben.page).locator('.table-last')).toHaveCount(0);
   // The roll was marked for the GM alone in Ana's History and on her result.
   await expect(dock(ana.page).locator('.sent-to-gm')).toBeVisible();
+});
+
+test("the GM's dark point on a player's check upgrades the side that player's tray has taken, on both phones, once", async ({ phone }) => {
+  const { gm, players: [ana] } = await table(phone, 'Ana');
+  await setPool(gm.page, 1, 2);
+  for (const p of [ana, gm]) await inTray(p.page, 'narrative');
+  await tap(gm.page, 'Add difficulty die', 2);
+  await ask(gm.page, 'Vigilance', { who: 'Ana' });
+  // Ana takes the request: the GM's two difficulty dice in her tray.
+  await asked(ana.page, 'Vigilance').getByRole('button', { name: "Answer the GM's request: Vigilance" }).click();
+  await expect(poolNotation(ana.page)).toHaveText('2p');
+  // The GM spends a dark point on her check, from the gathered request.
+  const spend = gathered(gm.page, 'Vigilance').getByRole('button', { name: "Spend a dark point on Ana's check" });
+  await spend.click();
+  await expect(answerLines(gm.page, 'Vigilance')).toHaveText([line('Ana', 'waiting', 'dark point')]);
+  await expect(spend).toHaveCount(0);
+  // On Ana's phone: her tray's side is upgraded, one difficulty die now a challenge die.
+  await expect(asked(ana.page, 'Vigilance')).toContainText('The GM spent a dark point on your check.');
+  await expect(asked(ana.page, 'Vigilance')).toContainText('1 difficulty, 1 challenge');
+  await expect(ana.page.locator('.gm-side')).toContainText('challenge');
+  await expect(poolNotation(ana.page)).toHaveText('1p1r');
+  // Her roll answers with the upgraded side.
+  await rollButton(ana.page).click();
+  await expect(answerLines(gm.page, 'Vigilance')).not.toHaveText([line('Ana', 'waiting', 'dark point')]);
+  await expect(answerLines(gm.page, 'Vigilance')).toContainText('dark point');
+  await ana.page.screenshot({ path: test.info().outputPath('dark-point-player.png') });
+  await gm.page.screenshot({ path: test.info().outputPath('dark-point-gm.png') });
+  // One point moved, on every phone.
+  for (const p of [gm, ana]) {
+    await p.page.goto('/#/table');
+    await expect(poolCount(p.page)).toContainText('2 light, 1 dark');
+  }
 });

@@ -8,7 +8,7 @@ use crate::core::character::Roster;
 use crate::core::history::HistoryEntry;
 use crate::core::story_points::StoryPoints;
 use crate::route::Page;
-use crate::storage::table::may_be_at_table;
+use crate::storage::table::{may_be_at_table, stored_sends_to_gm};
 use crate::table::Amendment;
 use crate::ui::platform::browser::with_store;
 use crate::ui::visit::{Deferred, Visit, WaitingLink};
@@ -65,6 +65,8 @@ pub struct Answering {
     pub label: String,
     /// The answer goes to the GM alone.
     pub to_gm: bool,
+    /// The tray has taken the GM's dark point on this check.
+    pub upgraded: bool,
 }
 
 /// The app's handle on the live table; cheap to copy.
@@ -100,15 +102,17 @@ pub struct TableHook {
 }
 
 impl TableHook {
-    /// Reads only whether a table is kept on this device: a look at the stored text, not a
-    /// parse, so a page that is at no table pays nothing.
+    /// Reads only whether a table is kept on this device, and whether its rolls go to the GM
+    /// alone: a look at the stored text, not a parse, so a page that is at no table pays
+    /// nothing.
     pub fn new(snackbar: Snackbar, visit: Visit, links: WaitingLink) -> Self {
-        let at = with_store(|store| store.get(crate::storage::table::KEY).ok().flatten())
-            .is_some_and(|text| may_be_at_table(&text));
+        let stored = with_store(|store| store.get(crate::storage::table::KEY).ok().flatten());
+        let at = stored.as_deref().is_some_and(may_be_at_table);
+        let to_gm = at && stored.as_deref().is_some_and(stored_sends_to_gm);
         Self {
             at_table: RwSignal::new(at),
             gm: RwSignal::new(false),
-            to_gm: RwSignal::new(false),
+            to_gm: RwSignal::new(to_gm),
             people: RwSignal::new(Vec::new()),
             answering: RwSignal::new(None),
             start_asked: RwSignal::new(false),

@@ -20,7 +20,7 @@ use crate::core::story_points::PointCounts;
 use crate::route::Page;
 use crate::storage::entry_link_text;
 use crate::table::relays::{ByteBucket, backoff_ms};
-use crate::table::{PointSide, What};
+use crate::table::{LogEntry, PointSide, What, shown_log};
 use crate::ui::platform::browser::now_ms;
 use crate::ui::table::hook::{Outgoing, TableHook};
 
@@ -117,6 +117,9 @@ pub struct Live {
     pub table: TableHook,
     /// The table as the protocol's module last described it.
     pub view: RwSignal<TableView>,
+    /// The log's items as shown, newest first, each marked when its roll changed since it
+    /// was sent: made once per change of the table, for the log and the trays' corner.
+    pub shown: Memo<Vec<(LogEntry, bool)>>,
     /// Each relay and its state, in the table's order.
     pub relays: RwSignal<Vec<(String, RelayState)>>,
     /// Frames received and not yet read: (relay index, text), and their bytes.
@@ -168,9 +171,11 @@ impl Live {
     }
 
     fn start(table: TableHook) -> Self {
+        let view = RwSignal::new(TableView::default());
         let live = Self {
             table,
-            view: RwSignal::new(TableView::default()),
+            view,
+            shown: Memo::new(move |_| view.with(|v| shown_log(&v.log))),
             relays: RwSignal::new(Vec::new()),
             inbox: StoredValue::new((Vec::new(), 0)),
             reading: StoredValue::new(false),
@@ -471,7 +476,7 @@ impl Live {
                     } else {
                         PointSide::Dark
                     };
-                    self.say(What::Flip { from }, false);
+                    self.say(What::Flip { from, check: None }, false);
                 }
                 Outgoing::Undo => {
                     // The table takes back this phone's last flip; the GM's set-up, undone,

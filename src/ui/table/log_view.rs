@@ -8,7 +8,7 @@ use super::live::{Live, tray_page};
 use super::service::{Call, TableView};
 use crate::route::Page;
 use crate::storage::entry_from_link;
-use crate::table::{Amendment, LogEntry, PointSide, What, shown_log};
+use crate::table::{Amendment, LogEntry, PointSide, What};
 use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{clock_text, go_to};
 
@@ -17,7 +17,7 @@ use crate::ui::platform::browser::{clock_text, go_to};
 #[component]
 pub fn TableLog(live: Live) -> impl IntoView {
     Effect::new(move |_| {
-        let rolls = live.view.with(others_rolls);
+        let rolls = live.shown.with(|shown| others_rolls(shown));
         if live.view.with_untracked(|v| v.at) {
             live.seen.set(Some(rolls));
         }
@@ -25,8 +25,9 @@ pub fn TableLog(live: Live) -> impl IntoView {
     // Each item, whether it is a roll changed since it was sent, and whether a roll of mine
     // that reached no one has been sent again since (then it offers no second sending).
     let entries = move || {
+        let shown = live.shown.get();
         live.view.with(|v| {
-            shown_log(&v.log)
+            shown
                 .into_iter()
                 .map(|(entry, changed)| {
                     let resent = entry.undelivered
@@ -146,12 +147,12 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl Int
     }
 }
 
-/// The ids of the rolls others made that the log shows, newest first.
-pub fn others_rolls(view: &TableView) -> Vec<String> {
-    shown_log(&view.log)
-        .into_iter()
+/// The ids of the rolls others made that the log shows (`shown`), newest first.
+pub fn others_rolls(shown: &[(LogEntry, bool)]) -> Vec<String> {
+    shown
+        .iter()
         .filter(|(e, _)| is_others_roll(e))
-        .map(|(e, _)| e.id)
+        .map(|(e, _)| e.id.clone())
         .collect()
 }
 
@@ -164,7 +165,29 @@ pub fn is_others_roll(entry: &LogEntry) -> bool {
 /// "handed the GM role to Ben". The log and the trays' corner say it alike.
 pub fn act_words(what: &What, refused: bool, view: &TableView) -> Option<String> {
     let words = match what {
-        What::Flip { from } => {
+        What::Flip {
+            from,
+            check: Some(check),
+        } => {
+            let whose = view
+                .people
+                .iter()
+                .find(|p| p.pubkey == check.player)
+                .map_or("a player's".to_string(), |p| format!("{}'s", p.shown));
+            let side = match from {
+                PointSide::Light => "light",
+                PointSide::Dark => "dark",
+            };
+            if refused {
+                format!(
+                    "tried to spend a {side} point on {whose} check: refused, none was left or \
+                     one is spent on it already"
+                )
+            } else {
+                format!("spent a {side} point on {whose} check")
+            }
+        }
+        What::Flip { from, .. } => {
             let side = match from {
                 PointSide::Light => "light",
                 PointSide::Dark => "dark",

@@ -230,7 +230,9 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
         })}
         <SendChoice live/>
-        <div class="table-requests"><Requests live/></div>
+        {move || live.view.with(|v| v.asks.iter().any(|a| v.am_gm || a.asks_me)).then(|| view! {
+            <div class="table-requests"><Requests live/></div>
+        })}
         <div class="table-columns">
             <TableLog live/>
             <div class="table-side-column">
@@ -337,12 +339,12 @@ fn DestinyPool(live: Live) -> impl IntoView {
             </p>
             <div class="row-actions">
                 <button type="button" disabled=move || pool.get().light == 0
-                    on:click=move |_| live.say(What::Flip { from: PointSide::Light }, false)>
+                    on:click=move |_| live.say(What::Flip { from: PointSide::Light, check: None }, false)>
                     "Flip a light point"
                 </button>
                 {move || am_gm.get().then(|| view! {
                     <button type="button" disabled=move || pool.get().dark == 0
-                        on:click=move |_| live.say(What::Flip { from: PointSide::Dark }, false)>
+                        on:click=move |_| live.say(What::Flip { from: PointSide::Dark, check: None }, false)>
                         "Flip a dark point"
                     </button>
                 })}

@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use super::live::{Live, tray_page};
 use super::service::{AskView, Call};
 use crate::route::Page;
+use crate::table::message::Check;
+use crate::table::{PointSide, What};
 use crate::ui::platform::browser::go_to;
 use crate::ui::table::hook::{Answering, Outgoing};
 
@@ -36,15 +38,35 @@ pub fn Requests(live: Live) -> impl IntoView {
     }
 }
 
-/// A request as the GM sees it: what for, whom, and each answer or wait, with Close.
+/// A request as the GM sees it: what for, whom, and each answer or wait, with Close; on a
+/// narrative check not yet rolled, the GM's dark point to spend on it.
 #[component]
 fn GmRequest(live: Live, ask: AskView) -> impl IntoView {
     let title = tray_page(&ask.tray).map_or("a tray", Page::short_title);
     let label = ask.label.clone();
+    let narrative = ask.tray == Page::NARRATIVE.path();
+    let dark_left = Memo::new(move |_| live.view.with(|v| v.pool.is_some_and(|p| p.dark > 0)));
     let answers = ask
         .answers
         .iter()
         .map(|a| {
+            let spend = (narrative && !a.upgraded && a.result.is_none()).then(|| {
+                let check = Check {
+                    ask: ask.id.clone(),
+                    player: a.key.clone(),
+                };
+                let name = a.name.clone();
+                move || dark_left.get().then(|| {
+                    let check = check.clone();
+                    view! {
+                        <button type="button" class="small quiet"
+                            aria-label=format!("Spend a dark point on {name}'s check")
+                            on:click=move |_| live.say(What::Flip { from: PointSide::Dark, check: Some(check.clone()) }, false)>
+                            "Dark point"
+                        </button>
+                    }
+                })
+            });
             let result = match &a.result {
                 Some((headline, tone)) => view! {
                     <span class=format!("headline-small {tone}")>{headline.clone()}</span>
@@ -54,9 +76,13 @@ fn GmRequest(live: Live, ask: AskView) -> impl IntoView {
             };
             view! {
                 <li>
-                    <span class="who">{a.name.clone()}</span>" "{result}
-                    {a.replaced.then(|| view! { <span class="tag">"answered again"</span> })}
-                    {a.changed.then(|| view! { <span class="tag">"changed"</span> })}
+                    <span class="ask-answer">
+                        <span class="who">{a.name.clone()}</span>" "{result}
+                        {a.replaced.then(|| view! { <span class="tag">"answered again"</span> })}
+                        {a.changed.then(|| view! { <span class="tag">"changed"</span> })}
+                        {a.upgraded.then(|| view! { <span class="tag">"dark point"</span> })}
+                    </span>
+                    {spend}
                 </li>
             }
         })
@@ -93,6 +119,27 @@ fn PlayerRequest(live: Live, ask: AskView) -> impl IntoView {
     } else {
         "Your answer goes to the table."
     };
+    // The GM's dark point spent on my check while I answer it: the tray takes the side
+    // again, upgraded (once).
+    if ask.upgraded_me {
+        let ask = ask.clone();
+        Effect::new(move |_| {
+            let taking = live.table.answering.get_untracked();
+            if let (Some(page), Some(taking)) = (page, taking)
+                && taking.ask == ask.id
+                && !taking.upgraded
+            {
+                live.table.answering.set(Some(Answering {
+                    upgraded: true,
+                    ..taking
+                }));
+                live.table
+                    .snackbar
+                    .say("The GM spent a dark point on your check: one die upgraded.");
+                go_to(&page.challenge_href(&ask.challenge));
+            }
+        });
+    }
     let answer = {
         let ask = ask.clone();
         move |_| {
@@ -102,6 +149,7 @@ fn PlayerRequest(live: Live, ask: AskView) -> impl IntoView {
                 page,
                 label: ask.label.clone(),
                 to_gm: ask.to_gm,
+                upgraded: ask.upgraded_me,
             }));
             if ask.challenge.is_empty() {
                 go_to(&page.href());
@@ -127,6 +175,7 @@ fn PlayerRequest(live: Live, ask: AskView) -> impl IntoView {
                 </span>
             </p>
             <p class="hint">
+                {ask.upgraded_me.then_some("The GM spent a dark point on your check. ")}
                 {mine.map(|(headline, _)| format!("You answered: {headline}. "))}
                 {where_to}
             </p>

@@ -122,6 +122,8 @@ pub struct AskView {
     pub to_gm: bool,
     /// This phone is asked.
     pub asks_me: bool,
+    /// The GM spent a dark point on my check: `challenge` and `side` are upgraded so.
+    pub upgraded_me: bool,
     /// Each player asked (and each who answered), in the table's order.
     pub answers: Vec<AnswerView>,
 }
@@ -129,8 +131,12 @@ pub struct AskView {
 /// One player's answer to a request, or their wait.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AnswerView {
+    /// Who (key).
+    pub key: String,
     /// Who.
     pub name: String,
+    /// The GM spent a dark point on their check.
+    pub upgraded: bool,
     /// This phone's own answer.
     pub mine: bool,
     /// The roll's headline and tone, as it stands; `None`: still waiting.
@@ -663,7 +669,9 @@ fn ask_view(ask: &crate::table::OpenAsk, people: &[Person], gm: &str, me: &str) 
     let answer_of = |key: &str, name: &str| {
         let answer = ask.answer_of(key);
         AnswerView {
+            key: key.to_string(),
             name: name.to_string(),
+            upgraded: ask.upgraded.iter().any(|p| p == key),
             mine: key == me,
             result: answer.and_then(|a| {
                 let rolled = entry_from_link(&a.roll).ok()?;
@@ -700,14 +708,23 @@ fn ask_view(ask: &crate::table::OpenAsk, people: &[Person], gm: &str, me: &str) 
             .collect();
         names.join(", ")
     };
+    // My roll's side, with the GM's dark point on my check.
+    let upgraded_me = ask.upgraded.iter().any(|p| p == me);
+    let challenge = if upgraded_me {
+        crate::core::challenge::upgraded_narrative_side(&ask.challenge)
+            .unwrap_or_else(|| ask.challenge.clone())
+    } else {
+        ask.challenge.clone()
+    };
     AskView {
         id: ask.id.clone(),
         tray: ask.tray.clone(),
         label: ask.label.clone(),
-        challenge: ask.challenge.clone(),
-        side: (!ask.challenge.is_empty())
-            .then(|| crate::core::challenge::side_words(&ask.tray, &ask.challenge))
+        side: (!challenge.is_empty())
+            .then(|| crate::core::challenge::side_words(&ask.tray, &challenge))
             .flatten(),
+        challenge,
+        upgraded_me,
         whom,
         to_gm: ask.to_gm,
         asks_me: ask.asks(me, gm),

@@ -11,11 +11,11 @@ use super::live::{Connection, Live, tray_page};
 use super::log_view::{TableLog, act_words, is_others_roll, others_rolls};
 use super::page::SendChoice;
 use super::requests::Requests;
-use super::service::{Call, TableView};
+use super::service::Call;
 use crate::core::history::HistoryEntry;
 use crate::route::Page;
 use crate::storage::entry_from_link;
-use crate::table::{What, shown_log};
+use crate::table::{LogEntry, What};
 use crate::ui::panels::roll_card::RollFaces;
 use crate::ui::table::hook::TableHook;
 
@@ -33,7 +33,7 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
     let connection = Memo::new(move |_| live.connection());
     // The rolls others made, once this phone has read its kept table: those it held then
     // count as looked at; what comes after is new until the log is opened.
-    let others = Memo::new(move |_| live.view.with(others_rolls));
+    let others = Memo::new(move |_| live.shown.with(|shown| others_rolls(shown)));
     Effect::new(move |_| {
         let ready = live.view.with(|v| v.at);
         if ready && live.seen.with_untracked(Option::is_none) {
@@ -47,7 +47,7 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
             })
         })
     });
-    let last = Memo::new(move |_| live.view.with(last_other_roll));
+    let last = Memo::new(move |_| live.shown.with(|shown| last_other_roll(shown)));
     let open_log = move || {
         sheet_open.set(true);
         if let Some(dialog) = sheet.get_untracked() {
@@ -112,9 +112,11 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
 
 /// The newest roll someone else made, as the log shows it: (its message's id, who, the
 /// tray's title, the roll).
-fn last_other_roll(view: &TableView) -> Option<(String, String, &'static str, HistoryEntry)> {
-    shown_log(&view.log)
-        .into_iter()
+fn last_other_roll(
+    shown: &[(LogEntry, bool)],
+) -> Option<(String, String, &'static str, HistoryEntry)> {
+    shown
+        .iter()
         .filter(|(e, _)| is_others_roll(e))
         .find_map(|(e, _)| match &e.what {
             What::Roll { tray, roll, .. } | What::Amend { tray, roll, .. } => {
