@@ -405,8 +405,19 @@ fn model_fold(
             What::Gm { .. } => chain
                 .iter()
                 .any(|(_, s)| s.as_ref().is_some_and(|s| s.2 == m.id)),
+            // Taking back the GM's own setting or dark point is the GM's act too.
             What::Undo { of } => match msgs.iter().find(|x| x.id == *of) {
-                Some(x) if matches!(x.what, What::Points { .. } | What::Side { .. }) => {
+                Some(x)
+                    if matches!(
+                        x.what,
+                        What::Points { .. }
+                            | What::Side { .. }
+                            | What::Flip {
+                                from: PointSide::Dark,
+                                ..
+                            }
+                    ) =>
+                {
                     gm_act(&chain, msgs, m)
                 }
                 _ => true,
@@ -556,7 +567,8 @@ fn model_fold(
                 What::Flip { from, check } => {
                     let gm_then = &chain[gm_at(&chain, &m.key())].0;
                     let on = check.as_ref().filter(|c| {
-                        open_at[i].iter().any(|&a| {
+                        state.named.iter().any(|(k, _)| *k == c.player)
+                            && open_at[i].iter().any(|&a| {
                             matches!(&window[a].what, What::Ask { tray, who, .. }
                                 if window[a].id == c.ask
                                     && tray == "narrative"

@@ -394,7 +394,7 @@ fn a_dark_point_on_a_players_check_upgrades_it_once_on_every_phone() {
     let (ana, ben) = (t.ana.me().to_string(), t.ben.me().to_string());
     t.say(GM, dark_on(&id, &ana), false, 11_000);
     for phone in t.phones() {
-        assert_eq!(the_ask(phone).upgraded, [ana.clone()]);
+        assert_eq!(the_ask(phone).upgraded, std::slice::from_ref(&ana));
         let pool = phone.view().pool.unwrap();
         assert_eq!((pool.light, pool.dark), (2, 2), "one point moved");
     }
@@ -439,7 +439,7 @@ fn a_dark_point_on_a_players_check_upgrades_it_once_on_every_phone() {
         15_000,
     );
     for phone in t.phones() {
-        assert_eq!(the_ask(phone).upgraded, [ana.clone()]);
+        assert_eq!(the_ask(phone).upgraded, std::slice::from_ref(&ana));
         let pool = phone.view().pool.unwrap();
         assert_eq!((pool.light, pool.dark), (2, 2));
     }

@@ -169,15 +169,7 @@ impl Folded {
 
 /// Takes `h` into the open requests: a roll answering one as its player's answer (replacing
 /// their earlier one), a change of an answering roll as that roll now stands.
-fn answer(
-    asks: &mut [OpenAsk],
-    h: &Held,
-    gm_here: &str,
-    ledger: &Ledger,
-    before: &[&Held],
-    counts: &[bool],
-    undone: &[bool],
-) {
+fn answer(asks: &mut [OpenAsk], h: &Held, gm_here: &str, roll_stands: bool) {
     match &h.msg.what {
         What::Roll { roll, answers, .. } if !answers.is_empty() => {
             let Some(ask) = asks.iter_mut().find(|a| a.id == *answers) else {
@@ -204,16 +196,7 @@ fn answer(
             }
         }
         What::Amend { of, roll, .. } => {
-            // Only a change of a roll that counts and stands, by its author, sent alike.
-            let stands = before.iter().enumerate().any(|(j, r)| {
-                r.id == *of
-                    && counts[j]
-                    && !undone[j]
-                    && r.author == h.author
-                    && r.to_gm == h.to_gm
-                    && matches!(r.msg.what, What::Roll { .. })
-            });
-            if !stands || ledger.get(of).is_none() {
+            if !roll_stands {
                 return;
             }
             for answer in asks.iter_mut().flat_map(|a| a.answers.iter_mut()) {
@@ -382,6 +365,7 @@ pub fn fold<'a>(
                     // open now that asks them; once per check (a second is refused).
                     let gm_here = chain.gm_at(&h.key());
                     let on = check.as_ref().and_then(|c| {
+                        people.shown(&c.player)?;
                         asks.iter()
                             .position(|a| {
                                 a.id == c.ask
@@ -471,15 +455,23 @@ pub fn fold<'a>(
         let undelivered = h.to_gm && h.msg.to != gm_here;
         let visible = !h.to_gm || mine || (h.msg.to == me && !undelivered);
         if visible && !undone[i] && !undelivered {
-            answer(
-                &mut asks,
-                h,
-                gm_here,
-                &ledger,
-                &window[..i],
-                &counts,
-                &undone,
-            );
+            // A change answers for its roll only while that roll counts and stands, by its
+            // author, sent alike.
+            let roll_stands = match &h.msg.what {
+                What::Amend { of, .. } => ledger
+                    .position(of)
+                    .and_then(|p| p.checked_sub(start))
+                    .is_some_and(|j| {
+                        j < i
+                            && counts[j]
+                            && !undone[j]
+                            && window[j].author == h.author
+                            && window[j].to_gm == h.to_gm
+                            && matches!(window[j].msg.what, What::Roll { .. })
+                    }),
+                _ => false,
+            };
+            answer(&mut asks, h, gm_here, roll_stands);
         }
         if visible {
             entries.push(LogEntry {

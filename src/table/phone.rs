@@ -952,3 +952,55 @@ fn due_cut<'a>(counted: &'a [Key], asks: &[OpenAsk]) -> Option<&'a Key> {
     }
     counted.get(at)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(n: usize) -> Vec<Key> {
+        (0..n)
+            .map(|i| Key::new(i as u64 + 1, &"aa".repeat(32), &format!("{i:064x}")))
+            .collect()
+    }
+
+    fn open_at(key: &Key) -> OpenAsk {
+        OpenAsk {
+            id: key.id.clone(),
+            key: key.clone(),
+            tray: "narrative".into(),
+            label: "Perception".into(),
+            challenge: String::new(),
+            who: Vec::new(),
+            to_gm: false,
+            answers: Vec::new(),
+            upgraded: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_cut_stops_before_an_open_request_while_it_folds_enough() {
+        let at = |counted: &[Key], asks: &[OpenAsk]| {
+            due_cut(counted, asks).map(|cut| counted.iter().position(|k| k == cut))
+        };
+        let k = keys(150);
+        // (where the request is, where the cut falls), counted by hand: 150 entries, the
+        // newest 100 kept, so index 49; never at or past a request; 50 folded at least.
+        assert_eq!(at(&k[..149], &[]), None, "not due before 150");
+        assert_eq!(at(&k, &[]), Some(Some(49)));
+        assert_eq!(at(&k, &[open_at(&k[60])]), Some(Some(49)), "after the cut");
+        assert_eq!(at(&k, &[open_at(&k[50])]), Some(Some(49)), "just after it");
+        assert_eq!(at(&k, &[open_at(&k[49])]), None, "48 would fold too little");
+        assert_eq!(at(&k, &[open_at(&k[0])]), None);
+        let k = keys(200);
+        assert_eq!(at(&k, &[open_at(&k[120])]), Some(Some(99)));
+        assert_eq!(
+            at(&k, &[open_at(&k[70]), open_at(&k[120])]),
+            Some(Some(69)),
+            "the oldest open request holds it"
+        );
+        // Past 400 entries an open request goes with the cut.
+        let k = keys(500);
+        assert_eq!(at(&k, &[open_at(&k[99])]), Some(Some(399)));
+        assert_eq!(at(&k, &[open_at(&k[100])]), Some(Some(99)));
+    }
+}

@@ -40,18 +40,47 @@ async function ask(page, label, { who = 'Everyone', toGm = false } = {}) {
   await page.getByRole('textbox', { name: 'What the roll is for' }).fill(label);
   await page.getByRole('combobox', { name: 'Who rolls' }).selectOption({ label: who });
   if (toGm) await page.getByRole('switch', { name: /Answers to me only/ }).click();
+  await expect(page.locator('.ask-form')).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath(`ask-${label}.png`) });
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
 }
 
-/** A request in a player's corner, and one as the GM's corner gathers it. */
+/**
+ * A request asking a player: in their tray's corner (the oldest not yet answered), and in
+ * full in the sheet over the tray (every request asking them).
+ */
 const asked = (page, label) => corner(page).getByRole('group', { name: `The GM asks: ${label}` });
-const gathered = (page, label) => corner(page).getByRole('group', { name: `Request: ${label}` });
+const inSheet = (page, label) => logSheet(page).getByRole('group', { name: `The GM asks: ${label}` });
+/** A request as the GM sees it gathered, in the sheet the corner's line opens. */
+const gathered = (page, label) => logSheet(page).getByRole('group', { name: `Request: ${label}` });
 
-/** Answers a request as a player does: one tap on it, one on Roll; the headline rolled. */
-async function answer(page, label) {
+/** Opens the sheet over the tray (from the corner's requests line, or the table's line). */
+async function openSheet(page) {
+  const line = corner(page).getByRole('button', { name: /^Requests: / });
+  await ((await line.count()) ? line : corner(page).getByRole('button', { name: /^Table · / })).click();
+  await expect(logSheet(page)).toBeVisible();
+}
+async function closeSheet(page) {
+  await logSheet(page).getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(logSheet(page)).toBeHidden();
+}
+
+/** What the GM sees of a request: each answer line, read in the sheet and closed again. */
+async function gmSees(page, label, lines) {
+  await openSheet(page);
+  await expect(answerLines(page, label)).toHaveText(lines);
+  await closeSheet(page);
+}
+
+/**
+ * Answers a request as a player does: one tap on it (in the corner, or with `again` in the
+ * sheet, which closes over the tray), one on Roll; the headline rolled.
+ */
+async function answer(page, label, { again = false } = {}) {
   return headlineAfter(page, async () => {
-    await asked(page, label).getByRole('button', { name: `Answer the GM's request: ${label}` }).click();
+    if (again) await openSheet(page);
+    await (again ? inSheet : asked)(page, label).getByRole('button', { name: `Answer the GM's request: ${label}` }).click();
+    await expect(logSheet(page)).toBeHidden();
     await expect(labelField(page)).toHaveValue(label);
     await rollButton(page).click();
   });
@@ -80,27 +109,34 @@ test('a request to one player and to everyone, answered from the trays in two ta
   await expect(card).toContainText('Your answer goes to the table.');
   await expect(card).toBeInViewport();
   for (const p of [ben, cleo]) await expect(asked(p.page, 'Perception')).toHaveCount(0);
-  await expect(answerLines(gm.page, 'Perception')).toHaveText([line('Ana')]);
+  await expect(corner(gm.page).getByRole('button', { name: /^Requests: / })).toContainText('Perception 0 of 1');
+  await gmSees(gm.page, 'Perception', [line('Ana')]);
 
-  // Two taps: the request, then Roll. Her dice kept, the GM's added.
+  // Two taps: the request, then Roll. Her dice kept, the GM's added, the label set.
   const anaRolled = await answer(ana.page, 'Perception');
   await expect(poolNotation(ana.page)).toHaveText('2g2p');
   await expect(ana.page.locator('.gm-side')).toContainText('difficulty');
-  await expect(answerLines(gm.page, 'Perception')).toHaveText([line('Ana', anaRolled)]);
-  await expect(card).toContainText(`You answered: ${anaRolled}.`);
-  await expect(card.getByRole('button', { name: "Answer the GM's request: Perception" })).toHaveText('Answer again');
+  await gmSees(gm.page, 'Perception', [line('Ana', anaRolled)]);
+  // Answered, it leaves her corner (the sheet keeps it, with her answer) and her label.
+  await expect(card).toHaveCount(0);
+  await expect(labelField(ana.page)).toHaveValue('');
+  await openSheet(ana.page);
+  await expect(inSheet(ana.page, 'Perception')).toContainText(`You answered: ${anaRolled}.`);
+  await expect(inSheet(ana.page, 'Perception').getByRole('button', { name: "Answer the GM's request: Perception" })).toHaveText('Answer again');
+  await closeSheet(ana.page);
 
   // Everyone: each player asked, the GM not.
   await ask(gm.page, 'Initiative');
   for (const p of [ana, ben, cleo]) await expect(asked(p.page, 'Initiative')).toBeVisible();
   await expect(asked(gm.page, 'Initiative')).toHaveCount(0);
-  await expect(answerLines(gm.page, 'Initiative')).toHaveText([line('Ana'), line('Ben'), line('Cleo')]);
+  await gmSees(gm.page, 'Initiative', [line('Ana'), line('Ben'), line('Cleo')]);
   const benRolled = await answer(ben.page, 'Initiative');
-  await expect(answerLines(gm.page, 'Initiative')).toHaveText([line('Ana'), line('Ben', benRolled), line('Cleo')]);
+  await gmSees(gm.page, 'Initiative', [line('Ana'), line('Ben', benRolled), line('Cleo')]);
+  await expect(corner(gm.page).getByRole('button', { name: /^Requests: / })).toContainText('Initiative 1 of 3');
   // Ben's answer is on every phone's log, though his rolls go nowhere.
-  await cleo.page.getByRole('button', { name: /Open the table's log/ }).first().click();
+  await openSheet(cleo.page);
   await expect(logSheet(cleo.page).locator('[data-kind="roll"]').filter({ hasText: 'answers: Initiative' })).toHaveCount(1);
-  await logSheet(cleo.page).getByRole('button', { name: 'Close' }).click();
+  await closeSheet(cleo.page);
 
   // A late joiner sees the open request, and the GM sees her waiting.
   const dan = await tablePhone(phone, []);
@@ -108,7 +144,7 @@ test('a request to one player and to everyone, answered from the trays in two ta
   await inTray(dan.page, 'narrative');
   await expect(asked(dan.page, 'Initiative')).toBeVisible();
   await expect(asked(dan.page, 'Perception')).toHaveCount(0);
-  await expect(answerLines(gm.page, 'Initiative')).toHaveText([line('Ana'), line('Ben', benRolled), line('Cleo'), line('Dan')]);
+  await gmSees(gm.page, 'Initiative', [line('Ana'), line('Ben', benRolled), line('Cleo'), line('Dan')]);
 
   // A member played by the test forges a request and a close: no phone changes.
   const invite = inviteOf(path);
@@ -116,7 +152,7 @@ test('a request to one player and to everyone, answered from the trays in two ta
   const initiative = events.find((e) => e.body?.what?.ask?.label === 'Initiative').event.id;
   const mallory = new Member(invite).see(events.map((e) => e.event));
   await publishAll(relay, [mallory.say({ joined: { name: 'Mallory' } })]);
-  await expect(answerLines(gm.page, 'Initiative')).toHaveCount(5);
+  await gmSees(gm.page, 'Initiative', [line('Ana'), line('Ben', benRolled), line('Cleo'), line('Dan'), line('Mallory')]);
   await publishAll(relay, [
     mallory.say({ ask: { tray: 'narrative', label: 'Forged', challenge: '9p', who: [] } }),
     mallory.say({ close: { of: initiative } }),
@@ -124,18 +160,22 @@ test('a request to one player and to everyone, answered from the trays in two ta
   // A roll after them shows every phone has read them.
   const cleoRolled = await answer(cleo.page, 'Initiative');
   await ana.page.screenshot({ path: test.info().outputPath('player-asked.png') });
-  await gm.page.screenshot({ path: test.info().outputPath('gm-gathered.png') });
-  for (const p of [gm, ana, ben, cleo, dan]) {
-    await expect(corner(p.page).getByRole('group', { name: /Forged/ })).toHaveCount(0);
-  }
+  // Ben and Cleo, with Initiative answered, would be asked the forged one next.
+  for (const p of [ben, cleo]) await expect(corner(p.page).getByRole('group', { name: /^The GM asks/ })).toHaveCount(0);
+  await openSheet(gm.page);
+  await expect(logSheet(gm.page).getByRole('group', { name: /^Request: / })).toHaveCount(2);
   await expect(answerLines(gm.page, 'Initiative')).toHaveText([line('Ana'), line('Ben', benRolled), line('Cleo', cleoRolled), line('Dan'), line('Mallory')]);
+  await gm.page.screenshot({ path: test.info().outputPath('gm-gathered.png') });
   for (const p of [ana, dan]) await expect(asked(p.page, 'Initiative')).toBeVisible();
 
-  // The GM closes Perception: gone from Ana's corner and the GM's.
+  // The GM closes Perception: gone from the GM's sheet and Ana's.
   await gathered(gm.page, 'Perception').getByRole('button', { name: 'Close the request: Perception' }).click();
-  await expect(asked(ana.page, 'Perception')).toHaveCount(0);
   await expect(gathered(gm.page, 'Perception')).toHaveCount(0);
-  await expect(asked(ana.page, 'Initiative')).toBeVisible();
+  await closeSheet(gm.page);
+  await openSheet(ana.page);
+  await expect(inSheet(ana.page, 'Perception')).toHaveCount(0);
+  await expect(inSheet(ana.page, 'Initiative')).toBeVisible();
+  await closeSheet(ana.page);
 });
 
 test("answers for the GM alone reach only the GM; answering again replaces the first, marked", async ({ phone }) => {
@@ -145,15 +185,15 @@ test("answers for the GM alone reach only the GM; answering again replaces the f
   await ask(gm.page, 'Stealth', { who: 'Ana', toGm: true });
   await expect(asked(ana.page, 'Stealth')).toContainText('Your answer goes to the GM only.');
   const first = await answer(ana.page, 'Stealth');
-  await expect(answerLines(gm.page, 'Stealth')).toHaveText([line('Ana', first)]);
+  await gmSees(gm.page, 'Stealth', [line('Ana', first)]);
   // Ben's phone shows nothing of it.
   await expect(tableLine(ben.page)).toBeVisible();
   await expect(corner(ben.page).locator('.table-last')).toHaveCount(0);
-  // Answered again: the newest stands, marked.
-  const second = await answer(ana.page, 'Stealth');
-  await expect(answerLines(gm.page, 'Stealth')).toHaveText([line('Ana', second, 'answered again')]);
+  // Answered again, from the sheet: the newest stands, marked.
+  const second = await answer(ana.page, 'Stealth', { again: true });
+  await gmSees(gm.page, 'Stealth', [line('Ana', second, 'answered again')]);
   await expect(corner(ben.page).locator('.table-last')).toHaveCount(0);
-  // The roll was marked for the GM alone in Ana's History and on her result.
+  // The roll was marked for the GM alone on her result.
   await expect(dock(ana.page).locator('.sent-to-gm')).toBeVisible();
 });
 
@@ -167,21 +207,21 @@ test("the GM's dark point on a player's check upgrades the side that player's tr
   await asked(ana.page, 'Vigilance').getByRole('button', { name: "Answer the GM's request: Vigilance" }).click();
   await expect(poolNotation(ana.page)).toHaveText('2p');
   // The GM spends a dark point on her check, from the gathered request.
+  await openSheet(gm.page);
   const spend = gathered(gm.page, 'Vigilance').getByRole('button', { name: "Spend a dark point on Ana's check" });
   await spend.click();
   await expect(answerLines(gm.page, 'Vigilance')).toHaveText([line('Ana', 'waiting', 'dark point')]);
   await expect(spend).toHaveCount(0);
+  await closeSheet(gm.page);
   // On Ana's phone: her tray's side is upgraded, one difficulty die now a challenge die.
   await expect(asked(ana.page, 'Vigilance')).toContainText('The GM spent a dark point on your check.');
   await expect(asked(ana.page, 'Vigilance')).toContainText('1 difficulty, 1 challenge');
   await expect(ana.page.locator('.gm-side')).toContainText('challenge');
   await expect(poolNotation(ana.page)).toHaveText('1p1r');
   // Her roll answers with the upgraded side.
-  await rollButton(ana.page).click();
-  await expect(answerLines(gm.page, 'Vigilance')).not.toHaveText([line('Ana', 'waiting', 'dark point')]);
-  await expect(answerLines(gm.page, 'Vigilance')).toContainText('dark point');
+  const rolled = await headlineAfter(ana.page, () => rollButton(ana.page).click());
+  await gmSees(gm.page, 'Vigilance', [line('Ana', rolled, 'dark point')]);
   await ana.page.screenshot({ path: test.info().outputPath('dark-point-player.png') });
-  await gm.page.screenshot({ path: test.info().outputPath('dark-point-gm.png') });
   // One point moved, on every phone.
   for (const p of [gm, ana]) {
     await p.page.goto('/#/table');

@@ -149,6 +149,16 @@ fn AskForm(
     side: impl Fn() -> String + Send + Sync + 'static,
     done: Callback<()>,
 ) -> impl IntoView {
+    // The side as the tray holds it now, in the tray's words.
+    let side_now = side();
+    let side_words = if side_now.is_empty() {
+        "No side: the players roll their own dice.".to_string()
+    } else {
+        crate::core::challenge::side_words(page.path(), &side_now).map_or_else(
+            || "With your side.".into(),
+            |w| format!("With your side: {w}."),
+        )
+    };
     let label = RwSignal::new(String::new());
     let who = RwSignal::new(String::new());
     let to_gm = RwSignal::new(false);
@@ -212,6 +222,7 @@ fn AskForm(
                     }).collect_view()}
                 </select>
             </label>
+            <p class="hint">{side_words}</p>
             <Switch on=to_gm toggle=Callback::new(move |()| to_gm.update(|t| *t = !*t))
                 label="Answers to me only" hint="The other players do not see them."/>
             <span class="row-actions">

@@ -343,6 +343,11 @@ impl Live {
         if self.table.people.with_untracked(|p| *p != others) {
             self.table.people.set(others);
         }
+        // A request closed (or the table left) is answered no more: the next roll is a roll.
+        let answering = self.table.answering.get_untracked();
+        if answering.is_some_and(|a| !reply.view.asks.iter().any(|open| open.id == a.ask)) {
+            self.table.answering.set(None);
+        }
         let pool = reply.view.pool;
         let at = reply.view.at;
         self.view.set(reply.view);

@@ -139,7 +139,7 @@ fn LogItem(live: Live, entry: LogEntry, changed: bool, resent: bool) -> impl Int
                 {unsent}
                 {entry.undone.then(|| view! { <span class="tag">"taken back"</span> })}
                 {changed.then(|| view! { <span class="tag">{change_words(&entry.what)}</span> })}
-                {answer_label(live, &entry.what).map(|label| view! { <span class="tag">{format!("answers: {label}")}</span> })}
+                {answer_label(live, &entry.author, &entry.what).map(|label| view! { <span class="tag">{format!("answers: {label}")}</span> })}
             </p>
             {body}
             {undelivered}
@@ -263,16 +263,21 @@ pub fn act_words(what: &What, refused: bool, view: &TableView) -> Option<String>
 }
 
 /// What the GM's request a roll answers is for, if the log holds that request.
-fn answer_label(live: Live, what: &What) -> Option<String> {
+fn answer_label(live: Live, author: &str, what: &What) -> Option<String> {
     let What::Roll { answers, .. } = what else {
         return None;
     };
     if answers.is_empty() {
         return None;
     }
+    // Only where the request asks its author (a roll naming another's request answers nothing).
     live.view.with_untracked(|v| {
         v.log.iter().find_map(|e| match &e.what {
-            What::Ask { label, .. } if e.id == *answers => Some(label.clone()),
+            What::Ask { label, who, .. }
+                if e.id == *answers && (who.is_empty() || who.iter().any(|k| k == author)) =>
+            {
+                Some(label.clone())
+            }
             _ => None,
         })
     })

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::live::{Connection, Live, tray_page};
 use super::log_view::{TableLog, act_words, is_others_roll, others_rolls};
 use super::page::SendChoice;
-use super::requests::Requests;
+use super::requests::{Requests, RequestsLine};
 use super::service::Call;
 use crate::core::history::HistoryEntry;
 use crate::route::Page;
@@ -95,7 +95,7 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
             {move || last.get().map(|(id, by, tray, entry)| view! {
                 <LastRoll id by tray entry new_count=new_count.get() open=Callback::new(move |()| open_log())/>
             })}
-            <Requests live/>
+            <RequestsLine live open=Callback::new(move |()| open_log())/>
             <TableNews live/>
             <SideBadge live page/>
         </div>
@@ -105,7 +105,10 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
                 <button type="button" on:click=move |_| close_log()>"Close"</button>
             </div>
             // Drawn only while open: the tray pays nothing for it otherwise.
-            {move || sheet_open.get().then(|| view! { <TableLog live/> })}
+            {move || sheet_open.get().then(|| view! {
+                <div class="table-requests"><Requests live answering=Callback::new(move |()| close_log())/></div>
+                <TableLog live/>
+            })}
         </dialog>
     }
 }

@@ -165,12 +165,28 @@ impl TrayCore {
         core
     }
 
-    /// The GM's request this phone answers on this tray names the roll: its label.
+    /// The GM's request this phone answers on this tray names the roll: its label, set once
+    /// per request (the player may change it after), and taken away once answered (or the
+    /// request closed) if the player left it as it was.
     fn follow_answering(&self) {
         let (page, label, answering) = (self.page, self.label, self.table.answering);
-        Effect::new(move |_| {
-            if let Some(asked) = answering.get().filter(|a| a.page == page) {
-                label.set(asked.label);
+        Effect::new(move |set_for: Option<Option<(String, String)>>| {
+            let set_for = set_for.flatten();
+            match answering.get().filter(|a| a.page == page) {
+                Some(asked) => {
+                    if set_for.as_ref().map(|(ask, _)| ask) != Some(&asked.ask) {
+                        label.set(asked.label.clone());
+                    }
+                    Some((asked.ask, asked.label))
+                }
+                None => {
+                    if let Some((_, was)) = set_for
+                        && label.get_untracked() == was
+                    {
+                        label.set(String::new());
+                    }
+                    None
+                }
             }
         });
     }
