@@ -77,7 +77,10 @@ pub fn may_be_at_table(text: &str) -> bool {
 /// a roll made before the table's code has read the kept table is marked as it is sent.
 pub fn stored_sends_to_gm(text: &str) -> bool {
     // Only the document's own choice has this key: names and labels are escaped strings.
-    text.contains(r#""send_to":"gm""#)
+    // Bytes compared by window, not `str::contains`: its searcher weighs some kilobytes in
+    // every page's first load, where this runs.
+    let wanted = br#""send_to":"gm""#;
+    text.as_bytes().windows(wanted.len()).any(|w| w == wanted)
 }
 
 /// Version 1: `{"send_to", "relays", "outbox", "taken_sides", "at"}`, a table of the first
