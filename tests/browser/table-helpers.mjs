@@ -112,9 +112,14 @@ export const people = (page) => page.getByRole('region', { name: 'At the table' 
 /** The Destiny pool's count. */
 export const poolCount = (page) => page.getByRole('region', { name: 'Destiny pool' }).locator('.pool-count');
 
-/** The log as text, one line per entry, newest first: what two phones compare. */
+/**
+ * The log as text, one line per entry, newest first: what two phones compare. A time shows
+ * its day only when it is not the viewing phone's today, so near midnight (or with a clock
+ * off) two phones word the same time differently: the day is left out here.
+ */
 export async function logText(page) {
-  return (await logEntries(page).allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const day = /(?<!\d)\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (?=\d\d:\d\d)/g;
+  return (await logEntries(page).allTextContents()).map((t) => t.replace(day, '').replace(/\s+/g, ' ').trim());
 }
 
 /** Starts a table on `page` as `name`; returns its link's path (`/#/table?join=...`). */
