@@ -178,17 +178,6 @@ fn a_players_gm_acts_change_no_phone_his_own_included() {
     }
 }
 
-/// The device key a phone keeps (read back from its stored form, as an attacker who holds
-/// the phone could).
-fn key_of(table: &Table) -> dicetray::table::DeviceKey {
-    let kept: serde_json::Value = serde_json::to_value(table).unwrap();
-    let secret = kept["me"].as_str().unwrap();
-    dicetray::table::DeviceKey::from_secret(
-        dicetray::table::bytes::from_hex_array::<32>(secret).unwrap(),
-    )
-    .unwrap()
-}
-
 #[test]
 fn a_counter_at_the_largest_safe_integer_splits_nothing() {
     let mut t = table3();

@@ -252,10 +252,7 @@ fn a_fifth_open_request_is_refused_on_every_phone() {
         .is_err()
     );
     // Written by hand past the check, it counts as refused on every phone alike.
-    let gm_key = {
-        let kept: serde_json::Value = serde_json::to_value(&t.gm).unwrap();
-        key_from(kept["me"].as_str().unwrap())
-    };
+    let gm_key = key_of(&t.gm);
     let last = t.gm.log().iter().rev().find(|e| e.mine).unwrap().id.clone();
     let latest = latest_other(&t.gm);
     let t_last = t.gm.log().last().unwrap().t;
@@ -273,13 +270,6 @@ fn a_fifth_open_request_is_refused_on_every_phone() {
     }
 }
 
-fn key_from(secret: &str) -> dicetray::table::DeviceKey {
-    dicetray::table::DeviceKey::from_secret(
-        dicetray::table::bytes::from_hex_array::<32>(secret).unwrap(),
-    )
-    .unwrap()
-}
-
 #[test]
 fn a_players_forged_requests_and_closes_change_no_phone() {
     let mut t = table3();
@@ -291,10 +281,7 @@ fn a_players_forged_requests_and_closes_change_no_phone() {
             .is_err()
     );
     let before = shown(&t.gm);
-    let ben_key = {
-        let kept: serde_json::Value = serde_json::to_value(&t.ben).unwrap();
-        key_from(kept["me"].as_str().unwrap())
-    };
+    let ben_key = key_of(&t.ben);
     let last = t
         .ben
         .log()
@@ -409,10 +396,7 @@ fn a_dark_point_on_a_players_check_upgrades_it_once_on_every_phone() {
             .is_err(),
         "a dark point is the GM's"
     );
-    let gm_key = {
-        let kept: serde_json::Value = serde_json::to_value(&t.gm).unwrap();
-        key_from(kept["me"].as_str().unwrap())
-    };
+    let gm_key = key_of(&t.gm);
     let last = t.gm.log().iter().rev().find(|e| e.mine).unwrap();
     let text = plaintext(last.t + 1, &last.id, "", dark_on(&id, &ana));
     let second = forged(t.gm.invite(), &gm_key, &text, T0 / 1000 + 13, None);

@@ -8,6 +8,7 @@ import { drawn } from './harness.mjs';
 import { freePort } from './relay.mjs';
 import {
   forgiveRefusedSockets,
+  gmAndPlayers,
   inviteOf,
   joinTable,
   keptTable,
@@ -33,16 +34,9 @@ test.describe.configure({ mode: 'serial' });
 
 const relay = sharedRelay(test);
 
-/** GM Gemma starts; the players join by her link. */
+/** GM Gemma starts; the players join by her link; every phone lists them all. */
 async function table(phone, ...names) {
-  const gm = await tablePhone(phone, [relay.url]);
-  const path = await startTable(gm.page, 'Gemma');
-  const players = [];
-  for (const name of names) {
-    const player = await tablePhone(phone, []);
-    await joinTable(player.page, path, name);
-    players.push(player);
-  }
+  const { gm, players, path } = await gmAndPlayers(phone, relay, ...names);
   for (const p of [gm, ...players]) await expect(people(p.page)).toHaveCount(names.length + 1);
   return { gm, players, path, invite: inviteOf(path) };
 }

@@ -371,3 +371,14 @@ pub fn table3() -> Table3 {
     }
     Table3 { gm, ana, ben, all }
 }
+
+/// The device key a phone keeps (read back from its stored form, as an attacker who holds
+/// the phone could).
+pub fn key_of(table: &Table) -> dicetray::table::DeviceKey {
+    let kept: serde_json::Value = serde_json::to_value(table).unwrap();
+    let secret = kept["me"].as_str().unwrap();
+    dicetray::table::DeviceKey::from_secret(
+        dicetray::table::bytes::from_hex_array::<32>(secret).unwrap(),
+    )
+    .unwrap()
+}
