@@ -253,6 +253,7 @@ export async function headlineAfter(page, act) {
   const headline = dock(page).locator('.bar-headline');
   const before = await headline.getAttribute('data-roll').catch(() => null);
   await act();
-  await expect(headline).not.toHaveAttribute('data-roll', before ?? '');
+  // Before any roll the headline has no data-roll at all: wait for one, and for a new one.
+  await expect.poll(() => headline.getAttribute('data-roll')).not.toBe(before);
   return (await headline.textContent()).replace(/^\s*Last roll:\s*/, '').trim();
 }
