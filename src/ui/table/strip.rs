@@ -196,9 +196,12 @@ fn TableNews(live: Live) -> impl IntoView {
         if let Some(text) = fresh {
             news.set(Some(text.clone()));
             set_timeout(
+                // The corner may be gone by then (another tray opened): nothing to clear.
                 move || {
-                    if news.get_untracked().as_deref() == Some(text.as_str()) {
-                        news.set(None);
+                    if news.try_with_untracked(|n| n.as_deref() == Some(text.as_str()))
+                        == Some(true)
+                    {
+                        news.try_set(None);
                     }
                 },
                 NEWS_FOR,
