@@ -16,7 +16,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use dicetray::table::bytes::{from_hex_array, hex};
 use dicetray::table::message::{Message, PointSide};
 use dicetray::table::seal::{Sealed, gm_key, open};
-use dicetray::table::{Checkpoint, DeviceKey, Event, Invite, Pool, Table, What};
+use dicetray::table::{
+    Checkpoint, DeviceKey, Event, Invite, Pool, SceneAct, Table, TableScene, What,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use table_sim::{T0, id_of, json, rng, shuffled};
@@ -57,6 +59,8 @@ struct ModelView {
     log: Vec<(String, bool, bool, bool)>,
     /// The open requests, oldest first, with the answers the viewer may read.
     asks: Vec<ModelAsk>,
+    /// The table's scene.
+    scene: TableScene,
 }
 
 /// A request as the model sees it: (id, players asked, to the GM alone, answers as
@@ -68,6 +72,152 @@ type ModelAsk = (
     Vec<(String, String, String, bool, bool)>,
     Vec<String>,
 );
+
+/// One thing in the model's scene, kept in the order things came in.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct ModelItem {
+    /// 'f' facet, 'o' obstacle, 'c' condition, 'b' boost.
+    kind: char,
+    /// The event id that put it there.
+    id: String,
+    name: String,
+    /// An obstacle's target, a boost's value, a condition's EL.
+    n: u32,
+    /// An obstacle's progress.
+    progress: u32,
+    /// An obstacle's EL.
+    el: u32,
+    /// A facet helps.
+    helps: bool,
+}
+
+/// The model's scene laid out as the app's, kind by kind in order of arrival.
+fn scene_of(items: &[ModelItem]) -> TableScene {
+    let of = |kind: char| items.iter().filter(move |i| i.kind == kind);
+    let value = |i: &ModelItem| (i.id.clone(), i.name.clone(), i.n);
+    TableScene {
+        facets: of('f')
+            .map(|i| (i.id.clone(), i.name.clone(), i.helps))
+            .collect(),
+        obstacles: of('o')
+            .map(|i| (i.id.clone(), i.name.clone(), i.n, i.progress, i.el))
+            .collect(),
+        boosts: of('b').map(value).collect(),
+        conditions: of('c').map(value).collect(),
+    }
+}
+
+/// Does one scene change on the model's scene; `false`: refused (a kind full: 50 facets,
+/// 30 of the others; or nothing by the id named).
+fn scene_step(items: &mut Vec<ModelItem>, id: &str, act: &SceneAct) -> bool {
+    let mut add = |item: ModelItem| {
+        let most = if item.kind == 'f' { 50 } else { 30 };
+        let room = items.iter().filter(|i| i.kind == item.kind).count() < most;
+        if room {
+            items.push(ModelItem {
+                id: id.to_string(),
+                ..item
+            });
+        }
+        room
+    };
+    match act.clone() {
+        SceneAct::Facet { name, helps } => add(ModelItem {
+            kind: 'f',
+            name,
+            helps,
+            ..ModelItem::default()
+        }),
+        SceneAct::Obstacle {
+            name,
+            target,
+            el,
+            progress,
+        } => add(ModelItem {
+            kind: 'o',
+            name,
+            n: target,
+            progress,
+            el,
+            ..ModelItem::default()
+        }),
+        SceneAct::Condition { name, el } => add(ModelItem {
+            kind: 'c',
+            name,
+            n: el,
+            ..ModelItem::default()
+        }),
+        SceneAct::Boost { name, value } => add(ModelItem {
+            kind: 'b',
+            name,
+            n: value,
+            ..ModelItem::default()
+        }),
+        SceneAct::Progress { of, effect } => {
+            match items.iter_mut().find(|i| i.kind == 'o' && i.id == of) {
+                Some(o) => {
+                    o.progress = 1000.min(o.progress + effect);
+                    true
+                }
+                None => false,
+            }
+        }
+        SceneAct::Remove { of } => {
+            let before = items.len();
+            items.retain(|i| i.id != of);
+            items.len() < before
+        }
+        SceneAct::Clear {} => {
+            items.clear();
+            true
+        }
+    }
+}
+
+/// The model's scene from a checkpoint's.
+fn items_of(scene: &TableScene) -> Vec<ModelItem> {
+    let mut items = Vec::new();
+    for (id, name, helps) in &scene.facets {
+        scene_step(
+            &mut items,
+            id,
+            &SceneAct::Facet {
+                name: name.clone(),
+                helps: *helps,
+            },
+        );
+    }
+    for (id, name, target, progress, el) in &scene.obstacles {
+        let act = SceneAct::Obstacle {
+            name: name.clone(),
+            target: *target,
+            el: *el,
+            progress: *progress,
+        };
+        scene_step(&mut items, id, &act);
+    }
+    for (id, name, value) in &scene.boosts {
+        scene_step(
+            &mut items,
+            id,
+            &SceneAct::Boost {
+                name: name.clone(),
+                value: *value,
+            },
+        );
+    }
+    for (id, name, el) in &scene.conditions {
+        scene_step(
+            &mut items,
+            id,
+            &SceneAct::Condition {
+                name: name.clone(),
+                el: *el,
+            },
+        );
+    }
+    items
+}
 
 /// Opens every event the viewer can: sealed for the table, or for the GM by the viewer or
 /// to the viewer (`everyone`: every key at the table, to try as the GM a roll was sealed
@@ -273,6 +423,7 @@ struct State {
     chosen: Vec<(String, String)>,
     pool: Option<Pool>,
     sides: BTreeMap<String, String>,
+    scene: Vec<ModelItem>,
 }
 
 impl State {
@@ -280,6 +431,7 @@ impl State {
         let mut s = State {
             pool: c.pool,
             sides: c.sides.iter().cloned().collect(),
+            scene: items_of(&c.scene),
             ..State::default()
         };
         for (k, n) in &c.people {
@@ -416,7 +568,8 @@ fn model_fold(
                                 from: PointSide::Dark,
                                 ..
                             }
-                    ) =>
+                    ) || matches!(&x.what, What::Scene(act)
+                        if !matches!(act, SceneAct::Boost { .. } | SceneAct::Progress { .. })) =>
                 {
                     gm_act(&chain, msgs, m)
                 }
@@ -432,6 +585,9 @@ fn model_fold(
                 from: PointSide::Dark,
                 ..
             } => gm_act(&chain, msgs, m),
+            // A player adds boosts and a roll's progress; the rest of the scene is the GM's.
+            What::Scene(SceneAct::Boost { .. } | SceneAct::Progress { .. }) => true,
+            What::Scene(_) => gm_act(&chain, msgs, m),
             _ => true,
         };
         if ok[i] && matches!(m.what, What::End {}) {
@@ -460,6 +616,7 @@ fn model_fold(
                     | What::Flip { .. }
                     | What::Points { .. }
                     | What::Side { .. }
+                    | What::Scene(_)
             )
         {
             undone[j] = true;
@@ -609,6 +766,7 @@ fn model_fold(
                 What::Side { tray, challenge } => {
                     state.sides.insert(tray.clone(), challenge.clone());
                 }
+                What::Scene(act) => refused = !scene_step(&mut state.scene, &m.id, act),
                 _ => {}
             }
         }
@@ -652,6 +810,7 @@ fn model_fold(
         ended,
         log,
         asks,
+        scene: scene_of(&state.scene),
     };
     (view, state)
 }
@@ -700,6 +859,7 @@ fn phone_view(table: &Table) -> ModelView {
                 )
             })
             .collect(),
+        scene: v.scene.clone(),
     }
 }
 
@@ -709,32 +869,102 @@ fn phone_view(table: &Table) -> ModelView {
 #[derive(Clone, Debug)]
 enum Action {
     Join,
-    Roll { who: usize, to_gm: bool },
-    Burst { who: usize, n: usize },
-    FlipLight { who: usize },
+    Roll {
+        who: usize,
+        to_gm: bool,
+    },
+    Burst {
+        who: usize,
+        n: usize,
+    },
+    FlipLight {
+        who: usize,
+    },
     FlipDark,
-    SetPool { light: u8, dark: u8 },
-    Side { tray: usize, clear: bool },
-    Undo { who: usize },
-    HandOver { to: usize },
-    Leave { who: usize },
-    Offline { who: usize },
-    Online { who: usize },
-    Deliver { who: usize, n: usize, seed: u64 },
-    Reload { who: usize },
-    Skew { who: usize, minutes: i64 },
-    Tick { seconds: u64 },
-    Amend { who: usize },
+    SetPool {
+        light: u8,
+        dark: u8,
+    },
+    Side {
+        tray: usize,
+        clear: bool,
+    },
+    Undo {
+        who: usize,
+    },
+    HandOver {
+        to: usize,
+    },
+    Leave {
+        who: usize,
+    },
+    Offline {
+        who: usize,
+    },
+    Online {
+        who: usize,
+    },
+    Deliver {
+        who: usize,
+        n: usize,
+        seed: u64,
+    },
+    Reload {
+        who: usize,
+    },
+    Skew {
+        who: usize,
+        minutes: i64,
+    },
+    Tick {
+        seconds: u64,
+    },
+    Amend {
+        who: usize,
+    },
     End,
     // Attacks, sent straight to the relay with a kept key, as a dishonest client would.
-    Ask { who: u8, to_gm: bool, tray: usize },
-    Answer { who: usize, ask: usize },
-    Close { ask: usize },
-    DarkOnCheck { ask: usize, player: usize },
-    ForgeFormerGm { what: u8 },
-    PlayerForge { who: usize, what: u8 },
-    FarAhead { who: usize },
-    Junk { n: usize },
+    Ask {
+        who: u8,
+        to_gm: bool,
+        tray: usize,
+    },
+    Answer {
+        who: usize,
+        ask: usize,
+    },
+    Close {
+        ask: usize,
+    },
+    DarkOnCheck {
+        ask: usize,
+        player: usize,
+    },
+    SceneGm {
+        what: u8,
+        n: u32,
+    },
+    Boost {
+        who: usize,
+    },
+    Progress {
+        who: usize,
+        obstacle: usize,
+        effect: u32,
+    },
+    ForgeFormerGm {
+        what: u8,
+    },
+    PlayerForge {
+        who: usize,
+        what: u8,
+    },
+    FarAhead {
+        who: usize,
+    },
+    Junk {
+        n: usize,
+    },
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -761,8 +991,11 @@ fn action() -> impl Strategy<Value = Action> {
         8 => (0..8usize, 0..4usize).prop_map(|(who, ask)| Action::Answer { who, ask }),
         1 => (0..4usize).prop_map(|ask| Action::Close { ask }),
         5 => (0..4usize, 0..8usize).prop_map(|(ask, player)| Action::DarkOnCheck { ask, player }),
+        4 => (any::<u8>(), 1..15u32).prop_map(|(what, n)| Action::SceneGm { what, n }),
+        2 => (0..8usize).prop_map(|who| Action::Boost { who }),
+        6 => (0..8usize, 0..3usize, 1..6u32).prop_map(|(who, obstacle, effect)| Action::Progress { who, obstacle, effect }),
         1 => (0..4u8).prop_map(|what| Action::ForgeFormerGm { what }),
-        1 => (0..8usize, 0..6u8).prop_map(|(who, what)| Action::PlayerForge { who, what }),
+        1 => (0..8usize, 0..10u8).prop_map(|(who, what)| Action::PlayerForge { who, what }),
         1 => (0..8usize).prop_map(|who| Action::FarAhead { who }),
         1 => (1..40usize).prop_map(|n| Action::Junk { n }),
     ]
@@ -792,6 +1025,7 @@ struct Stats {
     forged: AtomicUsize,
     answered_open: AtomicUsize,
     upgraded: AtomicUsize,
+    progressed: AtomicUsize,
 }
 
 struct Sim {
@@ -1042,7 +1276,10 @@ impl Sim {
                                 && !e.refused
                                 && matches!(
                                     e.what,
-                                    What::Roll { .. } | What::Flip { .. } | What::Points { .. }
+                                    What::Roll { .. }
+                                        | What::Flip { .. }
+                                        | What::Points { .. }
+                                        | What::Scene(_)
                                 )
                         })
                         .map(|e| (e.id.clone(), e.to_gm));
@@ -1237,6 +1474,66 @@ impl Sim {
                     }
                 }
             }
+            Action::SceneGm { what, n } => {
+                // The GM sets the scene: adds each kind, removes one thing, now and then ends
+                // the scene.
+                if let Some(gm) = self.gm_phone() {
+                    let scene = self.phones[gm].table.view().scene.clone();
+                    let name = format!("Thing {}", self.seed() % 1000);
+                    let any = scene
+                        .facets
+                        .iter()
+                        .map(|f| f.0.clone())
+                        .chain(scene.obstacles.iter().map(|o| o.0.clone()))
+                        .chain(
+                            scene
+                                .boosts
+                                .iter()
+                                .chain(&scene.conditions)
+                                .map(|v| v.0.clone()),
+                        )
+                        .nth(n as usize % 4);
+                    let act = match what % 16 {
+                        0..=2 => SceneAct::Facet {
+                            name,
+                            helps: n % 2 == 0,
+                        },
+                        3..=8 => SceneAct::Obstacle {
+                            name,
+                            target: n,
+                            el: n % 5,
+                            progress: u32::from(what % 3 == 0),
+                        },
+                        9..=10 => SceneAct::Condition { name, el: n },
+                        11..=14 => match any {
+                            Some(of) => SceneAct::Remove { of },
+                            None => return,
+                        },
+                        _ => SceneAct::Clear {},
+                    };
+                    self.say(gm, What::Scene(act), false);
+                }
+            }
+            Action::Boost { who } => {
+                if let Some(p) = self.player(who) {
+                    let name = format!("Boost {}", self.seed() % 1000);
+                    self.say(p, What::Scene(SceneAct::Boost { name, value: 2 }), false);
+                }
+            }
+            Action::Progress {
+                who,
+                obstacle,
+                effect,
+            } => {
+                // A player's roll at an obstacle their phone shows (it may be gone on others).
+                if let Some(p) = self.player(who) {
+                    let obstacles = self.phones[p].table.view().scene.obstacles.clone();
+                    if let Some(o) = obstacles.get(obstacle % obstacles.len().max(1)) {
+                        let of = o.0.clone();
+                        self.say(p, What::Scene(SceneAct::Progress { of, effect }), false);
+                    }
+                }
+            }
             Action::End => {
                 if let Some(gm) = self.gm_phone() {
                     self.say(gm, What::End {}, false);
@@ -1256,6 +1553,12 @@ impl Sim {
                         .asks
                         .first()
                         .map(|a| a.id.clone());
+                    let scene = self.phones[p].table.view().scene.clone();
+                    let first_thing = scene
+                        .obstacles
+                        .first()
+                        .map(|o| o.0.clone())
+                        .or_else(|| scene.facets.first().map(|f| f.0.clone()));
                     let forged_what = [
                         What::Points { light: 9, dark: 9 },
                         What::Flip {
@@ -1277,7 +1580,21 @@ impl Sim {
                         What::Close {
                             of: open.unwrap_or_else(|| "ab".repeat(32)),
                         },
-                    ][what as usize % 6]
+                        What::Scene(SceneAct::Facet {
+                            name: "Forged".into(),
+                            helps: true,
+                        }),
+                        What::Scene(SceneAct::Obstacle {
+                            name: "Forged".into(),
+                            target: 5,
+                            el: 0,
+                            progress: 4,
+                        }),
+                        What::Scene(SceneAct::Remove {
+                            of: first_thing.unwrap_or_else(|| "ab".repeat(32)),
+                        }),
+                        What::Scene(SceneAct::Clear {}),
+                    ][what as usize % 10]
                         .clone();
                     self.publish_forged(p, t, &last, &a, forged_what);
                 }
@@ -1501,6 +1818,11 @@ fn check_checkpoints(sim: &Sim, invite: &Invite, everyone: &[[u8; 32]]) {
         assert_eq!(c.pool, state.pool, "checkpoint {id}: the pool at its cut");
         let sides: BTreeMap<String, String> = c.sides.iter().cloned().collect();
         assert_eq!(sides, state.sides, "checkpoint {id}: the sides at its cut");
+        assert_eq!(
+            c.scene,
+            scene_of(&state.scene),
+            "checkpoint {id}: the scene at its cut"
+        );
     }
 }
 
@@ -1587,6 +1909,7 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
             everyone_reads.sides,
             everyone_reads.ended,
             asks,
+            everyone_reads.scene,
         );
         match &public {
             None => public = Some(everyone_reads),
@@ -1636,6 +1959,14 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
     }) {
         stats.upgraded.fetch_add(1, Ordering::Relaxed);
     }
+    // An obstacle worn down by players' rolls.
+    if sim
+        .phones
+        .iter()
+        .any(|p| p.table.view().scene.obstacles.iter().any(|o| o.3 > 0))
+    {
+        stats.progressed.fetch_add(1, Ordering::Relaxed);
+    }
     if sim.relay.len() > 100 && sim.phones[0].table.view().hand_overs > 0 && sim.skewed {
         stats.all_four.fetch_add(1, Ordering::Relaxed);
     }
@@ -1671,7 +2002,8 @@ fn every_phone_converges_on_the_models_table() {
         "convergence: {} cases passed; {} with over 100 messages, {} with a hand-over, {} with \
          a clock skew, {} with an outbox sent late past 100 messages, {} folded from a \
          checkpoint, {} with all of 100 messages, a hand-over and a skew, {} with a former \
-         GM's forgeries, {} with a request open and answered, {} with a dark point on a check",
+         GM's forgeries, {} with a request open and answered, {} with a dark point on a check, \
+         {} with an obstacle's progress",
         s(&stats.cases),
         s(&stats.over_100),
         s(&stats.hand_over),
@@ -1682,6 +2014,7 @@ fn every_phone_converges_on_the_models_table() {
         s(&stats.forged),
         s(&stats.answered_open),
         s(&stats.upgraded),
+        s(&stats.progressed),
     );
     if let Err(e) = result {
         panic!("{e}");
@@ -1707,5 +2040,9 @@ fn every_phone_converges_on_the_models_table() {
     assert!(
         s(&stats.upgraded) * 4 >= s(&stats.cases),
         "too few dark points on a check"
+    );
+    assert!(
+        s(&stats.progressed) * 4 >= s(&stats.cases),
+        "too few obstacles with progress"
     );
 }

@@ -9,31 +9,6 @@ use dicetray::table::phone::{CHECKPOINT_EVERY, Table};
 use dicetray::table::{Amendment, OpenAsk, What};
 use table_sim::*;
 
-impl Table3 {
-    /// `who` says `what` (sealed for the GM alone with `to_gm`); every phone is given it.
-    fn say(&mut self, who: usize, what: What, to_gm: bool, at: u64) -> Vec<String> {
-        let phone = match who {
-            GM => &mut self.gm,
-            ANA => &mut self.ana,
-            _ => &mut self.ben,
-        };
-        let said = json(phone.say(what, to_gm, T0 + at, &mut rng(at)).unwrap());
-        self.all.extend(said.clone());
-        for phone in [&mut self.gm, &mut self.ana, &mut self.ben] {
-            deliver(phone, &said);
-        }
-        said
-    }
-
-    fn phones(&self) -> [&Table; 3] {
-        [&self.gm, &self.ana, &self.ben]
-    }
-}
-
-const GM: usize = 0;
-const ANA: usize = 1;
-const BEN: usize = 2;
-
 fn ask(label: &str, who: Vec<String>, to_gm: bool) -> What {
     What::Ask {
         tray: "narrative".into(),
@@ -303,27 +278,6 @@ fn a_players_forged_requests_and_closes_change_no_phone() {
     for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
         deliver(phone, &forged_all);
         assert_eq!(shown(phone), before);
-    }
-}
-
-/// Ben rolls `n` times from `at` (ms after the start); the GM writes each checkpoint due.
-fn ben_rolls(t: &mut Table3, n: u64, at: u64) {
-    for i in 0..n {
-        let now = T0 + at + i * 1_000;
-        let said = json(
-            t.ben
-                .say(roll(&format!("r{at}-{i}")), false, now, &mut rng(at + i))
-                .unwrap(),
-        );
-        t.all.extend(said.clone());
-        deliver(&mut t.gm, &said);
-        if let Some(checkpoint) = t.gm.checkpoint_due() {
-            let written = json(
-                t.gm.say(checkpoint, false, now + 1, &mut rng(at + i + 7))
-                    .unwrap(),
-            );
-            t.all.extend(written);
-        }
     }
 }
 

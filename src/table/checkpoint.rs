@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::bytes::from_hex_array;
 use super::message::{MAX_POINTS, MAX_TEXT_CHARS, chars_within, is_tray, name_fits};
 use super::order::{Key, MAX_T};
+use super::scene::TableScene;
 
 /// Most people a table takes in, over its life (each key once): later joins are refused,
 /// and members are never pushed off.
@@ -49,6 +50,9 @@ pub struct Checkpoint {
     /// The GM's side per tray at the cut: (tray, challenge).
     #[serde(default)]
     pub sides: Vec<(String, String)>,
+    /// The table's scene at the cut.
+    #[serde(default, skip_serializing_if = "TableScene::is_empty")]
+    pub scene: TableScene,
     /// Who joined after the cut, up to the checkpoint: only so a phone knows whose messages
     /// to ask relays for (it changes nothing shown).
     #[serde(default)]
@@ -70,6 +74,7 @@ impl Checkpoint {
                     && self.left.is_empty()
                     && self.pool.is_none()
                     && self.sides.is_empty()
+                    && self.scene.is_empty()
             }
         };
         let people = self.people.len() <= MAX_PEOPLE
@@ -92,7 +97,7 @@ impl Checkpoint {
                 .iter()
                 .all(|k| self.people.iter().any(|(p, _)| p == k));
         let gm_by = self.gm_by.is_empty() || key_hex(&self.gm_by);
-        cut && people && pool && sides && since && left && gm_by
+        cut && people && pool && sides && since && left && gm_by && self.scene.fits()
     }
 }
 
@@ -108,6 +113,7 @@ mod tests {
             gm_by: String::new(),
             pool: Some(Pool { light: 2, dark: 3 }),
             sides: vec![("narrative".into(), "2p".into())],
+            scene: TableScene::default(),
             since: vec![],
         }
     }

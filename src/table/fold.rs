@@ -18,6 +18,7 @@ use super::held::{Held, Ledger};
 use super::message::{PointSide, What};
 use super::order::{Key, timely};
 use super::people::{People, Person};
+use super::scene::TableScene;
 
 /// Log entries a phone shows (the newest).
 pub const MAX_LOG: usize = 100;
@@ -41,7 +42,8 @@ pub struct LogEntry {
     pub mine: bool,
     /// What it says.
     pub what: What,
-    /// A flip refused at its place in the order: no point of that side was left.
+    /// Refused at its place in the order: a flip with no point of that side left, a request
+    /// over the open four, a scene change with no room or nothing by the id it names.
     pub refused: bool,
     /// Taken back by its author.
     pub undone: bool,
@@ -127,6 +129,8 @@ pub struct Folded {
     pub sides: BTreeMap<String, String>,
     /// The GM's requests for rolls not closed yet, oldest first.
     pub asks: Vec<OpenAsk>,
+    /// The table's scene.
+    pub scene: TableScene,
     /// Whether the GM has ended the table.
     pub ended: bool,
     /// The newest [`MAX_LOG`] entries this phone may read, in the agreed order.
@@ -219,6 +223,7 @@ fn undoable(what: &What) -> bool {
             | What::Flip { .. }
             | What::Points { .. }
             | What::Side { .. }
+            | What::Scene(_)
     )
 }
 
@@ -232,7 +237,7 @@ fn gm_setting(what: &What) -> bool {
                 from: PointSide::Dark,
                 ..
             }
-    )
+    ) || matches!(what, What::Scene(act) if act.gm_only())
 }
 
 /// The table the held messages make, seen by the device `me`. With `snapshot`, also what
@@ -268,6 +273,7 @@ pub fn fold<'a>(
     let mut sides: BTreeMap<String, String> = base
         .map(|(_, c)| c.sides.iter().cloned().collect())
         .unwrap_or_default();
+    let mut scene = base.map(|(_, c)| c.scene.clone()).unwrap_or_default();
     let start = ledger
         .sorted
         .partition_point(|h| cut.as_ref().is_some_and(|c| h.key() <= *c));
@@ -430,6 +436,7 @@ pub fn fold<'a>(
                     }
                 }
                 What::Close { of } => asks.retain(|a| a.id != *of),
+                What::Scene(act) => refused = !scene.apply(&h.id, act),
                 _ => {}
             }
         }
@@ -443,6 +450,7 @@ pub fn fold<'a>(
                 gm_by: chain.gm_by().to_string(),
                 pool,
                 sides: sides.iter().map(|(t, c)| (t.clone(), c.clone())).collect(),
+                scene: scene.clone(),
                 since: Vec::new(),
             });
         }
@@ -544,6 +552,7 @@ pub fn fold<'a>(
         pool,
         sides,
         asks,
+        scene,
         ended,
         log,
         cut,

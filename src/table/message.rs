@@ -8,6 +8,7 @@ use super::bytes::from_hex_array;
 use super::checkpoint::Checkpoint;
 use super::keys::valid_public;
 use super::order::MAX_T;
+use super::scene::SceneAct;
 
 /// The message version this app writes and fully reads.
 pub const VERSION: u32 = 2;
@@ -157,6 +158,8 @@ pub enum What {
         /// The event id of the request.
         of: String,
     },
+    /// A change to the table's scene (the GM's, but for a player's boost and progress).
+    Scene(SceneAct),
     /// The table is over: nothing after this counts.
     End {},
     /// The GM's checkpoint: where the kept log starts, and what came before folded into.
@@ -182,7 +185,7 @@ impl What {
                     from: PointSide::Dark,
                     ..
                 }
-        )
+        ) || matches!(self, What::Scene(act) if act.gm_only())
     }
 
     /// Whether this may be sealed for the GM alone: rolls, their changes and their undos.
@@ -260,7 +263,7 @@ pub fn name_fits(name: &str) -> bool {
 }
 
 fn read_what(value: serde_json::Value) -> Result<What, String> {
-    const KNOWN: [&str; 13] = [
+    const KNOWN: [&str; 14] = [
         "joined",
         "left",
         "roll",
@@ -274,6 +277,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         "checkpoint",
         "ask",
         "close",
+        "scene",
     ];
     let known = match &value {
         serde_json::Value::Object(map) => {
@@ -287,7 +291,23 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         .and_then(|amend| amend.get("why"))
         .and_then(serde_json::Value::as_str)
         .is_some_and(|why| !Amendment::KNOWN.contains(&why));
-    if !known || later_amendment {
+    // So does a change to the scene of a kind a later version added.
+    const SCENE_KINDS: [&str; 7] = [
+        "facet",
+        "obstacle",
+        "condition",
+        "boost",
+        "progress",
+        "remove",
+        "clear",
+    ];
+    let later_scene = value
+        .get("scene")
+        .and_then(serde_json::Value::as_object)
+        .is_some_and(|act| {
+            act.len() == 1 && act.keys().all(|k| !SCENE_KINDS.contains(&k.as_str()))
+        });
+    if !known || later_amendment || later_scene {
         return Ok(What::Unsupported);
     }
     let what: What = serde_json::from_value(value).map_err(|e| e.to_string())?;
@@ -342,6 +362,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
             from_hex_array::<32>(to).is_some_and(|k| valid_public(&k)) && id_or_empty(after)
         }
         What::Checkpoint(checkpoint) => checkpoint.fits(),
+        What::Scene(act) => act.fits(),
         What::Flip { from, check } => check.as_ref().is_none_or(|c| {
             *from == PointSide::Dark
                 && from_hex_array::<32>(&c.ask).is_some()

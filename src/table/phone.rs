@@ -23,6 +23,7 @@ use super::message::{
 };
 use super::order::{Key, LEAP_MS, next_t};
 use super::random::{NoRandom, Random};
+use super::scene::{SceneAct, TableScene};
 use super::seal::{Sealed, gm_key, open, seal};
 
 /// The table's message kind (regular: relays keep it until it expires).
@@ -636,6 +637,9 @@ impl Table {
         if what.gm_only() && !self.am_gm() {
             return Err(match what {
                 What::Flip { .. } => "Only the GM can flip a dark point.".into(),
+                What::Scene(_) => {
+                    "Only the GM sets the table's scene: a player adds boosts and progress.".into()
+                }
                 _ => "Only the GM can do that.".into(),
             });
         }
@@ -703,6 +707,7 @@ impl Table {
                                 | What::Flip { .. }
                                 | What::Points { .. }
                                 | What::Side { .. }
+                                | What::Scene(_)
                         )
                 });
                 if !mine {
@@ -733,6 +738,24 @@ impl Table {
                     return Err(match from {
                         PointSide::Light => "No light point is left.".into(),
                         PointSide::Dark => "No dark point is left.".into(),
+                    });
+                }
+            }
+            What::Scene(act) => {
+                if !act.fits() {
+                    return Err(
+                        "A name is 1 to 40 characters, and numbers within the scene's bounds."
+                            .into(),
+                    );
+                }
+                // Done on a copy of the scene as it stands: refused there, refused everywhere.
+                let mut scene = self.view.scene.clone();
+                if !scene.apply("", act) {
+                    return Err(match act {
+                        SceneAct::Progress { .. } | SceneAct::Remove { .. } => {
+                            "That is no longer in the table's scene.".into()
+                        }
+                        _ => "The table's scene is full: remove something first.".into(),
                     });
                 }
             }
@@ -861,6 +884,7 @@ impl Table {
             gm_by: String::new(),
             pool: None,
             sides: Vec::new(),
+            scene: TableScene::default(),
             since: Vec::new(),
         });
         checkpoint.since = since(&checkpoint.people);

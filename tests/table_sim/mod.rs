@@ -147,8 +147,8 @@ pub fn id_of(event: &str) -> String {
 }
 
 /// What a phone shows, for comparing phones: the GM, the people (key, name), the pool, the
-/// sides, whether it ended, the log's (id, refused, undone) and the requests with their
-/// answers, for what all may read.
+/// sides, whether it ended, the log's (id, refused, undone), the requests with their
+/// answers, for what all may read, and the scene.
 pub fn shown(table: &Table) -> String {
     let v = table.view();
     let people: Vec<(String, String)> = v
@@ -177,14 +177,15 @@ pub fn shown(table: &Table) -> String {
         })
         .collect();
     format!(
-        "gm {} people {:?} pool {:?} sides {:?} ended {} log {:?} asks {:?}",
+        "gm {} people {:?} pool {:?} sides {:?} ended {} log {:?} asks {:?} scene {:?}",
         &v.gm[..8],
         people,
         v.pool,
         v.sides,
         v.ended,
         log,
-        asks
+        asks,
+        v.scene
     )
 }
 
@@ -381,4 +382,50 @@ pub fn key_of(table: &Table) -> dicetray::table::DeviceKey {
         dicetray::table::bytes::from_hex_array::<32>(secret).unwrap(),
     )
     .unwrap()
+}
+
+impl Table3 {
+    /// `who` says `what` (sealed for the GM alone with `to_gm`); every phone is given it.
+    pub fn say(&mut self, who: usize, what: What, to_gm: bool, at: u64) -> Vec<String> {
+        let phone = match who {
+            GM => &mut self.gm,
+            ANA => &mut self.ana,
+            _ => &mut self.ben,
+        };
+        let said = json(phone.say(what, to_gm, T0 + at, &mut rng(at)).unwrap());
+        self.all.extend(said.clone());
+        for phone in [&mut self.gm, &mut self.ana, &mut self.ben] {
+            deliver(phone, &said);
+        }
+        said
+    }
+
+    pub fn phones(&self) -> [&Table; 3] {
+        [&self.gm, &self.ana, &self.ben]
+    }
+}
+
+pub const GM: usize = 0;
+pub const ANA: usize = 1;
+pub const BEN: usize = 2;
+
+/// Ben rolls `n` times from `at` (ms after the start); the GM writes each checkpoint due.
+pub fn ben_rolls(t: &mut Table3, n: u64, at: u64) {
+    for i in 0..n {
+        let now = T0 + at + i * 1_000;
+        let said = json(
+            t.ben
+                .say(roll(&format!("r{at}-{i}")), false, now, &mut rng(at + i))
+                .unwrap(),
+        );
+        t.all.extend(said.clone());
+        deliver(&mut t.gm, &said);
+        if let Some(checkpoint) = t.gm.checkpoint_due() {
+            let written = json(
+                t.gm.say(checkpoint, false, now + 1, &mut rng(at + i + 7))
+                    .unwrap(),
+            );
+            t.all.extend(written);
+        }
+    }
 }
