@@ -34,15 +34,14 @@ use chances::BarChances;
 use level::YourEl;
 use wager::WagerPanel;
 
-use crate::core::scene::Scene;
 use crate::core::words::counted;
 use crate::route::Page;
 use crate::ui::lazy::Lazy;
-use crate::ui::platform::persisted::Persisted;
 use crate::ui::root;
 use crate::ui::tray::character_bar::CharacterBar;
 use crate::ui::tray::frame::{TrayFrame, TrayParts, tray_parts};
 use crate::ui::tray::gm_side::GmSide;
+use crate::ui::tray::scene_here::SceneHere;
 use crate::ui::widgets::fold::Fold;
 use crate::ui::widgets::label_field::LabelField;
 
@@ -108,7 +107,7 @@ fn dice_note(state: ElState) -> Signal<String> {
 }
 
 /// The Scene fold's note: what the scene holds.
-fn scene_note(scene: Persisted<Scene>) -> Signal<String> {
+fn scene_note(scene: SceneHere) -> Signal<String> {
     Signal::derive(move || {
         scene.with(|s| {
             [

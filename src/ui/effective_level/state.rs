@@ -12,12 +12,12 @@ use crate::core::effective_level::{
 };
 use crate::core::history::RecordedRoll;
 use crate::core::notation::effective_level::{format_check, parse_check};
-use crate::core::scene::Scene;
 use crate::core::tone::Tone;
 use crate::route::Page;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
+use crate::ui::tray::scene_here::SceneHere;
 use crate::ui::tray::state::TrayCore;
 use crate::ui::visit::Deferred;
 
@@ -107,7 +107,7 @@ pub struct ElState {
     /// What every tray has: the roll shown, the label, the dock's panel, the GM's side.
     pub core: TrayCore,
     /// The scene: its boosts add to the EL, its obstacles take effect.
-    pub scene: Persisted<Scene>,
+    pub scene: SceneHere,
     /// The turn in play, loaded once the tray is idle or a turn's panel opens.
     pub turn: Deferred<Turn>,
     /// The shown roll's id once its effect went to an obstacle, so it goes once.
@@ -137,7 +137,7 @@ impl ElState {
     fn load(data: Root) -> Self {
         let setup = data.document::<ElSetup>();
         let core = TrayCore::new(Page::EFFECTIVE_LEVEL, data);
-        let (roster, scene) = (core.roster, data.scene());
+        let (roster, scene) = (core.roster, SceneHere::new(data.scene(), data.table));
         let el = Memo::new(move |_| {
             setup.with(|s| roster.with(|r| scene.with(|scene| s.el(r.active(), &scene.boosts))))
         });

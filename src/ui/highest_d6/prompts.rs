@@ -104,6 +104,12 @@ pub fn FacetPrompt(check: D6Check, id: u64, state: D6State) -> impl IntoView {
         }
         let typed = name.get_untracked();
         let helping = helps.get_untracked();
+        if (on_scene.get_untracked() || who().is_none()) && state.scene.gm_sets_untracked() {
+            return state.core.snackbar.say(
+                "At a table the GM sets the scene's facets: ask them, or keep it as your \
+                 character's.",
+            );
+        }
         let mut outcome = Ok(0);
         let place = match who().filter(|_| !on_scene.get_untracked()) {
             Some((character, person)) => {

@@ -6,12 +6,12 @@ use crate::core::coach::D6Tap;
 use crate::core::highest_d6::{D6Odds, D6Pool, D6Setup, PoolSize};
 use crate::core::history::HistoryEntry;
 use crate::core::notation::highest_d6::parse_base_dice;
-use crate::core::scene::Scene;
 use crate::route::Page;
 use crate::storage::Settings;
 use crate::ui::platform::persisted::Persisted;
 use crate::ui::root::Root;
 use crate::ui::tray::coach::Hints;
+use crate::ui::tray::scene_here::SceneHere;
 use crate::ui::tray::state::{Shown, TrayCore};
 
 /// Everything the tray's components share; cheap to copy.
@@ -22,7 +22,7 @@ pub struct D6State {
     /// What every tray has: the roll shown, the label, the dock's panel, the GM's side.
     pub core: TrayCore,
     /// The scene: its facets add dice, a challenge may add to it.
-    pub scene: Persisted<Scene>,
+    pub scene: SceneHere,
     /// The settings: the rule for a pool with no dice left.
     pub settings: Persisted<Settings>,
     /// What one tap on each control would do; counted once the player starts tapping.
@@ -51,7 +51,11 @@ impl D6State {
     fn load(data: Root) -> Self {
         let setup = data.document::<D6Setup>();
         let core = TrayCore::new(Page::HIGHEST_D6, data);
-        let (roster, scene, settings) = (core.roster, data.scene(), data.settings());
+        let (roster, scene, settings) = (
+            core.roster,
+            SceneHere::new(data.scene(), data.table),
+            data.settings(),
+        );
         let pool = Memo::new(move |_| {
             setup.with(|s| roster.with(|r| scene.with(|scene| s.pool(r.active(), scene))))
         });

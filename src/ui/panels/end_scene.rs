@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use crate::ui::widgets::when::When;
 
 use crate::core::scene::Scene;
-use crate::ui::platform::persisted::Persisted;
+use crate::ui::tray::scene_here::SceneHere;
 use crate::ui::tray::state::TrayCore;
 
 /// The End scene button and its confirmation.
 #[component]
-pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
+pub fn EndScene(scene: SceneHere, core: TrayCore) -> impl IntoView {
     let snackbar = core.snackbar;
     let confirming = RwSignal::new(false);
     let end = move |_| {
@@ -33,6 +33,7 @@ pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
         );
     };
     view! {
+        <When when=move || !scene.gm_sets()>
         <When
             when=move || confirming.get()
             fallback=move || view! {
@@ -53,6 +54,7 @@ pub fn EndScene(scene: Persisted<Scene>, core: TrayCore) -> impl IntoView {
                     "Keep playing"
                 </button>
             </div>
+        </When>
         </When>
     }
 }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::core::character::Roster;
 use crate::core::history::HistoryEntry;
+use crate::core::scene::Scene;
 use crate::core::story_points::StoryPoints;
 use crate::route::Page;
 use crate::storage::table::{may_be_at_table, stored_sends_to_gm};
@@ -37,6 +38,9 @@ pub enum Outgoing {
     Ask(Ask),
     /// The GM closes a request (its id).
     Close(String),
+    /// A tray changed the table's scene: (the scene as the tray read it, as it left it).
+    /// The table's code sends what changed (see `table::scene::scene_changes`).
+    Scene(Box<(Scene, Scene)>),
 }
 
 /// A request for a roll, as the GM makes it in a tray.
@@ -83,6 +87,8 @@ pub struct TableHook {
     pub people: RwSignal<Vec<(String, String)>>,
     /// The GM's request this phone is answering, until its roll is made.
     pub answering: RwSignal<Option<Answering>>,
+    /// The table's scene, once the table's code has read it (kept by the table's code).
+    pub scene: RwSignal<Option<Scene>>,
     /// Start a table as soon as the Table page is drawn ("Start a table" in a tray).
     pub start_asked: RwSignal<bool>,
     /// What waits for the table's code to send it, oldest first.
@@ -115,6 +121,7 @@ impl TableHook {
             to_gm: RwSignal::new(to_gm),
             people: RwSignal::new(Vec::new()),
             answering: RwSignal::new(None),
+            scene: RwSignal::new(None),
             start_asked: RwSignal::new(false),
             outgoing: StoredValue::new(Vec::new()),
             queued: RwSignal::new(0),

@@ -20,7 +20,8 @@ use crate::core::story_points::PointCounts;
 use crate::route::Page;
 use crate::storage::entry_link_text;
 use crate::table::relays::{ByteBucket, backoff_ms};
-use crate::table::{LogEntry, PointSide, What, shown_log};
+use crate::table::scene::{SceneChange, scene_changes, short_id};
+use crate::table::{LogEntry, PointSide, SceneAct, What, shown_log};
 use crate::ui::platform::browser::now_ms;
 use crate::ui::table::hook::{Outgoing, TableHook};
 
@@ -348,6 +349,11 @@ impl Live {
         if answering.is_some_and(|a| !reply.view.asks.iter().any(|open| open.id == a.ask)) {
             self.table.answering.set(None);
         }
+        // The trays roll with the table's scene while at it.
+        let scene = reply.view.at.then(|| reply.view.scene.to_scene());
+        if self.table.scene.with_untracked(|s| *s != scene) {
+            self.table.scene.set(scene);
+        }
         let pool = reply.view.pool;
         let at = reply.view.at;
         self.view.set(reply.view);
@@ -447,6 +453,90 @@ impl Live {
         });
     }
 
+    /// Sends what a tray changed in the table's scene. Taking back is an undo of this
+    /// phone's own message: a roll's progress, a player's boost, the GM's removal or end.
+    fn send_scene(&self, before: &crate::core::scene::Scene, after: &crate::core::scene::Scene) {
+        let changes = scene_changes(before, after);
+        let (am_gm, scene, log) = self
+            .view
+            .with_untracked(|v| (v.am_gm, v.scene.clone(), v.log.clone()));
+        if !am_gm && !changes.iter().all(SceneChange::players) {
+            return self.table.snackbar.say(
+                "At a table the GM sets the scene: a player adds boosts and their rolls'                  progress.",
+            );
+        }
+        // My newest message standing that `fits`.
+        let mine = |fits: &dyn Fn(&SceneAct) -> bool| {
+            log.iter()
+                .rev()
+                .find(|e| {
+                    e.mine
+                        && !e.undone
+                        && !e.refused
+                        && matches!(&e.what, What::Scene(act) if fits(act))
+                })
+                .map(|e| e.id.clone())
+        };
+        let mut undone: Vec<String> = Vec::new();
+        let mut undo = |this: &Self, of: String| {
+            if !undone.contains(&of) {
+                this.say(What::Undo { of: of.clone() }, false);
+                undone.push(of);
+            }
+        };
+        let event = |id: u64| scene.event_id(id).map(str::to_string);
+        for change in changes {
+            match change {
+                SceneChange::Clear => self.say(What::Scene(SceneAct::Clear {}), false),
+                SceneChange::Remove(id) => {
+                    let Some(of) = event(id) else { continue };
+                    if am_gm {
+                        self.say(What::Scene(SceneAct::Remove { of }), false);
+                    } else if log.iter().any(|e| e.id == of && e.mine && !e.undone) {
+                        // A player's own boost goes as it came: taken back.
+                        undo(self, of);
+                    } else {
+                        self.table
+                            .snackbar
+                            .say("Only the GM, or the player who added it, takes it out.");
+                    }
+                }
+                SceneChange::Progress(id, effect) => {
+                    if let Some(of) = event(id) {
+                        self.say(What::Scene(SceneAct::Progress { of, effect }), false);
+                    }
+                }
+                SceneChange::TakeBack(id, effect) => {
+                    let found = mine(&|act| {
+                        matches!(act, SceneAct::Progress { of, effect: e }
+                            if short_id(of) == id && *e == effect)
+                    });
+                    match found {
+                        Some(of) => undo(self, of),
+                        None => self
+                            .table
+                            .snackbar
+                            .say("Only the player whose roll it was takes its progress back."),
+                    }
+                }
+                SceneChange::Add(id, act) => {
+                    // Put back: undo my removal of it, or my end of the scene it was in.
+                    let known = log.iter().any(|e| short_id(&e.id) == id);
+                    let removal = known
+                        .then(|| {
+                            mine(&|a| matches!(a, SceneAct::Remove { of } if short_id(of) == id))
+                                .or_else(|| mine(&|a| matches!(a, SceneAct::Clear {})))
+                        })
+                        .flatten();
+                    match removal {
+                        Some(of) => undo(self, of),
+                        None => self.say(What::Scene(act), false),
+                    }
+                }
+            }
+        }
+    }
+
     /// Sends what the trays handed over, in order.
     fn send_waiting(&self) {
         for outgoing in self.table.take() {
@@ -472,6 +562,7 @@ impl Live {
                     );
                 }
                 Outgoing::Close(of) => self.say(What::Close { of }, false),
+                Outgoing::Scene(scenes) => self.send_scene(&scenes.0, &scenes.1),
                 Outgoing::Amend(entry, why) => {
                     self.call(Call::Amend(roll_of(&entry), entry.id, why));
                 }

@@ -8,7 +8,7 @@ use super::live::{Live, tray_page};
 use super::service::{Call, TableView};
 use crate::route::Page;
 use crate::storage::entry_from_link;
-use crate::table::{Amendment, LogEntry, PointSide, What};
+use crate::table::{Amendment, LogEntry, PointSide, SceneAct, What};
 use crate::ui::panels::roll_card::RollCard;
 use crate::ui::platform::browser::{clock_text, go_to};
 
@@ -246,6 +246,7 @@ pub fn act_words(what: &What, refused: bool, view: &TableView) -> Option<String>
             }) => format!("closed the request: {label}"),
             _ => "closed a request".into(),
         },
+        What::Scene(act) => scene_words(act, refused, view),
         What::Undo { .. } => "took back a message".into(),
         // Named alike on every phone (the heir's too), so every phone's log reads the same.
         What::Gm { to, .. } => match view.people.iter().find(|p| p.pubkey == *to) {
@@ -292,4 +293,75 @@ fn change_words(what: &What) -> &'static str {
         } => "cost noted",
         _ => "re-rolled",
     }
+}
+
+/// A change to the table's scene, in words: "set an obstacle: Barred door (6 to overcome,
+/// EL 3)", "added 2 to Barred door".
+fn scene_words(act: &SceneAct, refused: bool, view: &TableView) -> String {
+    let full = if refused {
+        ": refused, the scene had no room"
+    } else {
+        ""
+    };
+    match act {
+        SceneAct::Facet { name, helps } => {
+            let does = if *helps { "helps" } else { "hinders" };
+            format!("set a scene facet: {name} ({does}){full}")
+        }
+        SceneAct::Obstacle {
+            name,
+            target,
+            el,
+            progress,
+        } => {
+            let track = if *progress > 0 {
+                format!(", {progress} on its track")
+            } else {
+                String::new()
+            };
+            format!("set an obstacle: {name} ({target} to overcome, EL {el}{track}){full}")
+        }
+        SceneAct::Condition { name, el } => format!("set a condition: {name} (EL {el}){full}"),
+        SceneAct::Boost { name, value } => format!("added a boost: {name} +{value}{full}"),
+        SceneAct::Progress { of, effect } => match scene_name(view, of) {
+            Some(name) if !refused => format!("added {effect} to {name}"),
+            _ => format!("tried to add {effect} to an obstacle no longer in the scene"),
+        },
+        SceneAct::Remove { of } => match scene_name(view, of) {
+            Some(name) if !refused => format!("took {name} out of the scene"),
+            _ => "tried to take out what was no longer in the scene".into(),
+        },
+        SceneAct::Clear {} => "ended the scene: everything in it is gone".into(),
+    }
+}
+
+/// The name of what the message `id` put in the scene, from the scene or the log.
+fn scene_name(view: &TableView, id: &str) -> Option<String> {
+    view.log
+        .iter()
+        .find(|e| e.id == id)
+        .and_then(|e| match &e.what {
+            What::Scene(
+                SceneAct::Facet { name, .. }
+                | SceneAct::Obstacle { name, .. }
+                | SceneAct::Condition { name, .. }
+                | SceneAct::Boost { name, .. },
+            ) => Some(name.clone()),
+            _ => None,
+        })
+        .or_else(|| {
+            let s = &view.scene;
+            s.facets
+                .iter()
+                .find(|f| f.0 == id)
+                .map(|f| f.1.clone())
+                .or_else(|| s.obstacles.iter().find(|o| o.0 == id).map(|o| o.1.clone()))
+                .or_else(|| {
+                    s.boosts
+                        .iter()
+                        .chain(&s.conditions)
+                        .find(|v| v.0 == id)
+                        .map(|v| v.1.clone())
+                })
+        })
 }

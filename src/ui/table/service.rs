@@ -14,7 +14,7 @@ use crate::table::event::Event;
 use crate::table::relays::{DEFAULT_RELAYS, check_relay_url};
 use crate::table::sync::RelaySync;
 use crate::table::wire::{self, Frame};
-use crate::table::{Amendment, Invite, LogEntry, NoRandom, Person, Pool, Table, What};
+use crate::table::{Amendment, Invite, LogEntry, NoRandom, Person, Pool, Table, TableScene, What};
 use crate::ui::platform::browser::{now_ms, storage_is_lasting, with_store};
 
 /// What the views ask.
@@ -94,6 +94,8 @@ pub struct TableView {
     pub sides: Vec<(String, String, Option<String>)>,
     /// The GM's requests still open, oldest first, worded for the views.
     pub asks: Vec<AskView>,
+    /// The table's scene.
+    pub scene: TableScene,
     /// Events still waiting for a relay's OK.
     pub waiting: usize,
     /// Their ids: my messages not sent yet, marked waiting in the log.
@@ -657,6 +659,7 @@ fn view_of(doc: &TableDoc) -> TableView {
         people: folded.people.clone(),
         sides,
         asks,
+        scene: folded.scene.clone(),
         waiting: doc.outbox.len(),
         unsent: unsent_ids(doc),
         old_table: false,

@@ -9,6 +9,7 @@ use crate::ui::widgets::when::When;
 use crate::core::scene::Scene;
 use crate::storage::Document;
 use crate::ui::platform::persisted::Persisted;
+use crate::ui::tray::scene_here::SceneHere;
 use crate::ui::tray::state::TrayCore;
 
 /// "Set by the GM: …" while `side` holds the GM's words, with a button that clears them.
@@ -62,7 +63,7 @@ pub fn take_gm_side<C, E: std::fmt::Display>(
 /// Changes a tray's set-up and the scene together or not at all: `change` works on copies,
 /// stored only when it succeeds.
 pub fn change_with_scene<S: Document + Clone + Send + Sync + 'static, T>(
-    scene: Persisted<Scene>,
+    scene: SceneHere,
     setup: Persisted<S>,
     change: impl FnOnce(&mut S, &mut Scene) -> Result<T, String>,
 ) -> Result<T, String> {

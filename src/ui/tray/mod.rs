@@ -9,5 +9,6 @@ pub(crate) mod read_only_note;
 pub(crate) mod recorder;
 pub(crate) mod result_actions;
 pub(crate) mod result_frame;
+pub(crate) mod scene_here;
 pub(crate) mod session;
 pub(crate) mod state;

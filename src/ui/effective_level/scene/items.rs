@@ -19,6 +19,9 @@ pub fn SceneItems(
     /// Whether each item can roll against the player.
     #[prop(optional)]
     rolls: bool,
+    /// Whether only the GM takes these out, at a table.
+    #[prop(optional)]
+    gms: bool,
 ) -> impl IntoView {
     view! {
         <ul class="facet-list">
@@ -41,14 +44,16 @@ pub fn SceneItems(
                                             "Roll"
                                         </button>
                                     })}
-                                    <button
-                                        type="button"
-                                        class="small"
-                                        aria-label=format!("Remove {name}")
-                                        on:click=move |_| remove(state, id, &name)
-                                    >
-                                        "Remove"
-                                    </button>
+                                    {(!gms || !state.scene.gm_sets()).then(|| view! {
+                                        <button
+                                            type="button"
+                                            class="small"
+                                            aria-label=format!("Remove {name}")
+                                            on:click=move |_| remove(state, id, &name)
+                                        >
+                                            "Remove"
+                                        </button>
+                                    })}
                                 </span>
                             </li>
                         }

@@ -23,6 +23,7 @@ use super::state::ElState;
 pub fn ScenePanel(state: ElState) -> impl IntoView {
     view! {
         <section class="el-scene" aria-label="Scene">
+            <p class="hint" hidden=move || state.scene.whose().is_none()>{move || state.scene.whose()}</p>
             <Obstacles state/>
             <SceneBoosts state/>
             <Residuals state/>

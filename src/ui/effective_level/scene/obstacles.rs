@@ -27,7 +27,9 @@ pub fn Obstacles(state: ElState) -> impl IntoView {
         <ul class="portions">
             <For each=ids key=|id| *id children=move |id| view! { <ObstacleRow state id/> }/>
         </ul>
-        <AddObstacle state/>
+        <When when=move || !state.scene.gm_sets()>
+            <AddObstacle state/>
+        </When>
     }
 }
 
@@ -133,9 +135,14 @@ fn ObstacleRow(state: ElState, id: u64) -> impl IntoView {
                         "Rolls against you"
                     </button>
                 </When>
-                <button type="button" class="small" aria-label=remove_label on:click=move |_| remove(state, id, &removed)>
-                    "Remove"
-                </button>
+                <When when=move || !state.scene.gm_sets()>
+                    <button type="button" class="small" aria-label=remove_label.clone() on:click={
+                        let removed = removed.clone();
+                        move |_| remove(state, id, &removed)
+                    }>
+                        "Remove"
+                    </button>
+                </When>
             </div>
         </li>
     }

@@ -7,6 +7,7 @@ use super::items::SceneItems;
 use super::value_form::ValueForm;
 use crate::core::effective_level::MAX_EL;
 use crate::ui::effective_level::state::ElState;
+use crate::ui::widgets::when::When;
 
 /// The conditions, each with Roll and Remove, and a form to add one.
 #[component]
@@ -26,7 +27,8 @@ pub fn Residuals(state: ElState) -> impl IntoView {
     });
     view! {
         <h3 class="sub-title">"Residual conditions"</h3>
-        <SceneItems state items=residuals rolls=true/>
+        <SceneItems state items=residuals rolls=true gms=true/>
+        <When when=move || !state.scene.gm_sets()>
         <ValueForm
             state
             name_label="Condition name"
@@ -37,5 +39,6 @@ pub fn Residuals(state: ElState) -> impl IntoView {
             button="Add condition"
             add
         />
+        </When>
     }
 }
