@@ -162,6 +162,21 @@ fn scene_step(items: &mut Vec<ModelItem>, id: &str, act: &SceneAct) -> bool {
                 None => false,
             }
         }
+        SceneAct::Edit { of, to } => {
+            // Of the kind it was; an obstacle keeps its track.
+            let mut now = Vec::new();
+            scene_step(&mut now, &of, &to);
+            match (now.pop(), items.iter_mut().find(|i| i.id == of)) {
+                (Some(new), Some(old)) if new.kind == old.kind => {
+                    *old = ModelItem {
+                        progress: old.progress,
+                        ..new
+                    };
+                    true
+                }
+                _ => false,
+            }
+        }
         SceneAct::Remove { of } => {
             let before = items.len();
             items.retain(|i| i.id != of);
@@ -947,6 +962,9 @@ enum Action {
     Boost {
         who: usize,
     },
+    UndoScene {
+        who: usize,
+    },
     Progress {
         who: usize,
         obstacle: usize,
@@ -993,8 +1011,9 @@ fn action() -> impl Strategy<Value = Action> {
         5 => (0..4usize, 0..8usize).prop_map(|(ask, player)| Action::DarkOnCheck { ask, player }),
         4 => (any::<u8>(), 1..15u32).prop_map(|(what, n)| Action::SceneGm { what, n }),
         2 => (0..8usize).prop_map(|who| Action::Boost { who }),
+        2 => (0..8usize).prop_map(|who| Action::UndoScene { who }),
         6 => (0..8usize, 0..3usize, 1..6u32).prop_map(|(who, obstacle, effect)| Action::Progress { who, obstacle, effect }),
-        1 => (0..4u8).prop_map(|what| Action::ForgeFormerGm { what }),
+        1 => (0..6u8).prop_map(|what| Action::ForgeFormerGm { what }),
         1 => (0..8usize, 0..10u8).prop_map(|(who, what)| Action::PlayerForge { who, what }),
         1 => (0..8usize).prop_map(|who| Action::FarAhead { who }),
         1 => (1..40usize).prop_map(|n| Action::Junk { n }),
@@ -1026,6 +1045,7 @@ struct Stats {
     answered_open: AtomicUsize,
     upgraded: AtomicUsize,
     progressed: AtomicUsize,
+    scene_undone_or_refused: AtomicUsize,
 }
 
 struct Sim {
@@ -1505,8 +1525,29 @@ impl Sim {
                             progress: u32::from(what % 3 == 0),
                         },
                         9..=10 => SceneAct::Condition { name, el: n },
-                        11..=14 => match any {
+                        11..=12 => match any {
                             Some(of) => SceneAct::Remove { of },
+                            None => return,
+                        },
+                        // A change in place: of the kind it is when `n` is even, else an
+                        // obstacle (refused on anything else).
+                        13..=14 => match any {
+                            Some(of) => {
+                                let kind = if scene.facets.iter().any(|f| f.0 == of) && n % 2 == 0 {
+                                    SceneAct::Facet { name, helps: true }
+                                } else {
+                                    SceneAct::Obstacle {
+                                        name,
+                                        target: n + 5,
+                                        el: 1,
+                                        progress: 0,
+                                    }
+                                };
+                                SceneAct::Edit {
+                                    of,
+                                    to: Box::new(kind),
+                                }
+                            }
                             None => return,
                         },
                         _ => SceneAct::Clear {},
@@ -1518,6 +1559,18 @@ impl Sim {
                 if let Some(p) = self.player(who) {
                     let name = format!("Boost {}", self.seed() % 1000);
                     self.say(p, What::Scene(SceneAct::Boost { name, value: 2 }), false);
+                }
+            }
+            Action::UndoScene { who } => {
+                // Anyone takes back their newest scene act that stands (the GM's removal or
+                // end puts back what it took).
+                if let Some(p) = self.player(who) {
+                    let last = self.phones[p].table.log().iter().rev().find(|e| {
+                        e.mine && !e.undone && !e.refused && matches!(e.what, What::Scene(_))
+                    });
+                    if let Some(of) = last.map(|e| e.id.clone()) {
+                        self.say(p, What::Undo { of }, false);
+                    }
                 }
             }
             Action::Progress {
@@ -1695,8 +1748,15 @@ impl Sim {
             .iter()
             .find(|x| !x.me)
             .map(|x| x.pubkey.clone());
-        let forged_what = match what % 4 {
+        let forged_what = match what % 6 {
             0 => What::Points { light: 20, dark: 0 },
+            4 => What::Scene(SceneAct::Clear {}),
+            5 => What::Scene(SceneAct::Obstacle {
+                name: "Forged".into(),
+                target: 3,
+                el: 0,
+                progress: 2,
+            }),
             1 => What::Side {
                 tray: "d6".into(),
                 challenge: "forged".into(),
@@ -1967,6 +2027,18 @@ fn run_case(actions: &[Action], stats: &Stats) -> Result<(), TestCaseError> {
     {
         stats.progressed.fetch_add(1, Ordering::Relaxed);
     }
+    // A scene act taken back, or refused (progress on, or a change of, what was gone).
+    if sim.phones.iter().any(|p| {
+        p.table
+            .view()
+            .log
+            .iter()
+            .any(|e| matches!(e.what, What::Scene(_)) && (e.undone || e.refused))
+    }) {
+        stats
+            .scene_undone_or_refused
+            .fetch_add(1, Ordering::Relaxed);
+    }
     if sim.relay.len() > 100 && sim.phones[0].table.view().hand_overs > 0 && sim.skewed {
         stats.all_four.fetch_add(1, Ordering::Relaxed);
     }
@@ -2003,7 +2075,7 @@ fn every_phone_converges_on_the_models_table() {
          a clock skew, {} with an outbox sent late past 100 messages, {} folded from a \
          checkpoint, {} with all of 100 messages, a hand-over and a skew, {} with a former \
          GM's forgeries, {} with a request open and answered, {} with a dark point on a check, \
-         {} with an obstacle's progress",
+         {} with an obstacle's progress, {} with a scene act taken back or refused",
         s(&stats.cases),
         s(&stats.over_100),
         s(&stats.hand_over),
@@ -2015,6 +2087,7 @@ fn every_phone_converges_on_the_models_table() {
         s(&stats.answered_open),
         s(&stats.upgraded),
         s(&stats.progressed),
+        s(&stats.scene_undone_or_refused),
     );
     if let Err(e) = result {
         panic!("{e}");
@@ -2044,5 +2117,9 @@ fn every_phone_converges_on_the_models_table() {
     assert!(
         s(&stats.progressed) * 4 >= s(&stats.cases),
         "too few obstacles with progress"
+    );
+    assert!(
+        s(&stats.scene_undone_or_refused) * 8 >= s(&stats.cases),
+        "too few scene acts taken back or refused"
     );
 }

@@ -171,6 +171,33 @@ fn progress_on_what_left_the_scene_is_refused_and_taking_back_restores_alike() {
     }
     // The GM takes the removal back: the wall returns with its 4.
     t.say(GM, What::Undo { of: removed }, false, 17_000);
+    // Changed in place: the same id, its track kept; a change of kind, or of what is gone,
+    // is refused.
+    let edit = |of: &str, to: What| {
+        let What::Scene(to) = to else { unreachable!() };
+        What::Scene(SceneAct::Edit {
+            of: of.into(),
+            to: Box::new(to),
+        })
+    };
+    t.say(GM, edit(&wall, obstacle("High wall", 12, 2)), false, 17_500);
+    for phone in t.phones() {
+        let w = &scene(phone).obstacles[1];
+        assert_eq!(
+            (w.0.as_str(), w.1.as_str(), w.2, w.3, w.4),
+            (wall.as_str(), "High wall", 12, 4, 2)
+        );
+    }
+    assert!(
+        t.gm.say(
+            edit(&wall, facet("Wall", true)),
+            false,
+            T0 + 17_600,
+            &mut rng(3)
+        )
+        .is_err(),
+        "a facet is not an obstacle"
+    );
     // The scene ends; taken back, all of it returns.
     let cleared = id_of(&t.say(GM, What::Scene(SceneAct::Clear {}), false, 18_000)[0]);
     for phone in t.phones() {
@@ -183,7 +210,7 @@ fn progress_on_what_left_the_scene_is_refused_and_taking_back_restores_alike() {
             .iter()
             .map(|o| (o.1.as_str(), o.3))
             .collect();
-        assert_eq!(tracks, [("Barred door", 0), ("Wall", 4)]);
+        assert_eq!(tracks, [("Barred door", 0), ("High wall", 4)]);
     }
     // Every order of delivery makes the same scene.
     let want = shown(&t.gm);
@@ -248,6 +275,15 @@ fn a_scene_message_out_of_bounds_is_dropped_and_a_later_kind_reads_as_unknown() 
     ] {
         assert!(read(bad).is_none(), "{bad}");
     }
+    for bad_edit in [
+        r#"{"scene":{"edit":{"of":"ab","to":{"facet":{"name":"A","helps":true}}}}}"#,
+        &format!(
+            r#"{{"scene":{{"edit":{{"of":"{}","to":{{"clear":{{}}}}}}}}}}"#,
+            "ab".repeat(32)
+        ),
+    ] {
+        assert!(read(bad_edit).is_none(), "{bad_edit}");
+    }
     let later = read(r#"{"scene":{"zone":{"name":"Up"}}}"#).unwrap();
     assert_eq!(later.what, What::Unsupported);
     let long = "x".repeat(41);
@@ -276,7 +312,8 @@ fn what_a_tray_changed_is_found_by_comparing_its_scene_before_and_after() {
             SceneChange::Add(boost, boost_act("Studied", 2)),
         ]
     );
-    // Progress taken back, a facet renamed (out and in anew), one thing removed.
+    // Progress taken back, a facet renamed (changed in place, under its id), one thing
+    // removed; an obstacle's target and its track changed at once.
     let mut later = after.clone();
     later.obstacles[0].progress = 1;
     later.facets.rename(rain, "Heavy rain").unwrap();
@@ -284,9 +321,8 @@ fn what_a_tray_changed_is_found_by_comparing_its_scene_before_and_after() {
     assert_eq!(
         scene_changes(&after, &later),
         [
-            SceneChange::Remove(rain),
-            SceneChange::Add(
-                0,
+            SceneChange::Edit(
+                rain,
                 SceneAct::Facet {
                     name: "Heavy rain".into(),
                     helps: false
@@ -296,10 +332,32 @@ fn what_a_tray_changed_is_found_by_comparing_its_scene_before_and_after() {
             SceneChange::Remove(boost),
         ]
     );
-    // The scene ends: one change; put back, each thing under the id it had.
+    let mut retargeted = later.clone();
+    retargeted.obstacles[0].target = 9;
+    retargeted.obstacles[0].progress = 4;
+    assert_eq!(
+        scene_changes(&later, &retargeted),
+        [
+            SceneChange::Edit(
+                door,
+                SceneAct::Obstacle {
+                    name: "Barred door".into(),
+                    target: 9,
+                    el: 3,
+                    progress: 4
+                }
+            ),
+            SceneChange::Progress(door, 3),
+        ]
+    );
+    // The scene ends (said apart, not found here: everything out); put back, each thing
+    // under the id it had.
     let mut ended = later.clone();
     let taken = ended.end();
-    assert_eq!(scene_changes(&later, &ended), [SceneChange::Clear]);
+    assert_eq!(
+        scene_changes(&later, &ended),
+        [SceneChange::Remove(rain), SceneChange::Remove(door)]
+    );
     let mut back = ended.clone();
     back.restore(taken);
     let ids: Vec<u64> = scene_changes(&ended, &back)

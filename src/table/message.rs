@@ -292,12 +292,13 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         .and_then(serde_json::Value::as_str)
         .is_some_and(|why| !Amendment::KNOWN.contains(&why));
     // So does a change to the scene of a kind a later version added.
-    const SCENE_KINDS: [&str; 7] = [
+    const SCENE_KINDS: [&str; 8] = [
         "facet",
         "obstacle",
         "condition",
         "boost",
         "progress",
+        "edit",
         "remove",
         "clear",
     ];

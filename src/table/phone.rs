@@ -752,9 +752,9 @@ impl Table {
                 let mut scene = self.view.scene.clone();
                 if !scene.apply("", act) {
                     return Err(match act {
-                        SceneAct::Progress { .. } | SceneAct::Remove { .. } => {
-                            "That is no longer in the table's scene.".into()
-                        }
+                        SceneAct::Progress { .. }
+                        | SceneAct::Remove { .. }
+                        | SceneAct::Edit { .. } => "That is no longer in the table's scene.".into(),
                         _ => "The table's scene is full: remove something first.".into(),
                     });
                 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bytes::from_hex_array;
 use crate::core::facet::{Facets, MAX_FACETS, MAX_NAME_CHARS};
+use crate::core::ids::SeenIds;
 use crate::core::scene::{
     MAX_SCENE_EL, MAX_SCENE_ITEMS, MAX_SCENE_VALUE, Obstacle, Scene, SceneValue,
 };
@@ -56,6 +57,14 @@ pub enum SceneAct {
         /// The effect.
         effect: u32,
     },
+    /// The GM: one thing changed in place (its name, whether it helps, its numbers), kept
+    /// under its id, so the pools that count it still do; an obstacle keeps its track.
+    Edit {
+        /// What changes.
+        of: String,
+        /// What it is now: a facet, an obstacle, a condition or a boost, of the kind it was.
+        to: Box<SceneAct>,
+    },
     /// The GM: one thing leaves the scene (by the event id that put it there).
     Remove {
         /// What leaves.
@@ -103,8 +112,21 @@ impl SceneAct {
             SceneAct::Condition { name, el } => name_fits(name) && (1..=MAX_SCENE_EL).contains(el),
             SceneAct::Boost { name, value: v } => name_fits(name) && value(v),
             SceneAct::Progress { of, effect } => id_fits(of) && value(effect),
+            SceneAct::Edit { of, to } => id_fits(of) && to.kind().is_some() && to.fits(),
             SceneAct::Remove { of } => id_fits(of),
             SceneAct::Clear {} => true,
+        }
+    }
+
+    /// The kind of thing this puts in the scene: 'f' facet, 'o' obstacle, 'c' condition,
+    /// 'b' boost; `None` for a change of what is there.
+    fn kind(&self) -> Option<char> {
+        match self {
+            SceneAct::Facet { .. } => Some('f'),
+            SceneAct::Obstacle { .. } => Some('o'),
+            SceneAct::Condition { .. } => Some('c'),
+            SceneAct::Boost { .. } => Some('b'),
+            _ => None,
         }
     }
 }
@@ -184,6 +206,23 @@ impl TableScene {
                     None => false,
                 }
             }
+            SceneAct::Edit { of, to } => match *to {
+                SceneAct::Facet { name, helps } => {
+                    edit(&mut self.facets, &of, |f| *f = (of.clone(), name, helps))
+                }
+                SceneAct::Obstacle {
+                    name, target, el, ..
+                } => edit(&mut self.obstacles, &of, |o| {
+                    (o.1, o.2, o.4) = (name, target, el);
+                }),
+                SceneAct::Condition { name, el } => {
+                    edit(&mut self.conditions, &of, |c| *c = (of.clone(), name, el))
+                }
+                SceneAct::Boost { name, value } => {
+                    edit(&mut self.boosts, &of, |b| *b = (of.clone(), name, value))
+                }
+                _ => false,
+            },
             SceneAct::Remove { of } => {
                 let before = self.len();
                 self.facets.retain(|f| f.0 != of);
@@ -265,14 +304,20 @@ impl TableScene {
 
     /// The scene as a tray reads it, each thing under its [`short_id`].
     pub fn to_scene(&self) -> Scene {
+        // Two event ids sharing 52 bits would be a forgery's work: the later is left out, so
+        // a tray never holds two things under one id.
+        let mut seen = SeenIds::default();
+        let mut fresh = |id: &String| seen.insert(short_id(id));
         let mut facets = Facets::default();
         for (id, name, helps) in &self.facets {
-            // Two event ids sharing 52 bits would be a forgery's work: the second is left out.
-            let _ = facets.add(short_id(id), name, *helps);
+            if fresh(id) {
+                let _ = facets.add(short_id(id), name, *helps);
+            }
         }
         let obstacles = self
             .obstacles
             .iter()
+            .filter(|o| fresh(&o.0))
             .map(|(id, name, target, progress, el)| Obstacle {
                 id: short_id(id),
                 name: name.clone(),
@@ -286,13 +331,56 @@ impl TableScene {
             name: name.clone(),
             value: *value,
         };
-        Scene::from_parts(
-            facets,
-            obstacles,
-            self.boosts.iter().map(value).collect(),
-            self.conditions.iter().map(value).collect(),
-            1,
-        )
+        let boosts = self
+            .boosts
+            .iter()
+            .filter(|b| fresh(&b.0))
+            .map(value)
+            .collect();
+        let conditions = self
+            .conditions
+            .iter()
+            .filter(|c| fresh(&c.0))
+            .map(value)
+            .collect();
+        Scene::from_parts(facets, obstacles, boosts, conditions, 1)
+    }
+}
+
+/// Changes the thing `of` in `list` (the first field its id); `false` if it is not there.
+fn edit<T>(list: &mut [T], of: &str, change: impl FnOnce(&mut T)) -> bool
+where
+    T: HasId,
+{
+    match list.iter_mut().find(|t| t.id() == of) {
+        Some(thing) => {
+            change(thing);
+            true
+        }
+        None => false,
+    }
+}
+
+/// A thing of the scene, known by its id.
+trait HasId {
+    fn id(&self) -> &str;
+}
+
+impl HasId for TableFacet {
+    fn id(&self) -> &str {
+        &self.0
+    }
+}
+
+impl HasId for TableObstacle {
+    fn id(&self) -> &str {
+        &self.0
+    }
+}
+
+impl HasId for TableValue {
+    fn id(&self) -> &str {
+        &self.0
     }
 }
 
@@ -316,10 +404,10 @@ pub enum SceneChange {
     Progress(u64, u32),
     /// Effect taken off an obstacle's track (a roll's progress taken back).
     TakeBack(u64, u32),
+    /// One thing changed in place: what it is now.
+    Edit(u64, SceneAct),
     /// One thing taken out.
     Remove(u64),
-    /// Everything went: the scene ended.
-    Clear,
 }
 
 impl SceneChange {
@@ -336,11 +424,8 @@ impl SceneChange {
 }
 
 /// What a tray changed, from the scene it read to the scene it left: each kind compared by
-/// id; a thing changed in place is taken out and added anew.
+/// id (ending the scene is said apart, not found here: see `ui::tray::scene_here`).
 pub fn scene_changes(before: &Scene, after: &Scene) -> Vec<SceneChange> {
-    if !before.is_empty() && after.is_empty() {
-        return vec![SceneChange::Clear];
-    }
     let mut changes = Vec::new();
     let facet = |f: &crate::core::facet::Facet| {
         (
@@ -417,15 +502,17 @@ pub fn scene_changes(before: &Scene, after: &Scene) -> Vec<SceneChange> {
                             el: e,
                             progress: p,
                         },
-                    ) if (name, target, el) == (n, t, e) => changes.push(if p > progress {
-                        SceneChange::Progress(*id, p - progress)
-                    } else {
-                        SceneChange::TakeBack(*id, progress - p)
-                    }),
-                    _ => {
-                        changes.push(SceneChange::Remove(*id));
-                        changes.push(SceneChange::Add(0, new.clone()));
+                    ) => {
+                        if (name, target, el) != (n, t, e) {
+                            changes.push(SceneChange::Edit(*id, new.clone()));
+                        }
+                        if p > progress {
+                            changes.push(SceneChange::Progress(*id, p - progress));
+                        } else if p < progress {
+                            changes.push(SceneChange::TakeBack(*id, progress - p));
+                        }
                     }
+                    _ => changes.push(SceneChange::Edit(*id, new.clone())),
                 },
             }
         }

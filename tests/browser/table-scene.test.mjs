@@ -173,6 +173,14 @@ test("the GM's scene in every player's tray: facets in the odds, an obstacle wor
   await expect(facetToggle(ben.page, 'Forged (scene, helps)')).toHaveCount(0);
   await expect(facetToggle(ben.page, 'High ground (scene, helps)')).toBeVisible();
 
+  // The GM ends the scene: gone on every phone; Undo brings it back as it stood.
+  await tap(gm.page, 'End scene');
+  await tap(gm.page, 'Yes, end it');
+  for (const p of [gm, cleo]) await expect(obstacle(p.page, 'Barred door')).toHaveCount(0);
+  await gm.page.locator('.snackbar').getByRole('button', { name: 'Undo' }).click();
+  for (const p of [gm, cleo]) await expect(track(p.page, 'Barred door')).toHaveAttribute('aria-valuenow', after);
+  await gm.page.screenshot({ path: test.info().outputPath('gm-table-scene.png') });
+
   // Ana leaves: her own scene is back, the table's gone from her tray.
   await ana.page.goto('/#/table');
   await ana.page.getByRole('button', { name: 'Leave the table' }).click();

@@ -15,14 +15,17 @@ pub fn EndScene(scene: SceneHere, core: TrayCore) -> impl IntoView {
     let snackbar = core.snackbar;
     let confirming = RwSignal::new(false);
     let end = move |_| {
-        let mut taken = Scene::default();
-        scene.update(|s| taken = s.end());
+        let at_table = scene.is_tables_untracked();
+        let taken = scene.end();
         confirming.set(false);
         // Made to outlast this panel: Undo may be tapped once the panel is folded away.
         let undo = core.visit.lasting(|| {
             Callback::new(move |()| {
-                let back = taken.clone();
-                scene.update(|s| s.restore(back));
+                // Joined or left a table since: that scene is not the one here now.
+                if scene.is_tables_untracked() != at_table {
+                    return snackbar.say("That scene is no longer this tray's to bring back.");
+                }
+                scene.undo_end(taken.clone());
                 snackbar.say("The scene is back, with anything added since.");
             })
         });

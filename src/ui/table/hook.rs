@@ -38,9 +38,21 @@ pub enum Outgoing {
     Ask(Ask),
     /// The GM closes a request (its id).
     Close(String),
-    /// A tray changed the table's scene: (the scene as the tray read it, as it left it).
-    /// The table's code sends what changed (see `table::scene::scene_changes`).
-    Scene(Box<(Scene, Scene)>),
+    /// A tray changed the table's scene: (the scene as the tray read it, as it left it),
+    /// and what it meant. The table's code sends what changed (see
+    /// `table::scene::scene_changes`).
+    Scene(Box<(Scene, Scene)>, SceneMeant),
+}
+
+/// What a tray meant by a change to the table's scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SceneMeant {
+    /// Things added, changed, taken out (each found by comparing).
+    Edit,
+    /// The scene ends: everything in it goes.
+    End,
+    /// Undo of this phone's end of the scene.
+    UndoEnd,
 }
 
 /// A request for a roll, as the GM makes it in a tray.

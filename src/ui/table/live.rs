@@ -16,6 +16,7 @@ use wasm_bindgen::closure::Closure;
 
 use super::service::{Call, Reply, TableView};
 use super::table_service;
+use crate::core::scene::Scene;
 use crate::core::story_points::PointCounts;
 use crate::route::Page;
 use crate::storage::entry_link_text;
@@ -23,7 +24,7 @@ use crate::table::relays::{ByteBucket, backoff_ms};
 use crate::table::scene::{SceneChange, scene_changes, short_id};
 use crate::table::{LogEntry, PointSide, SceneAct, What, shown_log};
 use crate::ui::platform::browser::now_ms;
-use crate::ui::table::hook::{Outgoing, TableHook};
+use crate::ui::table::hook::{Outgoing, SceneMeant, TableHook};
 
 /// How long received frames wait to be read together (a flood is read in one pass).
 const BATCH: Duration = Duration::from_millis(40);
@@ -455,14 +456,15 @@ impl Live {
 
     /// Sends what a tray changed in the table's scene. Taking back is an undo of this
     /// phone's own message: a roll's progress, a player's boost, the GM's removal or end.
-    fn send_scene(&self, before: &crate::core::scene::Scene, after: &crate::core::scene::Scene) {
-        let changes = scene_changes(before, after);
+    fn send_scene(&self, before: &Scene, after: &Scene, meant: SceneMeant) {
         let (am_gm, scene, log) = self
             .view
             .with_untracked(|v| (v.am_gm, v.scene.clone(), v.log.clone()));
-        if !am_gm && !changes.iter().all(SceneChange::players) {
+        let changes = scene_changes(before, after);
+        let players = meant == SceneMeant::Edit && changes.iter().all(SceneChange::players);
+        if !am_gm && !players {
             return self.table.snackbar.say(
-                "At a table the GM sets the scene: a player adds boosts and their rolls'                  progress.",
+                "At a table the GM sets the scene: a player adds boosts and their rolls' progress.",
             );
         }
         // My newest message standing that `fits`.
@@ -477,28 +479,39 @@ impl Live {
                 })
                 .map(|e| e.id.clone())
         };
-        let mut undone: Vec<String> = Vec::new();
-        let mut undo = |this: &Self, of: String| {
-            if !undone.contains(&of) {
-                this.say(What::Undo { of: of.clone() }, false);
-                undone.push(of);
+        match meant {
+            SceneMeant::End => return self.say(What::Scene(SceneAct::Clear {}), false),
+            SceneMeant::UndoEnd => {
+                return match mine(&|act| matches!(act, SceneAct::Clear {})) {
+                    Some(of) => self.say(What::Undo { of }, false),
+                    None => self
+                        .table
+                        .snackbar
+                        .say("The scene's end can no longer be taken back."),
+                };
             }
-        };
+            SceneMeant::Edit => {}
+        }
         let event = |id: u64| scene.event_id(id).map(str::to_string);
         for change in changes {
             match change {
-                SceneChange::Clear => self.say(What::Scene(SceneAct::Clear {}), false),
                 SceneChange::Remove(id) => {
                     let Some(of) = event(id) else { continue };
                     if am_gm {
                         self.say(What::Scene(SceneAct::Remove { of }), false);
                     } else if log.iter().any(|e| e.id == of && e.mine && !e.undone) {
                         // A player's own boost goes as it came: taken back.
-                        undo(self, of);
+                        self.say(What::Undo { of }, false);
                     } else {
                         self.table
                             .snackbar
-                            .say("Only the GM, or the player who added it, takes it out.");
+                            .say("Only the GM takes that out of the table's scene.");
+                    }
+                }
+                SceneChange::Edit(id, to) => {
+                    if let Some(of) = event(id) {
+                        let to = Box::new(to);
+                        self.say(What::Scene(SceneAct::Edit { of, to }), false);
                     }
                 }
                 SceneChange::Progress(id, effect) => {
@@ -512,7 +525,7 @@ impl Live {
                             if short_id(of) == id && *e == effect)
                     });
                     match found {
-                        Some(of) => undo(self, of),
+                        Some(of) => self.say(What::Undo { of }, false),
                         None => self
                             .table
                             .snackbar
@@ -520,16 +533,11 @@ impl Live {
                     }
                 }
                 SceneChange::Add(id, act) => {
-                    // Put back: undo my removal of it, or my end of the scene it was in.
-                    let known = log.iter().any(|e| short_id(&e.id) == id);
-                    let removal = known
-                        .then(|| {
-                            mine(&|a| matches!(a, SceneAct::Remove { of } if short_id(of) == id))
-                                .or_else(|| mine(&|a| matches!(a, SceneAct::Clear {})))
-                        })
-                        .flatten();
+                    // Put back after this phone took it out: that removal is taken back.
+                    let removal =
+                        mine(&|a| matches!(a, SceneAct::Remove { of } if short_id(of) == id));
                     match removal {
-                        Some(of) => undo(self, of),
+                        Some(of) => self.say(What::Undo { of }, false),
                         None => self.say(What::Scene(act), false),
                     }
                 }
@@ -562,7 +570,7 @@ impl Live {
                     );
                 }
                 Outgoing::Close(of) => self.say(What::Close { of }, false),
-                Outgoing::Scene(scenes) => self.send_scene(&scenes.0, &scenes.1),
+                Outgoing::Scene(scenes, meant) => self.send_scene(&scenes.0, &scenes.1, meant),
                 Outgoing::Amend(entry, why) => {
                     self.call(Call::Amend(roll_of(&entry), entry.id, why));
                 }

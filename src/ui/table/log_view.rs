@@ -323,14 +323,32 @@ fn scene_words(act: &SceneAct, refused: bool, view: &TableView) -> String {
         }
         SceneAct::Condition { name, el } => format!("set a condition: {name} (EL {el}){full}"),
         SceneAct::Boost { name, value } => format!("added a boost: {name} +{value}{full}"),
-        SceneAct::Progress { of, effect } => match scene_name(view, of) {
-            Some(name) if !refused => format!("added {effect} to {name}"),
-            _ => format!("tried to add {effect} to an obstacle no longer in the scene"),
-        },
-        SceneAct::Remove { of } => match scene_name(view, of) {
-            Some(name) if !refused => format!("took {name} out of the scene"),
-            _ => "tried to take out what was no longer in the scene".into(),
-        },
+        SceneAct::Progress { of, effect } => {
+            let name = scene_name(view, of).unwrap_or_else(|| "an obstacle".into());
+            if refused {
+                format!("tried to add {effect} to {name}: refused, it was no longer in the scene")
+            } else {
+                format!("added {effect} to {name}")
+            }
+        }
+        SceneAct::Edit { of, to } => {
+            let name = scene_name(view, of).unwrap_or_else(|| "something".into());
+            if refused {
+                format!("tried to change {name}: refused, it was no longer in the scene")
+            } else {
+                let now = scene_words(to, false, view);
+                let now = now.split_once(": ").map_or(now.as_str(), |(_, what)| what);
+                format!("changed {name}: now {now}")
+            }
+        }
+        SceneAct::Remove { of } => {
+            let name = scene_name(view, of).unwrap_or_else(|| "something".into());
+            if refused {
+                format!("tried to take {name} out: refused, it was no longer in the scene")
+            } else {
+                format!("took {name} out of the scene")
+            }
+        }
         SceneAct::Clear {} => "ended the scene: everything in it is gone".into(),
     }
 }

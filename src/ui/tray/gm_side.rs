@@ -61,7 +61,8 @@ pub fn take_gm_side<C, E: std::fmt::Display>(
 }
 
 /// Changes a tray's set-up and the scene together or not at all: `change` works on copies,
-/// stored only when it succeeds.
+/// stored only when it succeeds (and, for a player at a table, only when the table's scene
+/// already is what it needs).
 pub fn change_with_scene<S: Document + Clone + Send + Sync + 'static, T>(
     scene: SceneHere,
     setup: Persisted<S>,
@@ -69,6 +70,14 @@ pub fn change_with_scene<S: Document + Clone + Send + Sync + 'static, T>(
 ) -> Result<T, String> {
     let (mut next, mut next_scene) = (setup.get_untracked(), scene.get_untracked());
     let done = change(&mut next, &mut next_scene)?;
+    // A player at a table does not set the table's scene: all or nothing, so nothing.
+    if scene.gm_sets_untracked() && scene.with_untracked(|now| *now != next_scene) {
+        return Err(
+            "The GM's side needs scene facets the table's scene does not have as it says: ask \
+             the GM to set them."
+                .into(),
+        );
+    }
     setup.update(|stored| *stored = next);
     scene.update(|stored| *stored = next_scene);
     Ok(done)

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::core::scene::Scene;
 use crate::ui::platform::persisted::Persisted;
-use crate::ui::table::hook::{Outgoing, TableHook};
+use crate::ui::table::hook::{Outgoing, SceneMeant, TableHook};
 
 /// Read like the stored scene; a change at a table goes to the table as messages (the GM
 /// sets the scene, a player adds boosts and progress), and shows once the table has it.
@@ -82,16 +82,40 @@ impl SceneHere {
         self.with_untracked(Scene::clone)
     }
 
+    /// Whether the scene is the table's, untracked (for a handler; an Undo checks it has
+    /// not changed since the act it undoes).
+    pub fn is_tables_untracked(&self) -> bool {
+        self.table.at_table.get_untracked()
+    }
+
     /// Changes the scene: the stored one, or at a table what changed is sent to it.
     pub fn update(&self, change: impl FnOnce(&mut Scene)) {
+        self.change(change, SceneMeant::Edit);
+    }
+
+    /// Ends the scene; returns what it held, for [`Self::undo_end`].
+    pub fn end(&self) -> Scene {
+        let mut taken = Scene::default();
+        self.change(|s| taken = s.end(), SceneMeant::End);
+        taken
+    }
+
+    /// Undoes [`Self::end`]: what it took comes back (at a table: this phone's end is taken
+    /// back, and the table's scene is as it was, with anything added since).
+    pub fn undo_end(&self, taken: Scene) {
+        self.change(|s| s.restore(taken), SceneMeant::UndoEnd);
+    }
+
+    fn change(&self, change: impl FnOnce(&mut Scene), meant: SceneMeant) {
         if !self.table.at_table.get_untracked() {
             return self.own.update(change);
         }
         let before = self.get_untracked();
         let mut after = before.clone();
         change(&mut after);
-        if after != before {
-            self.table.send(Outgoing::Scene(Box::new((before, after))));
+        if after != before || meant != SceneMeant::Edit {
+            self.table
+                .send(Outgoing::Scene(Box::new((before, after)), meant));
         }
     }
 }

@@ -104,6 +104,7 @@ pub fn against_you(state: ElState, id: u64) {
 
 /// Removes an obstacle, boost or condition, with an Undo in the snackbar.
 pub fn remove(state: ElState, id: u64, name: &str) {
+    let at_table = state.scene.is_tables_untracked();
     let mut taken = Scene::default();
     state.scene.update(|s| {
         taken.obstacles = s.obstacles.iter().filter(|o| o.id == id).cloned().collect();
@@ -112,6 +113,12 @@ pub fn remove(state: ElState, id: u64, name: &str) {
         s.remove(id);
     });
     state.say_with_undo(format!("Removed {name}."), move || {
+        if state.scene.is_tables_untracked() != at_table {
+            return state
+                .core
+                .snackbar
+                .say("That scene is no longer this tray's to bring back.");
+        }
         let back = taken.clone();
         state.scene.update(|s| s.restore(back));
     });
