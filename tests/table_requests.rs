@@ -255,30 +255,11 @@ fn a_players_forged_requests_and_closes_change_no_phone() {
             .say(ask("Mine", vec![], false), false, T0 + 11_000, &mut rng(40))
             .is_err()
     );
-    let before = shown(&t.gm);
-    let ben_key = key_of(&t.ben);
-    let last = t
-        .ben
-        .log()
-        .iter()
-        .rev()
-        .find(|e| e.mine)
-        .unwrap()
-        .id
-        .clone();
-    let latest = latest_other(&t.ben);
-    let forged_all: Vec<String> = [ask("Forged", vec![], false), What::Close { of: id }]
-        .into_iter()
-        .enumerate()
-        .map(|(i, what)| {
-            let text = plaintext(latest.1 + 1 + i as u64, &last, &latest.0, what);
-            forged(t.gm.invite(), &ben_key, &text, T0 / 1000 + 12, None)
-        })
-        .collect();
-    for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
-        deliver(phone, &forged_all);
-        assert_eq!(shown(phone), before);
-    }
+    let forged_all = t.ben_forges(
+        vec![ask("Forged", vec![], false), What::Close { of: id }],
+        T0 / 1000 + 12,
+    );
+    t.change_nothing(&forged_all);
 }
 
 #[test]

@@ -107,39 +107,20 @@ fn a_players_forged_scene_changes_change_no_phone() {
     ] {
         assert!(t.ben.say(what, false, T0 + 11_000, &mut rng(40)).is_err());
     }
-    let before = shown(&t.gm);
-    let ben_key = key_of(&t.ben);
-    let last = t
-        .ben
-        .log()
-        .iter()
-        .rev()
-        .find(|e| e.mine)
-        .unwrap()
-        .id
-        .clone();
-    let latest = latest_other(&t.ben);
-    let forged_all: Vec<String> = [
-        facet("Forged", true),
-        obstacle("Forged", 3, 0),
-        What::Scene(SceneAct::Condition {
-            name: "Forged".into(),
-            el: 3,
-        }),
-        What::Scene(SceneAct::Remove { of: door.clone() }),
-        What::Scene(SceneAct::Clear {}),
-    ]
-    .into_iter()
-    .enumerate()
-    .map(|(i, what)| {
-        let text = plaintext(latest.1 + 1 + i as u64, &last, &latest.0, what);
-        forged(t.gm.invite(), &ben_key, &text, T0 / 1000 + 12, None)
-    })
-    .collect();
-    for phone in [&mut t.gm, &mut t.ana, &mut t.ben] {
-        deliver(phone, &forged_all);
-        assert_eq!(shown(phone), before);
-    }
+    let forged_all = t.ben_forges(
+        vec![
+            facet("Forged", true),
+            obstacle("Forged", 3, 0),
+            What::Scene(SceneAct::Condition {
+                name: "Forged".into(),
+                el: 3,
+            }),
+            What::Scene(SceneAct::Remove { of: door.clone() }),
+            What::Scene(SceneAct::Clear {}),
+        ],
+        T0 / 1000 + 12,
+    );
+    t.change_nothing(&forged_all);
 }
 
 #[test]

@@ -207,20 +207,34 @@ impl TableScene {
                 }
             }
             SceneAct::Edit { of, to } => match *to {
-                SceneAct::Facet { name, helps } => {
-                    edit(&mut self.facets, &of, |f| *f = (of.clone(), name, helps))
-                }
+                SceneAct::Facet { name, helps } => edit(
+                    &mut self.facets,
+                    |f| &f.0,
+                    &of,
+                    |f| *f = (of.clone(), name, helps),
+                ),
                 SceneAct::Obstacle {
                     name, target, el, ..
-                } => edit(&mut self.obstacles, &of, |o| {
-                    (o.1, o.2, o.4) = (name, target, el);
-                }),
-                SceneAct::Condition { name, el } => {
-                    edit(&mut self.conditions, &of, |c| *c = (of.clone(), name, el))
-                }
-                SceneAct::Boost { name, value } => {
-                    edit(&mut self.boosts, &of, |b| *b = (of.clone(), name, value))
-                }
+                } => edit(
+                    &mut self.obstacles,
+                    |o| &o.0,
+                    &of,
+                    |o| {
+                        (o.1, o.2, o.4) = (name, target, el);
+                    },
+                ),
+                SceneAct::Condition { name, el } => edit(
+                    &mut self.conditions,
+                    |c| &c.0,
+                    &of,
+                    |c| *c = (of.clone(), name, el),
+                ),
+                SceneAct::Boost { name, value } => edit(
+                    &mut self.boosts,
+                    |b| &b.0,
+                    &of,
+                    |b| *b = (of.clone(), name, value),
+                ),
                 _ => false,
             },
             SceneAct::Remove { of } => {
@@ -258,48 +272,57 @@ impl TableScene {
         self.ids().find(|id| short_id(id) == short)
     }
 
+    /// Each thing, as (its id, the act that would put it there as it stands).
+    fn things(&self) -> impl Iterator<Item = (&str, SceneAct)> {
+        let facets = self.facets.iter().map(|(id, name, helps)| {
+            let act = SceneAct::Facet {
+                name: name.clone(),
+                helps: *helps,
+            };
+            (id.as_str(), act)
+        });
+        let obstacles = self
+            .obstacles
+            .iter()
+            .map(|(id, name, target, progress, el)| {
+                let act = SceneAct::Obstacle {
+                    name: name.clone(),
+                    target: *target,
+                    el: *el,
+                    progress: *progress,
+                };
+                (id.as_str(), act)
+            });
+        let boosts = self.boosts.iter().map(|(id, name, value)| {
+            let act = SceneAct::Boost {
+                name: name.clone(),
+                value: *value,
+            };
+            (id.as_str(), act)
+        });
+        let conditions = self.conditions.iter().map(|(id, name, el)| {
+            let act = SceneAct::Condition {
+                name: name.clone(),
+                el: *el,
+            };
+            (id.as_str(), act)
+        });
+        facets.chain(obstacles).chain(boosts).chain(conditions)
+    }
+
     /// Whether every part is within the protocol's bounds, each id once (a checkpoint's).
     pub fn fits(&self) -> bool {
-        let act_fits = |act: SceneAct| act.fits();
-        let facets = self.facets.len() <= MAX_FACETS
-            && self.facets.iter().all(|(_, name, helps)| {
-                act_fits(SceneAct::Facet {
-                    name: name.clone(),
-                    helps: *helps,
-                })
-            });
-        let obstacles = self.obstacles.len() <= MAX_SCENE_ITEMS
-            && self
-                .obstacles
+        let room = self.facets.len() <= MAX_FACETS
+            && [&self.boosts, &self.conditions]
                 .iter()
-                .all(|(_, name, target, progress, el)| {
-                    act_fits(SceneAct::Obstacle {
-                        name: name.clone(),
-                        target: *target,
-                        el: *el,
-                        progress: *progress,
-                    })
-                });
-        let boosts = self.boosts.len() <= MAX_SCENE_ITEMS
-            && self.boosts.iter().all(|(_, name, value)| {
-                act_fits(SceneAct::Boost {
-                    name: name.clone(),
-                    value: *value,
-                })
-            });
-        let conditions = self.conditions.len() <= MAX_SCENE_ITEMS
-            && self.conditions.iter().all(|(_, name, el)| {
-                act_fits(SceneAct::Condition {
-                    name: name.clone(),
-                    el: *el,
-                })
-            });
+                .all(|list| list.len() <= MAX_SCENE_ITEMS)
+            && self.obstacles.len() <= MAX_SCENE_ITEMS;
         let ids: Vec<&str> = self.ids().collect();
         let distinct = ids
             .iter()
             .enumerate()
             .all(|(i, id)| id_fits(id) && !ids[..i].contains(id));
-        facets && obstacles && boosts && conditions && distinct
+        room && distinct && self.things().all(|(_, act)| act.fits())
     }
 
     /// The scene as a tray reads it, each thing under its [`short_id`].
@@ -347,40 +370,14 @@ impl TableScene {
     }
 }
 
-/// Changes the thing `of` in `list` (the first field its id); `false` if it is not there.
-fn edit<T>(list: &mut [T], of: &str, change: impl FnOnce(&mut T)) -> bool
-where
-    T: HasId,
-{
-    match list.iter_mut().find(|t| t.id() == of) {
+/// Changes the thing `of` in `list` (`id` reads a thing's id); `false` if it is not there.
+fn edit<T>(list: &mut [T], id: fn(&T) -> &str, of: &str, change: impl FnOnce(&mut T)) -> bool {
+    match list.iter_mut().find(|t| id(t) == of) {
         Some(thing) => {
             change(thing);
             true
         }
         None => false,
-    }
-}
-
-/// A thing of the scene, known by its id.
-trait HasId {
-    fn id(&self) -> &str;
-}
-
-impl HasId for TableFacet {
-    fn id(&self) -> &str {
-        &self.0
-    }
-}
-
-impl HasId for TableObstacle {
-    fn id(&self) -> &str {
-        &self.0
-    }
-}
-
-impl HasId for TableValue {
-    fn id(&self) -> &str {
-        &self.0
     }
 }
 

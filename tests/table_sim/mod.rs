@@ -403,6 +403,39 @@ impl Table3 {
     pub fn phones(&self) -> [&Table; 3] {
         [&self.gm, &self.ana, &self.ben]
     }
+
+    /// Ben's dishonest client signs `whats` by hand, each after his last message and the
+    /// newest he holds (as his honest phone would place them), his app's checks skipped.
+    pub fn ben_forges(&self, whats: Vec<What>, created_at: u64) -> Vec<String> {
+        let ben_key = key_of(&self.ben);
+        let last = self
+            .ben
+            .log()
+            .iter()
+            .rev()
+            .find(|e| e.mine)
+            .unwrap()
+            .id
+            .clone();
+        let latest = latest_other(&self.ben);
+        whats
+            .into_iter()
+            .enumerate()
+            .map(|(i, what)| {
+                let text = plaintext(latest.1 + 1 + i as u64, &last, &latest.0, what);
+                forged(self.gm.invite(), &ben_key, &text, created_at, None)
+            })
+            .collect()
+    }
+
+    /// Every phone is given `events`, and shows what it showed before.
+    pub fn change_nothing(&mut self, events: &[String]) {
+        let before = shown(&self.gm);
+        for phone in [&mut self.gm, &mut self.ana, &mut self.ben] {
+            deliver(phone, events);
+            assert_eq!(shown(phone), before);
+        }
+    }
 }
 
 pub const GM: usize = 0;
