@@ -288,11 +288,7 @@ impl Live {
             s.borrow_mut()
                 .get_mut(index)
                 .and_then(|socket| socket.socket.take())
-                .map(|ws| {
-                    ws.set_onclose(None);
-                    ws.set_onmessage(None);
-                    let _ = ws.close();
-                })
+                .map(|ws| silence(&ws))
                 .is_some()
         });
         if dropped {
@@ -700,11 +696,11 @@ impl Live {
     }
 
     fn disconnect_all(&self) {
+        // (Each socket is silenced before its handlers are dropped with it.)
         SOCKETS.with(|s| {
             for socket in s.borrow_mut().drain(..) {
                 if let Some(ws) = socket.socket {
-                    ws.set_onclose(None);
-                    let _ = ws.close();
+                    silence(&ws);
                 }
             }
         });
@@ -752,7 +748,11 @@ impl Live {
         ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
         SOCKETS.with(|s| {
             if let Some(socket) = s.borrow_mut().get_mut(index) {
-                socket.socket = Some(ws);
+                // A socket still closing is let go first: its handlers are dropped below, and
+                // its close, come later, would name this relay's new socket.
+                if let Some(old) = socket.socket.replace(ws) {
+                    silence(&old);
+                }
                 socket.asked_at = 0;
                 socket._handlers = vec![on_message];
                 socket._others = vec![on_open, on_close];
@@ -1022,4 +1022,13 @@ pub use crate::storage::table::SendTo;
 /// The page a tray key names (`narrative`, `d6`, `el`).
 pub fn tray_page(key: &str) -> Option<Page> {
     Page::tray(key)
+}
+
+/// Closes a socket whose handlers are about to be dropped, with none left to call: a
+/// handler called after it is dropped throws in the page.
+fn silence(ws: &web_sys::WebSocket) {
+    ws.set_onopen(None);
+    ws.set_onmessage(None);
+    ws.set_onclose(None);
+    let _ = ws.close();
 }

@@ -220,6 +220,11 @@ fn PlayerRequest(
             }));
             if ask.challenge.is_empty() {
                 go_to(&page.href());
+                // Nothing else changes on the first screen: say what the next Roll does.
+                live.table.snackbar.say(format!(
+                    "{}: your next Roll here answers the GM.",
+                    ask.label
+                ));
             } else {
                 // Taken here: its badge does not offer it again.
                 live.call(Call::TookSide(ask.tray.clone(), ask.challenge.clone()));

@@ -41,7 +41,7 @@ pub fn ResultFrame(
                 {move || summary.run()}
             </div>
             <p class="hint" hidden=move || !none_shown()>{empty}</p>
-            <p class="sent-to-gm" hidden=move || !to_gm()><span class="tag">"to the GM only"</span>" Sent to the table's GM alone."</p>
+            <p class="sent-to-gm" hidden=move || !to_gm()><span class="tag">"to the GM only"</span>" For the table's GM alone: it goes to no one else."</p>
             {children()}
             <ReadOnlyNote core/>
             <div class="result-actions" hidden=none_shown>
