@@ -431,8 +431,12 @@ test('a message that answers a tap shows by what was tapped, clear of its row, a
   };
   const { gm } = await gmAndAna(phone);
   const message = gm.page.locator('.snackbar-message');
-  // High on the screen: Copy link, answered just below it.
+  // High on the screen: Copy link, answered just below it. Ana's coming is drawn first (it
+  // lengthens the log above the link), and the link is brought to the middle of the screen,
+  // so where it is does not hang on when her message arrived.
+  await expect(people(gm.page)).toHaveCount(2);
   const copy = gm.page.getByRole('button', { name: 'Copy link' });
+  await copy.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await copy.click();
   await expect(message).toHaveText(/copied|could not copy/i);
   await expect.poll(() => placed(copy, message)).toEqual({ side: 'below', gap: 8 });
