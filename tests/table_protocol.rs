@@ -266,6 +266,7 @@ fn invite(relays: &[&str]) -> Invite {
         id: [0xab; 16],
         key: TABLE_KEY,
         gm: DeviceKey::from_secret([2; 32]).unwrap().public(),
+        later: Vec::new(),
         relays: relays.iter().map(|r| r.to_string()).collect(),
     }
 }
@@ -286,6 +287,19 @@ fn invite_round_trip_and_layout() {
     assert_eq!(from_base64url(&none.code()).unwrap().len(), 81);
     let json = serde_json::to_string(&one).unwrap();
     assert_eq!(serde_json::from_str::<Invite>(&json).unwrap(), one);
+    // A table moved to later keys: version 3, the keys' count and the keys before the relays.
+    let moved = Invite {
+        later: vec![[0xc1; 32], [0xc2; 32]],
+        ..invite(&["wss://nos.lol"])
+    };
+    let bytes = from_base64url(&moved.code()).unwrap();
+    assert_eq!(bytes[0], 3);
+    assert_eq!(&bytes[17..49], &TABLE_KEY);
+    assert_eq!(bytes[81], 2);
+    assert_eq!(&bytes[82..114], &[0xc1; 32]);
+    assert_eq!(&bytes[114..146], &[0xc2; 32]);
+    assert_eq!(&bytes[146..], b"wss://nos.lol");
+    assert_eq!(Invite::parse(&moved.code()), Ok(moved));
 }
 
 #[test]
@@ -296,7 +310,18 @@ fn bad_invites_are_refused_with_a_message() {
         f(&mut bytes);
         Invite::parse(&base64url(&bytes)).unwrap_err()
     };
-    assert!(with(&|b| b[0] = 3).contains("version 3"));
+    assert!(with(&|b| b[0] = 4).contains("version 4"));
+    // Version 3 names its later keys: a count of none, or more keys than are there, is cut short.
+    assert!(with(&|b| b[0] = 3).contains("cut short"));
+    assert!(
+        with(&|b| {
+            b[0] = 3;
+            b.truncate(81);
+            b.push(2);
+            b.extend_from_slice(&[1; 40]);
+        })
+        .contains("cut short")
+    );
     // A version 1 table's link: that table is told plainly to start anew.
     assert!(with(&|b| b[0] = 1).contains("older Dicetray"));
     assert!(with(&|b| b.truncate(60)).contains("cut short"));
@@ -354,7 +379,7 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = Event::from_json(&text);
         let _ = wire::parse(&text);
-        prop_assert!(Invite::parse(&base64url(&bytes)).is_err() || bytes.first() == Some(&2));
+        prop_assert!(Invite::parse(&base64url(&bytes)).is_err() || matches!(bytes.first(), Some(&2 | &3)));
     }
 
     #[test]
@@ -371,13 +396,14 @@ proptest! {
         secret in any::<[u8; 32]>(),
         hosts in prop::collection::vec("[a-z0-9]{1,20}(\\.[a-z]{2,6})?", 0..=8),
         local in any::<bool>(),
+        later in prop::collection::vec(any::<[u8; 32]>(), 0..=16),
     ) {
         let gm = DeviceKey::from_secret(secret).map_or([2; 32], |k| k.public());
         let mut relays: Vec<String> = hosts.iter().map(|h| format!("wss://{h}")).collect();
         if local && !relays.is_empty() {
             relays[0] = "ws://localhost:7777".into();
         }
-        let invite = Invite { id, key, gm, relays };
+        let invite = Invite { id, key, gm, later, relays };
         prop_assert_eq!(Invite::parse(&invite.code()), Ok(invite.clone()));
     }
 }

@@ -53,6 +53,9 @@ pub struct Checkpoint {
     /// The table's scene at the cut.
     #[serde(default, skip_serializing_if = "TableScene::is_empty")]
     pub scene: TableScene,
+    /// The id of the table key in use at the cut (`""`, left out: the invite's key).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub key: String,
     /// Who joined after the cut, up to the checkpoint: only so a phone knows whose messages
     /// to ask relays for (it changes nothing shown).
     #[serde(default)]
@@ -97,7 +100,8 @@ impl Checkpoint {
                 .iter()
                 .all(|k| self.people.iter().any(|(p, _)| p == k));
         let gm_by = self.gm_by.is_empty() || key_hex(&self.gm_by);
-        cut && people && pool && sides && since && left && gm_by && self.scene.fits()
+        let key = self.key.is_empty() || (self.cut.is_some() && super::seal::is_key_id(&self.key));
+        key && cut && people && pool && sides && since && left && gm_by && self.scene.fits()
     }
 }
 
@@ -114,6 +118,7 @@ mod tests {
             pool: Some(Pool { light: 2, dark: 3 }),
             sides: vec![("narrative".into(), "2p".into())],
             scene: TableScene::default(),
+            key: String::new(),
             since: vec![],
         }
     }

@@ -23,6 +23,9 @@ pub enum Dropped {
     Full,
     /// An id already seen: a replay, or the same event from a second relay.
     Seen,
+    /// Sealed with a table key this phone does not hold (yet): kept aside, and opened when
+    /// the GM's share of that key arrives.
+    Locked,
 }
 
 impl std::fmt::Display for Dropped {
@@ -38,6 +41,7 @@ impl std::fmt::Display for Dropped {
             Dropped::Plaintext => "unreadable message",
             Dropped::Full => "no room for more messages",
             Dropped::Seen => "already seen",
+            Dropped::Locked => "sealed with a key not held",
         })
     }
 }

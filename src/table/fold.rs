@@ -112,6 +112,19 @@ pub struct AskAnswer {
     pub replaced: bool,
 }
 
+/// A move of the table to a new key that counts: who it removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// The move's event id.
+    pub id: String,
+    /// The GM who made it (key).
+    pub by: String,
+    /// The new key's id.
+    pub key: String,
+    /// Who it removed: (key, name shown), in join order.
+    pub removed: Vec<(String, String)>,
+}
+
 /// The table as the messages held make it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Folded {
@@ -133,6 +146,11 @@ pub struct Folded {
     pub scene: TableScene,
     /// Whether the GM has ended the table.
     pub ended: bool,
+    /// The id of the table key in use now (`""`: the invite's key): what new messages are
+    /// sealed with, and what a joining must be sealed with to count.
+    pub key_in_use: String,
+    /// The moves to new keys after the cut that count, in order, with who each removed.
+    pub removals: Vec<Removal>,
     /// The newest [`MAX_LOG`] entries this phone may read, in the agreed order.
     pub log: Vec<LogEntry>,
     /// Where the kept log starts: the cut of the checkpoint folded from.
@@ -274,6 +292,8 @@ pub fn fold<'a>(
         .map(|(_, c)| c.sides.iter().cloned().collect())
         .unwrap_or_default();
     let mut scene = base.map(|(_, c)| c.scene.clone()).unwrap_or_default();
+    let mut key_in_use = base.map(|(_, c)| c.key.clone()).unwrap_or_default();
+    let mut removals: Vec<Removal> = Vec::new();
     let start = ledger
         .sorted
         .partition_point(|h| cut.as_ref().is_some_and(|c| h.key() <= *c));
@@ -286,6 +306,7 @@ pub fn fold<'a>(
     let mut timely_by_a_person = vec![false; window.len()];
     let mut ended = false;
     let mut snapshot_people = None;
+    let mut snapshot_key = String::new();
     for (i, h) in window.iter().enumerate() {
         let named = |x: &str| -> Option<u64> {
             (!x.is_empty()).then(|| on_time_t.get(x).copied().unwrap_or(cut_t))
@@ -300,8 +321,13 @@ pub fn fold<'a>(
             && !ended
             && match &h.msg.what {
                 _ if h.to_gm && !h.msg.what.may_go_to_gm() => false,
+                // A joining counts only sealed with the key in use: a link from before the GM
+                // moved the table to a new key no longer lets anyone in.
                 What::Joined { name } => {
-                    let joins = !h.to_gm && h.msg.p.is_empty() && people.may_join(&h.author);
+                    let joins = !h.to_gm
+                        && h.msg.p.is_empty()
+                        && h.sealed_by == key_in_use
+                        && people.may_join(&h.author);
                     if joins {
                         people.join(&h.author, name);
                     }
@@ -316,6 +342,28 @@ pub fn fold<'a>(
                     leaves
                 }
                 What::Gm { .. } => chain.is_hand_over(&h.id),
+                What::Rekey { key, keep } => {
+                    let moves = covers(h);
+                    if moves {
+                        let removed: Vec<(String, String)> = people
+                            .members()
+                            .iter()
+                            .filter(|(k, _)| *k != h.author && !keep.iter().any(|(m, _)| m == k))
+                            .map(|(k, _)| (k.clone(), people.shown(k).unwrap_or("").to_string()))
+                            .collect();
+                        for (k, _) in &removed {
+                            people.leave(k);
+                        }
+                        key_in_use = key.clone();
+                        removals.push(Removal {
+                            id: h.id.clone(),
+                            by: h.author.clone(),
+                            key: key.clone(),
+                            removed,
+                        });
+                    }
+                    moves
+                }
                 What::Undo { of } => ledger
                     .get(of)
                     .is_none_or(|target| !gm_setting(&target.msg.what) || covers(h)),
@@ -331,6 +379,7 @@ pub fn fold<'a>(
         timely_by_a_person[i] = on_time && people.shown(&h.author).is_some();
         if snapshot == Some(&key) {
             snapshot_people = Some((people.joined(), people.left()));
+            snapshot_key = key_in_use.clone();
         }
     }
 
@@ -451,6 +500,7 @@ pub fn fold<'a>(
                 pool,
                 sides: sides.iter().map(|(t, c)| (t.clone(), c.clone())).collect(),
                 scene: scene.clone(),
+                key: snapshot_key.clone(),
                 since: Vec::new(),
             });
         }
@@ -554,6 +604,8 @@ pub fn fold<'a>(
         asks,
         scene,
         ended,
+        key_in_use,
+        removals,
         log,
         cut,
         checkpoint: base.map(|(h, _)| h.key()),

@@ -20,6 +20,10 @@ pub struct Held {
     /// Sealed for the GM alone (`g1.`).
     #[serde(default)]
     pub to_gm: bool,
+    /// The id of the later table key it was sealed with (`k1.`); `""` for the invite's key
+    /// (`t1.`) and for messages sealed for the GM.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sealed_by: String,
     /// What it says.
     pub msg: Message,
 }

@@ -6,8 +6,12 @@ use super::bytes::{base64url, from_base64url, hex};
 use super::keys::valid_public;
 use super::relays::check_relay_url;
 
-/// The invite format this app writes: version 2 tables (see `docs/table-protocol.md`).
+/// The invite format this app writes for a table still on its first key.
 pub const INVITE_VERSION: u8 = 2;
+/// The invite format for a table the GM has moved to later keys: it carries them too.
+pub const INVITE_KEYED: u8 = 3;
+/// Most later keys an invite carries (a GM removing players this often starts anew).
+pub const MAX_LATER_KEYS: usize = 16;
 /// Most relays an invite may name.
 pub const MAX_INVITE_RELAYS: usize = 8;
 
@@ -21,6 +25,9 @@ pub struct Invite {
     pub key: [u8; 32],
     /// The GM device's x-only public key.
     pub gm: [u8; 32],
+    /// The later keys the GM moved the table to (removing players), oldest first: a link
+    /// made before a move lacks the keys after it, and opens only what came before.
+    pub later: Vec<[u8; 32]>,
     /// The table's relays (empty: each device's own list).
     pub relays: Vec<String>,
 }
@@ -28,11 +35,22 @@ pub struct Invite {
 impl Invite {
     /// The code for `#/table?join=<code>`.
     pub fn code(&self) -> String {
-        let mut bytes = Vec::with_capacity(81 + self.relays.len() * 32);
-        bytes.push(INVITE_VERSION);
+        let mut bytes = Vec::with_capacity(82 + self.later.len() * 32 + self.relays.len() * 32);
+        bytes.push(if self.later.is_empty() {
+            INVITE_VERSION
+        } else {
+            INVITE_KEYED
+        });
         bytes.extend_from_slice(&self.id);
         bytes.extend_from_slice(&self.key);
         bytes.extend_from_slice(&self.gm);
+        if !self.later.is_empty() {
+            let later = &self.later[..self.later.len().min(MAX_LATER_KEYS)];
+            bytes.push(later.len() as u8);
+            for key in later {
+                bytes.extend_from_slice(key);
+            }
+        }
         bytes.extend_from_slice(self.relays.join("\n").as_bytes());
         base64url(&bytes)
     }
@@ -45,8 +63,9 @@ impl Invite {
         }
         let bytes = from_base64url(code)
             .ok_or("This is not a Dicetray table invite (the code is damaged).")?;
-        match bytes.first() {
-            Some(&INVITE_VERSION) => {}
+        let version = bytes.first().copied();
+        match version {
+            Some(INVITE_VERSION | INVITE_KEYED) => {}
             Some(1) => {
                 return Err(
                     "This link is for a table made by an older Dicetray, which phones \
@@ -57,7 +76,7 @@ impl Invite {
             }
             Some(v) => {
                 return Err(format!(
-                    "This invite is version {v}; this Dicetray reads version {INVITE_VERSION}. Update Dicetray."
+                    "This invite is version {v}; this Dicetray reads up to version {INVITE_KEYED}. Update Dicetray."
                 ));
             }
             None => return Err("The invite code is empty.".into()),
@@ -74,8 +93,22 @@ impl Invite {
         if !valid_public(&gm) {
             return Err("The GM's key in this invite is not valid.".into());
         }
-        let text = std::str::from_utf8(&bytes[81..])
-            .map_err(|_| "The relay list in this invite is not text.")?;
+        let mut rest = &bytes[81..];
+        let mut later = Vec::new();
+        if version == Some(INVITE_KEYED) {
+            let count = usize::from(rest.first().copied().unwrap_or(0));
+            if !(1..=MAX_LATER_KEYS).contains(&count) || rest.len() < 1 + count * 32 {
+                return Err("This invite is cut short: copy the whole link again.".into());
+            }
+            for chunk in rest[1..1 + count * 32].chunks_exact(32) {
+                let mut key = [0u8; 32];
+                key.copy_from_slice(chunk);
+                later.push(key);
+            }
+            rest = &rest[1 + count * 32..];
+        }
+        let text =
+            std::str::from_utf8(rest).map_err(|_| "The relay list in this invite is not text.")?;
         let relays: Vec<String> = if text.is_empty() {
             Vec::new()
         } else {
@@ -98,6 +131,7 @@ impl Invite {
             id,
             key,
             gm,
+            later,
             relays,
         })
     }

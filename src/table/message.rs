@@ -160,6 +160,14 @@ pub enum What {
     },
     /// A change to the table's scene (the GM's, but for a player's boost and progress).
     Scene(SceneAct),
+    /// The GM moves the table to a new key (`key`, its id) and gives it to each member kept
+    /// (`keep`: member, the key sealed for them); every other member is removed.
+    Rekey {
+        /// The new key's id.
+        key: String,
+        /// (member's key, the new key sealed for that member), each member once.
+        keep: Vec<(String, String)>,
+    },
     /// The table is over: nothing after this counts.
     End {},
     /// The GM's checkpoint: where the kept log starts, and what came before folded into.
@@ -179,6 +187,7 @@ impl What {
                 | What::Ask { .. }
                 | What::Close { .. }
                 | What::Gm { .. }
+                | What::Rekey { .. }
                 | What::End {}
                 | What::Checkpoint(_)
                 | What::Flip {
@@ -252,6 +261,23 @@ pub(crate) fn ask_fits(label: &str, challenge: &str, who: &[String]) -> bool {
             .all(|(i, k)| from_hex_array::<32>(k).is_some() && !who[..i].contains(k))
 }
 
+/// Most members a new table key is given to in one message (it stays well within an
+/// event's 16 KB).
+pub const MAX_KEPT: usize = 40;
+
+/// Whether a move to a new key is within its bounds: a key id, 1 to [`MAX_KEPT`] members,
+/// each a valid key named once with a share of the right length.
+pub(crate) fn rekey_fits(key: &str, keep: &[(String, String)]) -> bool {
+    super::seal::is_key_id(key)
+        && (1..=MAX_KEPT).contains(&keep.len())
+        && keep.iter().enumerate().all(|(i, (member, share))| {
+            from_hex_array::<32>(member).is_some_and(|k| valid_public(&k))
+                && share.len() == super::seal::SHARE_CHARS
+                && super::bytes::from_base64url(share).is_some()
+                && !keep[..i].iter().any(|(m, _)| m == member)
+        })
+}
+
 /// An event id or key reference: 64 lowercase hex digits, or empty.
 fn id_or_empty(text: &str) -> bool {
     text.is_empty() || from_hex_array::<32>(text).is_some()
@@ -263,7 +289,7 @@ pub fn name_fits(name: &str) -> bool {
 }
 
 fn read_what(value: serde_json::Value) -> Result<What, String> {
-    const KNOWN: [&str; 14] = [
+    const KNOWN: [&str; 15] = [
         "joined",
         "left",
         "roll",
@@ -278,6 +304,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         "ask",
         "close",
         "scene",
+        "rekey",
     ];
     let known = match &value {
         serde_json::Value::Object(map) => {
@@ -363,6 +390,7 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
             from_hex_array::<32>(to).is_some_and(|k| valid_public(&k)) && id_or_empty(after)
         }
         What::Checkpoint(checkpoint) => checkpoint.fits(),
+        What::Rekey { key, keep } => rekey_fits(key, keep),
         What::Scene(act) => act.fits(),
         What::Flip { from, check } => check.as_ref().is_none_or(|c| {
             *from == PointSide::Dark

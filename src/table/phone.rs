@@ -15,16 +15,18 @@ use super::dropped::Dropped;
 use super::event::Event;
 use super::fold::{Folded, LogEntry, MAX_OPEN_ASKS, OpenAsk, fold};
 use super::held::Held;
-use super::invite::Invite;
+use super::invite::{Invite, MAX_LATER_KEYS};
 use super::keys::{DeviceKey, valid_public};
 use super::message::{
-    MAX_ASK_LABEL_CHARS, MAX_ASKED, MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide, VERSION, What,
-    ask_fits, chars_within, is_tray, name_fits, roll_fits,
+    MAX_ASK_LABEL_CHARS, MAX_ASKED, MAX_KEPT, MAX_POINTS, MAX_TEXT_CHARS, Message, PointSide,
+    VERSION, What, ask_fits, chars_within, is_tray, name_fits, rekey_fits, roll_fits,
 };
 use super::order::{Key, LEAP_MS, next_t};
 use super::random::{NoRandom, Random};
 use super::scene::{SceneAct, TableScene};
-use super::seal::{Sealed, gm_key, open, seal};
+use super::seal::{
+    Sealed, gm_key, key_id, keyed_id, open, open_keyed, open_share, seal, seal_keyed, share,
+};
 
 /// The table's message kind (regular: relays keep it until it expires).
 pub const KIND_MESSAGE: u32 = 7237;
@@ -39,6 +41,9 @@ pub const MAX_HELD: usize = 1_500;
 const PRUNE_ABOVE: usize = 400;
 /// Ids of events dropped, remembered so a second relay's copy is not checked again.
 const MAX_DROPPED: usize = 4_000;
+/// Events sealed with a key this phone does not hold yet, kept aside to open when it comes
+/// (the oldest go first: a removed phone never gets the key).
+const MAX_LOCKED: usize = 300;
 /// The GM checkpoints once this many entries follow the cut, keeping the newest 100.
 pub const CHECKPOINT_EVERY: usize = 150;
 /// Entries a checkpoint leaves after its cut: the log a late joiner shows.
@@ -68,6 +73,10 @@ pub struct Table {
     last_t: u64,
     held: BTreeMap<String, Held>,
     dropped: VecDeque<String>,
+    /// The later table keys this phone holds (from its link, or shared by the GM), by id.
+    keys: BTreeMap<String, [u8; 32]>,
+    /// Events sealed with a key not held yet (not kept on the device: asked for again).
+    locked: VecDeque<Event>,
     view: Folded,
 }
 
@@ -82,6 +91,7 @@ impl PartialEq for Table {
             && self.last_own == other.last_own
             && self.last_t == other.last_t
             && self.held == other.held
+            && self.keys == other.keys
     }
 }
 
@@ -97,6 +107,9 @@ struct Kept {
     last_own: Option<(String, u64)>,
     last_t: u64,
     held: Vec<Held>,
+    /// The later table keys held, in hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    keys: Vec<String>,
 }
 
 impl From<Kept> for Table {
@@ -107,6 +120,9 @@ impl From<Kept> for Table {
         table.last_own = kept.last_own;
         table.last_t = kept.last_t;
         table.held = kept.held.into_iter().map(|h| (h.id.clone(), h)).collect();
+        for key in kept.keys.iter().filter_map(|k| from_hex_array::<32>(k)) {
+            table.keys.insert(key_id(&key), key);
+        }
         table.refresh();
         table
     }
@@ -123,6 +139,7 @@ impl From<Table> for Kept {
             last_own: table.last_own,
             last_t: table.last_t,
             held: table.held.into_values().collect(),
+            keys: table.keys.values().map(|k| hex(k)).collect(),
         }
     }
 }
@@ -143,7 +160,10 @@ pub fn clean_name(name: &str) -> Result<String, String> {
 
 impl Table {
     fn fresh(invite: Invite, me: DeviceKey, name: String) -> Table {
+        let keys = invite.later.iter().map(|k| (key_id(k), *k)).collect();
         Table {
+            keys,
+            locked: VecDeque::new(),
             me_hex: me.public_hex(),
             invite,
             me,
@@ -176,6 +196,7 @@ impl Table {
             id,
             key,
             gm: me.public(),
+            later: Vec::new(),
             relays,
         };
         let mut table = Table::fresh(invite, me, name.clone());
@@ -200,7 +221,9 @@ impl Table {
     /// checkpoint's cut and so left out (it reached the GM too late): a member who never
     /// left is never cut out for good.
     pub fn join_when_ready(&mut self, now_ms: u64, random: Random) -> Option<Vec<Event>> {
-        if self.ended() || self.left || self.latest_other(now_ms).is_none() {
+        // A link from before the GM moved the table to a new key lets no one in: the phone
+        // says so (see `key_missing`) rather than send a joining that counts nowhere.
+        if self.ended() || self.left || self.key_missing() || self.latest_other(now_ms).is_none() {
             return None;
         }
         let again = self.joined && !self.view.member && self.my_join_cut_out();
@@ -349,11 +372,19 @@ impl Table {
 
     /// [`Table::take`], for an event already read from its JSON.
     pub fn take_parsed(&mut self, event: &Event) -> Result<(), Dropped> {
-        if self.held.contains_key(&event.id) || self.dropped.contains(&event.id) {
+        if self.held.contains_key(&event.id)
+            || self.dropped.contains(&event.id)
+            || self.locked.iter().any(|e| e.id == event.id)
+        {
             return Err(Dropped::Seen);
         }
         let result = self.take_event(event);
-        if result.is_err() && result != Err(Dropped::Full) {
+        if result == Err(Dropped::Locked) {
+            self.locked.push_back(event.clone());
+            while self.locked.len() > MAX_LOCKED {
+                self.locked.pop_front();
+            }
+        } else if result.is_err() && result != Err(Dropped::Full) {
             self.dropped.push_back(event.id.clone());
             while self.dropped.len() > MAX_DROPPED {
                 self.dropped.pop_front();
@@ -372,7 +403,7 @@ impl Table {
             return Err(Dropped::WrongKind);
         }
         event.verify()?;
-        let (msg, to_gm) = self.open_message(event)?;
+        let (msg, to_gm, sealed_by) = self.open_message(event)?;
         if self.held.len() >= MAX_HELD && !self.make_room() {
             // Not remembered as dropped: asked again, it is taken once there is room.
             return Err(Dropped::Full);
@@ -384,6 +415,7 @@ impl Table {
                 author: event.pubkey.clone(),
                 created_at: event.created_at,
                 to_gm,
+                sealed_by,
                 msg,
             },
         );
@@ -393,7 +425,133 @@ impl Table {
     /// Makes the view again from what is held, after a batch taken.
     pub fn settle(&mut self) {
         self.refresh();
+        while self.learn_keys() {
+            self.open_locked();
+            self.refresh();
+        }
         self.prune();
+    }
+
+    /// Takes the new table keys the GMs' moves share with me; whether any was new. (A move
+    /// is read whether or not it counts: a key only opens messages, and the fold alone says
+    /// what counts.)
+    fn learn_keys(&mut self) -> bool {
+        let mut learned = false;
+        for h in self.held.values() {
+            let What::Rekey { key, keep } = &h.msg.what else {
+                continue;
+            };
+            if self.keys.contains_key(key) || !self.view.gm_keys.contains(&h.author) {
+                continue;
+            }
+            let mine = keep.iter().find(|(member, _)| *member == self.me_hex);
+            let opened = mine.and_then(|(_, shared)| {
+                let gm = from_hex_array::<32>(&h.author)?;
+                open_share(&self.me, &gm, key, shared)
+            });
+            if let Some(new_key) = opened {
+                self.keys.insert(key.clone(), new_key);
+                learned = true;
+            }
+        }
+        learned
+    }
+
+    /// Tries again the events kept aside for want of a key.
+    fn open_locked(&mut self) {
+        let locked = std::mem::take(&mut self.locked);
+        for event in locked {
+            let _ = self.take_parsed(&event);
+        }
+    }
+
+    /// Whether the table is on a key this phone was not given: the GM removed it, or its
+    /// link is from before the GM moved the table to a new key.
+    pub fn key_missing(&self) -> bool {
+        let key = &self.view.key_in_use;
+        !key.is_empty() && !self.keys.contains_key(key)
+    }
+
+    /// The GM who removed me from the table (their name), if one did.
+    pub fn removed_by(&self) -> Option<String> {
+        self.view
+            .removals
+            .iter()
+            .find(|r| r.removed.iter().any(|(k, _)| *k == self.me_hex))
+            .map(|r| {
+                self.view
+                    .people
+                    .iter()
+                    .find(|p| p.pubkey == r.by)
+                    .map_or_else(|| "The GM".to_string(), |p| p.shown.clone())
+            })
+    }
+
+    /// The link for newcomers: the invite with every later key this phone holds, so it
+    /// opens the whole table. (A phone without the key in use shares the link it has.)
+    pub fn link(&self) -> Invite {
+        let mut invite = self.invite.clone();
+        for key in self.keys.values() {
+            if !invite.later.contains(key) {
+                invite.later.push(*key);
+            }
+        }
+        invite
+    }
+
+    /// The GM moves the table to a new key given to every member but those in `out`
+    /// (keys): they are removed, read nothing sent after, and cannot join again. A link
+    /// from before opens only what came before; the new one is [`Table::link`].
+    pub fn remove(
+        &mut self,
+        out: &[String],
+        now_ms: u64,
+        random: Random,
+    ) -> Result<Vec<Event>, String> {
+        if !self.am_gm() {
+            return Err("Only the GM can remove a player.".into());
+        }
+        let members: Vec<String> = self.view.people.iter().map(|p| p.pubkey.clone()).collect();
+        if out.is_empty()
+            || out
+                .iter()
+                .any(|k| !members.contains(k) || *k == self.me_hex)
+        {
+            return Err("Choose who to remove from the players at the table.".into());
+        }
+        if self.link().later.len() >= MAX_LATER_KEYS {
+            return Err(format!(
+                "This table has changed its key {MAX_LATER_KEYS} times: start a new table."
+            ));
+        }
+        let kept: Vec<&String> = members.iter().filter(|k| !out.contains(k)).collect();
+        if kept.len() > MAX_KEPT {
+            return Err(format!(
+                "A table of more than {MAX_KEPT} cannot remove a player: start a new table."
+            ));
+        }
+        let mut new_key = [0u8; 32];
+        random(&mut new_key).map_err(|e| e.to_string())?;
+        let mut keep = Vec::with_capacity(kept.len());
+        for member in kept {
+            let mut nonce = [0u8; 24];
+            random(&mut nonce).map_err(|e| e.to_string())?;
+            let shared = from_hex_array::<32>(member)
+                .and_then(|m| share(&self.me, &m, &new_key, &nonce))
+                .ok_or("A player's key at this table is not valid.")?;
+            keep.push((member.clone(), shared));
+        }
+        let events = self.say(
+            What::Rekey {
+                key: key_id(&new_key),
+                keep,
+            },
+            false,
+            now_ms,
+            random,
+        )?;
+        self.settle();
+        Ok(events)
     }
 
     /// One event, taken and settled: `Ok` if it is now held.
@@ -424,7 +582,7 @@ impl Table {
             (h.msg.t, &h.author, &h.id) > (cut.t, &cut.author, &cut.id)
                 || matches!(
                     h.msg.what,
-                    What::Gm { .. } | What::Joined { .. } | What::Left {}
+                    What::Gm { .. } | What::Joined { .. } | What::Left {} | What::Rekey { .. }
                 )
         });
     }
@@ -495,7 +653,7 @@ impl Table {
             let keep = self.held.get(id).is_some_and(|h| {
                 matches!(
                     h.msg.what,
-                    What::Gm { .. } | What::Joined { .. } | What::Left {}
+                    What::Gm { .. } | What::Joined { .. } | What::Left {} | What::Rekey { .. }
                 )
             });
             if !keep && let Some(h) = self.held.remove(id) {
@@ -506,8 +664,19 @@ impl Table {
         true
     }
 
-    /// Opens and reads an event's message; whether it was sealed for the GM alone.
-    fn open_message(&self, event: &Event) -> Result<(Message, bool), Dropped> {
+    /// Opens and reads an event's message; whether it was sealed for the GM alone, and the
+    /// id of the later table key it was sealed with (`""`: the invite's).
+    fn open_message(&self, event: &Event) -> Result<(Message, bool, String), Dropped> {
+        if let Some(id) = keyed_id(&event.content) {
+            let key = self.keys.get(id).ok_or(Dropped::Locked)?;
+            let plaintext =
+                open_keyed(key, event.kind, &event.pubkey, &event.content).ok_or(Dropped::Seal)?;
+            let msg = Message::decode(&plaintext).ok_or(Dropped::Plaintext)?;
+            if !msg.to.is_empty() {
+                return Err(Dropped::Plaintext);
+            }
+            return Ok((msg, false, id.to_string()));
+        }
         let (plaintext, to_gm) = match Sealed::of(&event.content) {
             Some(Sealed::Table) => (
                 open(
@@ -541,7 +710,7 @@ impl Table {
         if to_gm && msg.to != self.me_hex {
             return Err(Dropped::Plaintext);
         }
-        Ok((msg, to_gm))
+        Ok((msg, to_gm, String::new()))
     }
 
     /// Builds, seals and signs my message and holds it at once (what I do shows on my phone
@@ -590,6 +759,11 @@ impl Table {
             what,
         };
         let created_at = now_ms / 1000;
+        let sealed_by = if to_gm {
+            String::new()
+        } else {
+            self.view.key_in_use.clone()
+        };
         let event = self
             .build(&msg, to_gm, created_at, random)
             .map_err(|e| e.to_string())?;
@@ -605,6 +779,7 @@ impl Table {
                 author: self.me_hex.clone(),
                 created_at,
                 to_gm,
+                sealed_by,
                 msg,
             },
         );
@@ -616,6 +791,15 @@ impl Table {
     fn check(&self, what: &What, to_gm: bool) -> Result<(), String> {
         if self.ended() {
             return Err("This table has ended.".into());
+        }
+        if self.key_missing() {
+            return Err(if self.removed_by().is_some() {
+                "You were removed from this table.".into()
+            } else {
+                "This link is out of date: the GM has moved the table to a new key. Ask the GM \
+                 for the new link."
+                    .into()
+            });
         }
         let joining = matches!(what, What::Joined { .. });
         if joining == self.joined {
@@ -800,6 +984,11 @@ impl Table {
                     return Err("That request is closed already.".into());
                 }
             }
+            What::Rekey { key, keep } => {
+                if !rekey_fits(key, keep) || !keep.iter().any(|(m, _)| *m == self.me_hex) {
+                    return Err("Choose who to remove from the players at the table.".into());
+                }
+            }
             What::End {} => {}
             What::Unsupported => return Err("This Dicetray cannot send that.".into()),
         }
@@ -885,6 +1074,7 @@ impl Table {
             pool: None,
             sides: Vec::new(),
             scene: TableScene::default(),
+            key: String::new(),
             since: Vec::new(),
         });
         checkpoint.since = since(&checkpoint.people);
@@ -930,10 +1120,20 @@ impl Table {
                 plaintext.as_bytes(),
                 &nonce,
             )
-        } else {
+        } else if self.view.key_in_use.is_empty() {
             seal(
                 Sealed::Table,
                 &self.invite.key,
+                KIND_MESSAGE,
+                &self.me_hex,
+                plaintext.as_bytes(),
+                &nonce,
+            )
+        } else {
+            // The key in use, which `check` made sure this phone holds.
+            let key = self.keys.get(&self.view.key_in_use).ok_or(NoRandom)?;
+            seal_keyed(
+                key,
                 KIND_MESSAGE,
                 &self.me_hex,
                 plaintext.as_bytes(),

@@ -148,7 +148,7 @@ pub fn id_of(event: &str) -> String {
 
 /// What a phone shows, for comparing phones: the GM, the people (key, name), the pool, the
 /// sides, whether it ended, the log's (id, refused, undone), the requests with their
-/// answers, for what all may read, and the scene.
+/// answers, for what all may read, the scene, and the table key in use.
 pub fn shown(table: &Table) -> String {
     let v = table.view();
     let people: Vec<(String, String)> = v
@@ -177,8 +177,9 @@ pub fn shown(table: &Table) -> String {
         })
         .collect();
     format!(
-        "gm {} people {:?} pool {:?} sides {:?} ended {} log {:?} asks {:?} scene {:?}",
+        "gm {} key {} people {:?} pool {:?} sides {:?} ended {} log {:?} asks {:?} scene {:?}",
         &v.gm[..8],
+        v.key_in_use,
         people,
         v.pool,
         v.sides,
