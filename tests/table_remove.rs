@@ -201,7 +201,7 @@ fn only_the_gm_removes_and_only_players_at_the_table() {
     let gm = t.gm.me().to_string();
     assert!(
         t.ana
-            .remove(&[ben.clone()], T0 + 5_000, &mut rng(5))
+            .remove(std::slice::from_ref(&ben), T0 + 5_000, &mut rng(5))
             .is_err()
     );
     assert!(t.gm.remove(&[gm], T0 + 5_000, &mut rng(5)).is_err());
