@@ -73,11 +73,17 @@ export function inviteCode({ id, key, gm, relays = [] }) {
 /** Reads an invite code back: `{ id, tag, key, gm (hex), relays }`; throws on anything else. */
 export function readInvite(code) {
   const raw = fromBase64url(code);
-  if (raw.length < 81 || raw[0] !== INVITE_VERSION) throw new Error(`not an invite of version ${INVITE_VERSION}`);
+  // Version 3: a table the GM moved to later keys (removing players) carries them too.
+  const keyed = raw[0] === INVITE_VERSION + 1;
+  if (raw.length < 81 || (raw[0] !== INVITE_VERSION && !keyed)) throw new Error(`not an invite of version ${INVITE_VERSION} or ${INVITE_VERSION + 1}`);
   const id = raw.slice(1, 17);
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(raw.slice(81));
+  const count = keyed ? raw[81] : 0;
+  const later = [];
+  for (let i = 0; i < count; i++) later.push(raw.slice(82 + i * 32, 114 + i * 32));
+  const start = keyed ? 82 + count * 32 : 81;
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(raw.slice(start));
   const relays = text === '' ? [] : text.split('\n');
-  return { id, tag: bytesToHex(id), key: raw.slice(17, 49), gm: bytesToHex(raw.slice(49, 81)), relays };
+  return { id, tag: bytesToHex(id), key: raw.slice(17, 49), gm: bytesToHex(raw.slice(49, 81)), later, relays };
 }
 
 /**

@@ -253,6 +253,24 @@ pub fn act_words(what: &What, refused: bool, view: &TableView) -> Option<String>
             Some(heir) => format!("handed the GM role to {}", heir.shown),
             None => "handed the GM role over".into(),
         },
+        What::Rekey { key, .. } => {
+            let names = view
+                .removals
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, names)| names.clone())
+                .unwrap_or_default();
+            match names.as_slice() {
+                [] => "gave the table a new key and link".into(),
+                // Said so on the removed phone, which gets no new link.
+                names if names.iter().any(|n| n == "you") => "removed you from the table".into(),
+                [one] => format!("removed {one} from the table; the table has a new link"),
+                [rest @ .., last] => format!(
+                    "removed {} and {last} from the table; the table has a new link",
+                    rest.join(", ")
+                ),
+            }
+        }
         What::End {} => "ended the table".into(),
         What::Joined { .. } => "joined the table".into(),
         What::Left {} => "left the table".into(),

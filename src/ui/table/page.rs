@@ -49,6 +49,15 @@ pub fn TablePage(table: TableHook) -> impl IntoView {
         if at.get()
             && let Some(shared) = table.links.waiting_link(Page::TABLE)
         {
+            // A phone shut out of its table (removed, or by a link from before a new key)
+            // joins by the link it is given now, as itself.
+            let shut_out = live
+                .view
+                .with_untracked(|v| v.removed_by.is_some() || v.stale_link);
+            if let (true, Shared::Setup(code)) = (shut_out, &shared) {
+                let name = live.view.with_untracked(|v| v.name.clone());
+                live.call(Call::Join(code.clone(), name));
+            }
             table.links.link_opened(Page::TABLE, &shared);
         }
     });
@@ -229,6 +238,7 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
         {move || ended.get().then(|| view! {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
         })}
+        <ShutOut live/>
         <SendChoice live/>
         {move || live.view.with(|v| v.asks.iter().any(|a| v.am_gm || a.asks_me)).then(|| view! {
             <div class="table-requests"><Requests live/></div>
@@ -238,6 +248,7 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
             <div class="table-side-column">
                 <DestinyPool live/>
                 <People live/>
+                {move || am_gm.get().then(|| view! { <RemovePlayers table live/> })}
                 <section class="table-invite" aria-labelledby="invite-title">
                     <h2 id="invite-title">"Invite"</h2>
                     <p class="hint">"Anyone with this link joins the table: share it only with the players."</p>
@@ -258,6 +269,125 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
                 <Leaving table live/>
             </div>
         </div>
+    }
+}
+
+/// This phone shut out of the table: removed by the GM, or at it by a link from before the
+/// GM gave the table a new key. It reads what came before; the GM's new link lets it in.
+#[component]
+fn ShutOut(live: Live) -> impl IntoView {
+    let said = Memo::new(move |_| {
+        live.view.with(|v| match (&v.removed_by, v.stale_link) {
+            (Some(gm), _) => Some(format!(
+                "{gm} removed you from this table: nothing sent from now on reaches this \
+                 phone. Your rolls stay in History. Leave it, or open a new link from the GM."
+            )),
+            (None, true) => Some(
+                "This link is from before the GM gave the table a new key: it shows only what \
+                 came before, and does not let you in. Ask the GM for the new link and open it."
+                    .to_string(),
+            ),
+            _ => None,
+        })
+    });
+    move || {
+        said.get()
+            .map(|text| view! { <p class="refusal" role="alert">{text}</p> })
+    }
+}
+
+/// The GM removes players (one, or every phone not on the list kept): the table moves to a
+/// new key the ticked are not given. Asked once more before it goes: it cannot be undone.
+#[component]
+fn RemovePlayers(table: TableHook, live: Live) -> impl IntoView {
+    let players = Memo::new(move |_| {
+        live.view.with(|v| {
+            v.people
+                .iter()
+                .filter(|p| !p.me)
+                .map(|p| (p.pubkey.clone(), p.shown.clone()))
+                .collect::<Vec<_>>()
+        })
+    });
+    let ticked = RwSignal::new(Vec::<String>::new());
+    // Only those still at the table count (one may leave while ticked).
+    let chosen = move || {
+        let keys = ticked.get();
+        players.with(|p| {
+            p.iter()
+                .filter(|(k, _)| keys.contains(k))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    let asked = RwSignal::new(false);
+    let names = move || {
+        let names: Vec<String> = chosen().into_iter().map(|(_, n)| n).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        }
+    };
+    move || {
+        (!players.get().is_empty()).then(|| view! {
+            <details class="fold table-remove">
+                <summary>"Remove players"</summary>
+                <p class="hint">
+                    "Tick who goes. Their phones read nothing sent from now on, and the table \
+                     gets a new link: the old one no longer lets anyone in."
+                </p>
+                <fieldset class="tick-list">
+                    <legend class="visually-hidden">"Players to remove"</legend>
+                    {players.get().into_iter().map(|(key, name)| {
+                        let (k, k2) = (key.clone(), key);
+                        view! {
+                            <label class="tick-row">
+                                <input type="checkbox"
+                                    prop:checked=move || ticked.with(|t| t.contains(&k))
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        ticked.update(|t| {
+                                            t.retain(|x| *x != k2);
+                                            if on {
+                                                t.push(k2.clone());
+                                            }
+                                        });
+                                        asked.set(false);
+                                    }/>
+                                <span>{name}</span>
+                            </label>
+                        }
+                    }).collect_view()}
+                </fieldset>
+                {move || if asked.get() {
+                    view! {
+                        <div class="confirm" role="group" aria-label="Sure?">
+                            <p>{format!("Remove {}? This cannot be undone.", names())}</p>
+                            <div class="row-actions">
+                                <button type="button" class="danger" on:click=move |_| {
+                                    asked.set(false);
+                                    let out: Vec<String> = chosen().into_iter().map(|(k, _)| k).collect();
+                                    ticked.set(Vec::new());
+                                    live.call(Call::Remove(out));
+                                }>"Remove"</button>
+                                <button type="button" on:click=move |_| asked.set(false)>"Keep them"</button>
+                            </div>
+                        </div>
+                    }.into_any()
+                } else {
+                    view! {
+                        <button type="button" class="danger" on:click=move |_| {
+                            if chosen().is_empty() {
+                                table.snackbar.say("Tick the players to remove first.");
+                            } else {
+                                asked.set(true);
+                            }
+                        }>"Remove ticked players"</button>
+                    }.into_any()
+                }}
+            </details>
+        })
     }
 }
 

@@ -32,6 +32,8 @@ pub enum Call {
     Say(What, bool),
     /// Hand the GM role to the member with this key.
     HandOver(String),
+    /// Remove these members (keys): the table moves to a new key they are not given.
+    Remove(Vec<String>),
     /// A roll from a tray: sent as the device's choice says (to all, the GM, or not at all).
     Roll(What),
     /// A roll answering the GM's request (a `What::Roll` naming it), to the GM alone with
@@ -69,6 +71,13 @@ pub struct TableView {
     pub joining: bool,
     /// The table did not take me in (it had taken in all it takes).
     pub turned_away: bool,
+    /// The GM who removed me from the table (their name), if one did.
+    pub removed_by: Option<String>,
+    /// My link is from before the GM moved the table to a new key: it lets me read only
+    /// what came before, and not join.
+    pub stale_link: bool,
+    /// Who each move to a new key removed, by the new key's id: names ("you" for me).
+    pub removals: Vec<(String, Vec<String>)>,
     /// My name there.
     pub name: String,
     /// I am its GM.
@@ -252,7 +261,13 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
                 Ok(invite) => invite,
                 Err(reason) => return refuse(reply, reason),
             };
-            if doc.at.as_ref().is_some_and(|t| t.invite().id == invite.id) {
+            // The same table again, unless this phone was shut out of it (removed, or by a
+            // link from before a new key): then the new link starts afresh, with a new key.
+            if doc
+                .at
+                .as_ref()
+                .is_some_and(|t| t.invite().id == invite.id && !t.key_missing())
+            {
                 return false;
             }
             match Table::join(invite, &name, &mut random) {
@@ -300,6 +315,22 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             match table.hand_over(&to, now, &mut random) {
                 Ok(events) => {
                     queue(doc, events, reply);
+                    true
+                }
+                Err(reason) => refuse(reply, reason),
+            }
+        }
+        Call::Remove(out) => {
+            let Some(table) = doc.at.as_mut() else {
+                return false;
+            };
+            match table.remove(&out, now, &mut random) {
+                Ok(events) => {
+                    queue(doc, events, reply);
+                    reply.done = Some(
+                        "Removed. The table has a new link: share it with anyone joining from now on."
+                            .into(),
+                    );
                     true
                 }
                 Err(reason) => refuse(reply, reason),
@@ -643,14 +674,40 @@ fn view_of(doc: &TableDoc) -> TableView {
         .iter()
         .map(|ask| ask_view(ask, &folded.people, &folded.gm, table.me()))
         .collect();
+    let removed_by = table.removed_by();
+    let stale_link = table.key_missing() && removed_by.is_none();
+    let removals = folded
+        .removals
+        .iter()
+        .map(|r| {
+            let names = r
+                .removed
+                .iter()
+                .map(|(key, name)| {
+                    if key == table.me() {
+                        "you".to_string()
+                    } else {
+                        name.clone()
+                    }
+                })
+                .collect();
+            (r.key.clone(), names)
+        })
+        .collect();
+    let shut_out = table.key_missing();
     TableView {
         at: true,
-        joining: !table.joined() || (!folded.member && !table.ended() && !table.turned_away()),
+        joining: !shut_out
+            && (!table.joined() || (!folded.member && !table.ended() && !table.turned_away())),
         turned_away: table.turned_away(),
+        removed_by,
+        stale_link,
+        removals,
         name: table.name().to_string(),
         am_gm: table.am_gm(),
         ended: table.ended(),
-        code: table.invite().code(),
+        // With every later key this phone holds: the link that opens the table as it is.
+        code: table.link().code(),
         relays,
         own_relays: own,
         send_to: doc.send_to,
