@@ -796,8 +796,8 @@ impl Table {
             return Err(if self.removed_by().is_some() {
                 "You were removed from this table.".into()
             } else {
-                "This link is out of date: the GM has moved the table to a new key. Ask the GM \
-                 for the new link."
+                "This link is out of date: the GM has changed the table's link since. Ask the \
+                 GM for the new link."
                     .into()
             });
         }

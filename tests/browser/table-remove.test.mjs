@@ -84,9 +84,15 @@ test('the GM removes a player: every phone says so, the removed phone shows noth
   await expect.poll(() => keyed.every(({ event }) => heard.some((f) => f.includes(event.id)))).toBe(true);
   expect(await logText(ben.page)).toEqual(benBefore);
   await expect(rolls(ben.page)).toHaveCount(1);
-  // A roll Ben makes goes nowhere, and he is told so where he rolled.
+  // In a tray, Ben's corner says he was removed, in place of the table's line; a roll he
+  // makes stays on his phone.
   await narrativeRoll(ben.page);
-  await expect(ben.page.locator('.snackbar')).toContainText('You were removed from this table.');
+  const benCorner = ben.page.getByRole('group', { name: 'Live table' });
+  await expect(benCorner.getByRole('alert')).toHaveText('Gemma removed you from the table');
+  await expect(benCorner.getByRole('button', { name: /^Table · / })).toBeHidden();
+  await tablePage(ben.page);
+  await expect(ben.page.getByRole('textbox', { name: 'Table link' })).toBeHidden();
+  await expect(rolls(ben.page)).toHaveCount(1);
 
   // A newcomer with the old link: reads what came before, is told the link is out of date,
   // and no phone shows her.
@@ -95,7 +101,8 @@ test('the GM removes a player: every phone says so, the removed phone shows noth
   await drawn(dan.page);
   await dan.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Dan');
   await dan.page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(dan.page.getByRole('alert').filter({ hasText: 'This link is from before the GM gave the table a new key' })).toBeVisible();
+  await expect(dan.page.getByRole('alert').filter({ hasText: 'This link is out of date' })).toBeVisible();
+  await expect(dan.page.getByText('You are not at this table.')).toBeVisible();
   await expect(rolls(dan.page)).toHaveCount(1);
   await expect(people(gm.page)).toHaveCount(3);
 

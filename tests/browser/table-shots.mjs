@@ -1,7 +1,8 @@
 // Screenshots of the live table, to look at: a GM and a player at one table through a relay
 // on 127.0.0.1; the Table page (GM and player) at 390x844 light and dark, 360x640 and sideways
-// (844x390), a player's tray with the table's line and the GM's side offered, and messages
-// shown by the button tapped. Written to test-results/table-shots/table-*.png, not kept in
+// (844x390), a player's tray with the table's line and the GM's side offered, messages
+// shown by the button tapped, and removing a player (the GM's fold, the removed phone's
+// Table page and tray, in each size and theme). Written to test-results/table-shots/table-*.png, not kept in
 // git. Run after a build: `node tests/browser/table-shots.mjs`.
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +122,39 @@ try {
   await ben.page.getByRole('button', { name: 'Join', exact: true }).click();
   await ben.page.locator('.snackbar-message').waitFor();
   await ben.page.screenshot({ path: `${OUT}table-390x844-message-join.png` });
+  // The GM removes Ana: the fold, ticked and asked once more; then Ana's phone.
+  await ben.page.getByRole('textbox', { name: 'Your name at the table' }).fill('Ben');
+  await ben.page.goto(path);
+  await drawn(ben.page);
+  await ben.page.getByRole('button', { name: 'Join the table' }).click();
+  await gm.page.goto('/#/table');
+  await drawn(gm.page);
+  await gm.page.getByRole('region', { name: 'At the table' }).getByText('Ben', { exact: true }).waitFor();
+  const fold = gm.page.locator('details.table-remove');
+  await fold.locator('summary').click();
+  await gm.page.getByRole('checkbox', { name: 'Ana the Bold' }).check();
+  await gm.page.getByRole('button', { name: 'Remove ticked players' }).click();
+  for (const [name, viewport, scheme] of SIZES) {
+    await gm.page.setViewportSize(viewport);
+    await gm.page.emulateMedia({ colorScheme: scheme });
+    await fold.scrollIntoViewIfNeeded();
+    await gm.page.screenshot({ path: `${OUT}table-${name}-remove-fold.png` });
+  }
+  await gm.page.setViewportSize({ width: 390, height: 844 });
+  await gm.page.emulateMedia({ colorScheme: 'light' });
+  await gm.page.getByRole('group', { name: 'Sure?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await ana.page.getByText('removed you from this table').waitFor();
+  for (const [name, viewport, scheme] of SIZES) {
+    await ana.page.setViewportSize(viewport);
+    await ana.page.emulateMedia({ colorScheme: scheme });
+    await ana.page.goto('/#/table');
+    await drawn(ana.page);
+    await ana.page.screenshot({ path: `${OUT}table-${name}-removed.png`, fullPage: true });
+    await ana.page.goto('/#/narrative');
+    await drawn(ana.page);
+    await ana.page.locator('.table-shut').waitFor();
+    await ana.page.screenshot({ path: `${OUT}table-narrative-${name}-removed.png` });
+  }
   console.log('screenshots in test-results/table-shots/table-*.png');
 } finally {
   await relay.stop();

@@ -209,6 +209,8 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
     let ended = Memo::new(move |_| live.view.with(|v| v.ended));
     let joining = Memo::new(move |_| live.view.with(|v| v.joining));
     let turned_away = Memo::new(move |_| live.view.with(|v| v.turned_away));
+    // Removed, or here by an out-of-date link: nothing to send, no link to share.
+    let shut = Memo::new(move |_| live.view.with(|v| v.removed_by.is_some() || v.stale_link));
     let show_qr = RwSignal::new(false);
     let copy = move |_| {
         table
@@ -218,7 +220,7 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
     let share = move |_| table.snackbar.share(link.get_untracked());
     view! {
         <p class="table-role">
-            {move || if am_gm.get() { "You are the GM of this table.".to_string() } else {
+            {move || if shut.get() { "You are not at this table.".to_string() } else if am_gm.get() { "You are the GM of this table.".to_string() } else {
                 let gm = live.view.with(|v| {
                     v.people.iter().find(|p| p.gm).map(|p| p.shown.clone())
                         .unwrap_or_else(|| "the GM".into())
@@ -239,8 +241,8 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
             <p class="refusal" role="alert">"The GM has ended this table. Leave it to start or join another."</p>
         })}
         <ShutOut live/>
-        <SendChoice live/>
-        {move || live.view.with(|v| v.asks.iter().any(|a| v.am_gm || a.asks_me)).then(|| view! {
+        {move || (!shut.get()).then(|| view! { <SendChoice live/> })}
+        {move || (!shut.get() && live.view.with(|v| v.asks.iter().any(|a| v.am_gm || a.asks_me))).then(|| view! {
             <div class="table-requests"><Requests live/></div>
         })}
         <div class="table-columns">
@@ -249,7 +251,7 @@ fn AtTable(table: TableHook, live: Live) -> impl IntoView {
                 <DestinyPool live/>
                 <People live/>
                 {move || am_gm.get().then(|| view! { <RemovePlayers table live/> })}
-                <section class="table-invite" aria-labelledby="invite-title">
+                <section class="table-invite" aria-labelledby="invite-title" hidden=move || shut.get()>
                     <h2 id="invite-title">"Invite"</h2>
                     <p class="hint">"Anyone with this link joins the table: share it only with the players."</p>
                     <label class="field">
@@ -280,11 +282,13 @@ fn ShutOut(live: Live) -> impl IntoView {
         live.view.with(|v| match (&v.removed_by, v.stale_link) {
             (Some(gm), _) => Some(format!(
                 "{gm} removed you from this table: nothing sent from now on reaches this \
-                 phone. Your rolls stay in History. Leave it, or open a new link from the GM."
+                 phone, and your rolls stay on it (in History). Leave the table below, or \
+                 open a new link if the GM sends you one."
             )),
             (None, true) => Some(
-                "This link is from before the GM gave the table a new key: it shows only what \
-                 came before, and does not let you in. Ask the GM for the new link and open it."
+                "This link is out of date: the GM has changed the table's link since. It shows \
+                 only what came before, and does not let you in. Ask the GM for the new link \
+                 and open it."
                     .to_string(),
             ),
             _ => None,
@@ -371,7 +375,7 @@ fn RemovePlayers(table: TableHook, live: Live) -> impl IntoView {
                                     ticked.set(Vec::new());
                                     live.call(Call::Remove(out));
                                 }>"Remove"</button>
-                                <button type="button" on:click=move |_| asked.set(false)>"Keep them"</button>
+                                <button type="button" on:click=move |_| asked.set(false)>"Cancel"</button>
                             </div>
                         </div>
                     }.into_any()
@@ -467,7 +471,8 @@ fn DestinyPool(live: Live) -> impl IntoView {
                     }
                 }}
             </p>
-            <div class="row-actions">
+            // A phone shut out of the table (removed, or by an old link) reads the pool only.
+            <div class="row-actions" hidden=move || live.view.with(|v| v.removed_by.is_some() || v.stale_link)>
                 <button type="button" disabled=move || pool.get().light == 0
                     on:click=move |_| live.say(What::Flip { from: PointSide::Light, check: None }, false)>
                     "Flip a light point"
@@ -634,6 +639,9 @@ fn Leaving(table: TableHook, live: Live) -> impl IntoView {
                     <div class="confirm" role="group" aria-label="Sure?">
                         <p>{if end {
                             "End the table for everyone? Every phone is told; your rolls stay in History."
+                        } else if live.view.with_untracked(|v| v.removed_by.is_some() || v.stale_link) {
+                            // Shut out: no phone is told, and the old link brings no one back.
+                            "Leave this table? Your rolls stay in History."
                         } else {
                             "Leave this table? Every phone is told; your rolls stay in History, and its link brings you back."
                         }}</p>

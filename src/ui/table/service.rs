@@ -459,6 +459,11 @@ fn send_roll(doc: &mut TableDoc, what: What, now: u64, reply: &mut Reply) -> boo
 
 /// A roll sent `to` all, the GM, or not at all.
 fn send_to(doc: &mut TableDoc, what: What, to: SendTo, now: u64, reply: &mut Reply) -> bool {
+    // A phone shut out of its table (removed, or by an out-of-date link) keeps its rolls: its
+    // corner says why, once, rather than every roll.
+    if doc.at.as_ref().is_some_and(Table::key_missing) {
+        return false;
+    }
     let am_gm = doc.at.as_ref().is_some_and(Table::am_gm);
     match to {
         SendTo::Nobody => false,

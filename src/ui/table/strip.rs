@@ -31,6 +31,16 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
     let here = Memo::new(move |_| live.view.with(|v| v.people.len()));
     let waiting = Memo::new(move |_| live.view.with(|v| v.unsent.len()));
     let connection = Memo::new(move |_| live.connection());
+    // Removed, or here by an out-of-date link: the corner says so, and offers nothing to do.
+    let shut = Memo::new(move |_| {
+        live.view.with(|v| match (&v.removed_by, v.stale_link) {
+            (Some(gm), _) => Some(format!("{gm} removed you from the table")),
+            (None, true) => {
+                Some("Your table link is out of date: ask the GM for the new one".into())
+            }
+            _ => None,
+        })
+    });
     // The rolls others made, once this phone has read its kept table: those it held then
     // count as looked at; what comes after is new until the log is opened.
     let others = Memo::new(move |_| live.shown.with(|shown| others_rolls(shown)));
@@ -61,7 +71,10 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
     };
     view! {
         <div class="table-corner" role="group" aria-label="Live table">
-            <div class="table-line">
+            {move || shut.get().map(|words| view! {
+                <p class="table-shut" role="alert">{words}</p>
+            })}
+            <div class="table-line" hidden=move || shut.with(Option::is_some)>
                 <button
                     type="button"
                     class="table-open"
@@ -95,9 +108,11 @@ pub fn TrayStrip(table: TableHook, page: Page) -> impl IntoView {
             {move || last.get().map(|(id, by, tray, entry)| view! {
                 <LastRoll id by tray entry new_count=new_count.get() open=Callback::new(move |()| open_log())/>
             })}
-            <RequestsLine live open=Callback::new(move |()| open_log())/>
-            <TableNews live/>
-            <SideBadge live page/>
+            {move || shut.with(Option::is_none).then(|| view! {
+                <RequestsLine live open=Callback::new(move |()| open_log())/>
+                <TableNews live/>
+                <SideBadge live page/>
+            })}
         </div>
         <dialog class="sheet" node_ref=sheet aria-labelledby="sheet-title" on:close=move |_| sheet_open.set(false)>
             <div class="sheet-head">
