@@ -232,19 +232,6 @@ fn answer(asks: &mut [OpenAsk], h: &Held, gm_here: &str, roll_stands: bool) {
     }
 }
 
-/// Whether an author may take this back.
-fn undoable(what: &What) -> bool {
-    matches!(
-        what,
-        What::Roll { .. }
-            | What::Amend { .. }
-            | What::Flip { .. }
-            | What::Points { .. }
-            | What::Side { .. }
-            | What::Scene(_)
-    )
-}
-
 /// Whether taking this back is the GM's act: the GM's own settings and dark flips.
 fn gm_setting(what: &What) -> bool {
     matches!(
@@ -397,7 +384,7 @@ pub fn fold<'a>(
             && counts[j]
             && window[j].author == h.author
             && window[j].to_gm == h.to_gm
-            && undoable(&window[j].msg.what)
+            && window[j].msg.what.undoable()
         {
             undone[j] = true;
         }

@@ -197,6 +197,30 @@ impl What {
         ) || matches!(self, What::Scene(act) if act.gm_only())
     }
 
+    /// The tray this names: a roll's, a change's, a side's or a request's.
+    pub fn tray(&self) -> Option<&str> {
+        match self {
+            What::Roll { tray, .. }
+            | What::Amend { tray, .. }
+            | What::Side { tray, .. }
+            | What::Ask { tray, .. } => Some(tray),
+            _ => None,
+        }
+    }
+
+    /// Whether an author may take this back (with an `undo`).
+    pub fn undoable(&self) -> bool {
+        matches!(
+            self,
+            What::Roll { .. }
+                | What::Amend { .. }
+                | What::Flip { .. }
+                | What::Points { .. }
+                | What::Side { .. }
+                | What::Scene(_)
+        )
+    }
+
     /// Whether this may be sealed for the GM alone: rolls, their changes and their undos.
     pub fn may_go_to_gm(&self) -> bool {
         matches!(
@@ -339,50 +363,33 @@ fn read_what(value: serde_json::Value) -> Result<What, String> {
         return Ok(What::Unsupported);
     }
     let what: What = serde_json::from_value(value).map_err(|e| e.to_string())?;
-    let tray_known = is_tray;
+    // A tray a later version added reads as a message this version cannot show.
+    if what.tray().is_some_and(|tray| !is_tray(tray)) {
+        return Ok(What::Unsupported);
+    }
     let fine = match &what {
         What::Roll {
-            tray,
+            tray: _,
             label,
             roll,
             answers,
-        } => {
-            if !tray_known(tray) {
-                return Ok(What::Unsupported);
-            }
-            roll_fits(label, roll) && id_or_empty(answers)
-        }
+        } => roll_fits(label, roll) && id_or_empty(answers),
         What::Ask {
-            tray,
+            tray: _,
             label,
             challenge,
             who,
             ..
-        } => {
-            if !tray_known(tray) {
-                return Ok(What::Unsupported);
-            }
-            ask_fits(label, challenge, who)
-        }
+        } => ask_fits(label, challenge, who),
         What::Close { of } => from_hex_array::<32>(of).is_some(),
         What::Amend {
             of,
-            tray,
+            tray: _,
             label,
             roll,
             ..
-        } => {
-            if !tray_known(tray) {
-                return Ok(What::Unsupported);
-            }
-            from_hex_array::<32>(of).is_some() && roll_fits(label, roll)
-        }
-        What::Side { tray, challenge } => {
-            if !tray_known(tray) {
-                return Ok(What::Unsupported);
-            }
-            chars_within(challenge, 0, MAX_TEXT_CHARS)
-        }
+        } => from_hex_array::<32>(of).is_some() && roll_fits(label, roll),
+        What::Side { challenge, .. } => chars_within(challenge, 0, MAX_TEXT_CHARS),
         What::Undo { of } => from_hex_array::<32>(of).is_some(),
         What::Points { light, dark } => *light <= MAX_POINTS && *dark <= MAX_POINTS,
         What::Joined { name } => name_fits(name),

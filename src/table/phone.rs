@@ -25,7 +25,7 @@ use super::order::{Key, LEAP_MS, next_t};
 use super::random::{NoRandom, Random};
 use super::scene::{SceneAct, TableScene};
 use super::seal::{
-    Sealed, gm_key, key_id, keyed_id, open, open_keyed, open_share, seal, seal_keyed, share,
+    Sealed, gm_key, key_id, keyed, keyed_id, open, open_keyed, open_share, seal, share,
 };
 
 /// The table's message kind (regular: relays keep it until it expires).
@@ -827,17 +827,14 @@ impl Table {
                 _ => "Only the GM can do that.".into(),
             });
         }
+        if let Some(tray) = what.tray()
+            && !is_tray(tray)
+        {
+            return Err(format!("There is no {tray} tray."));
+        }
         let log = &self.view.log;
         match what {
-            What::Roll {
-                tray, label, roll, ..
-            }
-            | What::Amend {
-                tray, label, roll, ..
-            } => {
-                if !is_tray(tray) {
-                    return Err(format!("There is no {tray} tray."));
-                }
+            What::Roll { label, roll, .. } | What::Amend { label, roll, .. } => {
                 if !roll_fits(label, roll) {
                     return Err("This roll is too long to share.".into());
                 }
@@ -856,15 +853,12 @@ impl Table {
                 }
             }
             What::Ask {
-                tray,
+                tray: _,
                 label,
                 challenge,
                 who,
                 ..
             } => {
-                if !is_tray(tray) {
-                    return Err(format!("There is no {tray} tray."));
-                }
                 if !ask_fits(label, challenge, who) {
                     return Err(format!(
                         "Say what the roll is for in 1 to {MAX_ASK_LABEL_CHARS} characters, \
@@ -884,15 +878,7 @@ impl Table {
                         && !e.undone
                         && !e.refused
                         && e.to_gm == to_gm
-                        && matches!(
-                            e.what,
-                            What::Roll { .. }
-                                | What::Amend { .. }
-                                | What::Flip { .. }
-                                | What::Points { .. }
-                                | What::Side { .. }
-                                | What::Scene(_)
-                        )
+                        && e.what.undoable()
                 });
                 if !mine {
                     return Err("Only your own roll, flip or setting can be taken back.".into());
@@ -948,10 +934,7 @@ impl Table {
                     return Err(format!("At most {MAX_POINTS} points on each side."));
                 }
             }
-            What::Side { tray, challenge } => {
-                if !is_tray(tray) {
-                    return Err(format!("There is no {tray} tray."));
-                }
+            What::Side { challenge, .. } => {
                 if !chars_within(challenge, 0, MAX_TEXT_CHARS) {
                     return Err("This challenge is too long.".into());
                 }
@@ -1108,38 +1091,28 @@ impl Table {
         let mut nonce = [0u8; 24];
         random(&mut nonce)?;
         let plaintext = msg.to_json();
-        let content = if to_gm {
+        // For the GM alone; for the table with the invite's key; or with the key in use,
+        // which `check` made sure this phone holds, named in the content.
+        let (which, key, later) = if to_gm {
             let key = from_hex_array::<32>(&msg.to)
                 .and_then(|gm| gm_key(&self.invite.key, &self.me, &gm))
                 .ok_or(NoRandom)?;
-            seal(
-                Sealed::GmOnly,
-                &key,
-                KIND_MESSAGE,
-                &self.me_hex,
-                plaintext.as_bytes(),
-                &nonce,
-            )
+            (Sealed::GmOnly, key, false)
         } else if self.view.key_in_use.is_empty() {
-            seal(
-                Sealed::Table,
-                &self.invite.key,
-                KIND_MESSAGE,
-                &self.me_hex,
-                plaintext.as_bytes(),
-                &nonce,
-            )
+            (Sealed::Table, self.invite.key, false)
         } else {
-            // The key in use, which `check` made sure this phone holds.
             let key = self.keys.get(&self.view.key_in_use).ok_or(NoRandom)?;
-            seal_keyed(
-                key,
-                KIND_MESSAGE,
-                &self.me_hex,
-                plaintext.as_bytes(),
-                &nonce,
-            )
+            (Sealed::Table, *key, true)
         };
+        let sealed = seal(
+            which,
+            &key,
+            KIND_MESSAGE,
+            &self.me_hex,
+            plaintext.as_bytes(),
+            &nonce,
+        );
+        let content = if later { keyed(&key, &sealed) } else { sealed };
         let mut aux = [0u8; 32];
         random(&mut aux)?;
         Ok(Event::signed(

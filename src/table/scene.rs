@@ -354,19 +354,15 @@ impl TableScene {
             name: name.clone(),
             value: *value,
         };
-        let boosts = self
-            .boosts
-            .iter()
-            .filter(|b| fresh(&b.0))
-            .map(value)
-            .collect();
-        let conditions = self
-            .conditions
-            .iter()
-            .filter(|c| fresh(&c.0))
-            .map(value)
-            .collect();
-        Scene::from_parts(facets, obstacles, boosts, conditions, 1)
+        let mut values =
+            |list: &[TableValue]| list.iter().filter(|v| fresh(&v.0)).map(value).collect();
+        Scene::from_parts(
+            facets,
+            obstacles,
+            values(&self.boosts),
+            values(&self.conditions),
+            1,
+        )
     }
 }
 

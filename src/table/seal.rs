@@ -137,20 +137,13 @@ pub fn keyed_id(content: &str) -> Option<&str> {
     (is_key_id(id) && content.as_bytes().get(KEYED.len() + 16) == Some(&b'.')).then_some(id)
 }
 
-/// Seals `plaintext` under a later table `key` (see [`seal`]): `k1.<key id>.<sealed>`.
-pub fn seal_keyed(
-    key: &[u8; 32],
-    kind: u32,
-    author_hex: &str,
-    plaintext: &[u8],
-    nonce: &[u8; 24],
-) -> String {
-    let sealed = seal(Sealed::Table, key, kind, author_hex, plaintext, nonce);
-    format!(
-        "{KEYED}{}.{}",
-        key_id(key),
-        &sealed[Sealed::Table.prefix().len()..]
-    )
+/// A content `sealed` for the table (`t1.`) under a later table `key`, named as such:
+/// `k1.<key id>.<sealed>`.
+pub fn keyed(key: &[u8; 32], sealed: &str) -> String {
+    let body = sealed
+        .strip_prefix(Sealed::Table.prefix())
+        .unwrap_or(sealed);
+    format!("{KEYED}{}.{body}", key_id(key))
 }
 
 /// Opens a `k1.` content under `key`; `None` if it names another key or does not open.
@@ -231,7 +224,10 @@ mod tests {
     fn a_keyed_seal_opens_with_its_key_only_and_a_share_for_its_member_only() {
         let key = [5u8; 32];
         let other = [6u8; 32];
-        let content = seal_keyed(&key, 7237, "ab", b"hello", &[1; 24]);
+        let content = keyed(
+            &key,
+            &seal(Sealed::Table, &key, 7237, "ab", b"hello", &[1; 24]),
+        );
         assert_eq!(keyed_id(&content), Some(key_id(&key).as_str()));
         assert_eq!(
             open_keyed(&key, 7237, "ab", &content).as_deref(),

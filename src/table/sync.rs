@@ -155,26 +155,25 @@ impl RelaySync {
     /// Asks for keys and ids newly known to matter.
     pub fn more(&mut self, table: &Table) -> Vec<String> {
         let view = table.view();
-        let deep: Vec<String> = view
-            .gm_keys
-            .iter()
-            .filter(|k| !self.deep_authors.contains(*k))
-            .cloned()
-            .collect();
-        for keys in deep.chunks(AUTHORS) {
-            self.deep_authors.extend(keys.iter().cloned());
-            self.asked_authors.extend(keys.iter().cloned());
-            self.waiting.push(Asked::authors(keys.to_vec(), true));
-        }
-        let members: Vec<String> = view
-            .member_keys
-            .iter()
-            .filter(|k| !self.asked_authors.contains(*k))
-            .cloned()
-            .collect();
-        for keys in members.chunks(AUTHORS) {
-            self.asked_authors.extend(keys.iter().cloned());
-            self.waiting.push(Asked::authors(keys.to_vec(), false));
+        // The GMs' messages in full (paged back to the first), then the members' not asked.
+        for (keys, deep) in [(&view.gm_keys, true), (&view.member_keys, false)] {
+            let asked = if deep {
+                &self.deep_authors
+            } else {
+                &self.asked_authors
+            };
+            let new: Vec<String> = keys
+                .iter()
+                .filter(|k| !asked.contains(*k))
+                .cloned()
+                .collect();
+            for keys in new.chunks(AUTHORS) {
+                if deep {
+                    self.deep_authors.extend(keys.iter().cloned());
+                }
+                self.asked_authors.extend(keys.iter().cloned());
+                self.waiting.push(Asked::authors(keys.to_vec(), deep));
+            }
         }
         let ids: Vec<String> = view
             .missing

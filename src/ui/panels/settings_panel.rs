@@ -29,25 +29,38 @@ fn SettingSwitch(
     view! { <Switch on toggle label hint/> }
 }
 
+/// Each setting: what it turns on, why a player would want it off, and its field.
+type Setting = (
+    &'static str,
+    &'static str,
+    fn(&Settings) -> bool,
+    fn(&mut Settings, bool),
+);
+
+/// The settings, in the order shown.
+const SETTINGS: [Setting; 2] = [
+    (
+        "Buzz on Roll",
+        " (where the phone can)",
+        |s| s.haptics,
+        |s, on| s.haptics = on,
+    ),
+    (
+        "Odds hints beside the controls",
+        " (what one more tap would do)",
+        |s| s.coach,
+        |s, on| s.coach = on,
+    ),
+];
+
 /// The settings, each a switch, saved as soon as it changes.
 #[component]
 pub fn SettingsPanel(settings: Deferred<Settings>, table: TableHook) -> impl IntoView {
     view! {
         <div class="settings">
-            <SettingSwitch
-                settings
-                label="Buzz on Roll"
-                hint=" (where the phone can)"
-                read=|s| s.haptics
-                write=|s, on| s.haptics = on
-            />
-            <SettingSwitch
-                settings
-                label="Odds hints beside the controls"
-                hint=" (what one more tap would do)"
-                read=|s| s.coach
-                write=|s, on| s.coach = on
-            />
+            {SETTINGS.into_iter().map(|(label, hint, read, write)| view! {
+                <SettingSwitch settings label hint read write/>
+            }).collect_view()}
             // The live table's relays: their code comes with the table's.
             <TablePart table ask=TableAsk::Relays/>
         </div>

@@ -904,23 +904,26 @@ impl Live {
         }
     }
 
-    /// A flip of mine that every phone refuses (no point of that side was left) is said once.
-    fn tell_refused_flips(&self) {
-        let refused: Vec<String> = self.view.with_untracked(|v| {
+    /// The ids of the log's entries that `pick` picks and have not been told yet: told now.
+    fn untold(&self, pick: impl Fn(&LogEntry) -> bool) -> Vec<String> {
+        let picked: Vec<String> = self.view.with_untracked(|v| {
             v.log
                 .iter()
-                .filter(|e| e.mine && e.refused)
+                .filter(|e| pick(e))
                 .map(|e| e.id.clone())
                 .collect()
         });
-        let new: Vec<String> = self.told.with_value(|told| {
-            refused
-                .into_iter()
-                .filter(|id| !told.contains(id))
-                .collect()
-        });
-        if !new.is_empty() {
-            self.told.update_value(|told| told.extend(new));
+        let new: Vec<String> = self
+            .told
+            .with_value(|told| picked.into_iter().filter(|id| !told.contains(id)).collect());
+        self.told
+            .update_value(|told| told.extend(new.iter().cloned()));
+        new
+    }
+
+    /// A flip of mine that every phone refuses (no point of that side was left) is said once.
+    fn tell_refused_flips(&self) {
+        if !self.untold(|e| e.mine && e.refused).is_empty() {
             self.table.snackbar.tell(
                 "Your story point flip was refused: another player took the last point of \
                  that side first.",
@@ -931,21 +934,7 @@ impl Live {
     /// A roll of mine for the GM alone that reached no one (the GM it was sealed for had
     /// handed the role on) is said once; the log offers to send it again.
     fn tell_undelivered(&self) {
-        let undelivered: Vec<String> = self.view.with_untracked(|v| {
-            v.log
-                .iter()
-                .filter(|e| e.mine && e.undelivered)
-                .map(|e| e.id.clone())
-                .collect()
-        });
-        let new: Vec<String> = self.told.with_value(|told| {
-            undelivered
-                .into_iter()
-                .filter(|id| !told.contains(id))
-                .collect()
-        });
-        if let Some(id) = new.first().cloned() {
-            self.told.update_value(|told| told.extend(new));
+        if let Some(id) = self.untold(|e| e.mine && e.undelivered).first().cloned() {
             let gm = self
                 .view
                 .with_untracked(|v| v.gm_name().unwrap_or("the GM").to_string());

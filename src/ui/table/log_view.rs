@@ -327,15 +327,14 @@ fn scene_words(act: &SceneAct, refused: bool, view: &TableView) -> String {
             format!("set a scene facet: {name} ({does}){full}")
         }
         SceneAct::Obstacle {
-            name,
-            target,
-            el,
-            progress,
+            name, target, el, ..
         } => {
-            let track = if *progress > 0 {
-                format!(", {progress} on its track")
-            } else {
-                String::new()
+            // Said only when the obstacle comes with effect already on its track.
+            let track = match act {
+                SceneAct::Obstacle {
+                    progress: on @ 1.., ..
+                } => format!(", {on} on its track"),
+                _ => String::new(),
             };
             format!("set an obstacle: {name} ({target} to overcome, EL {el}{track}){full}")
         }

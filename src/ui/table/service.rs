@@ -308,33 +308,16 @@ fn apply(doc: &mut TableDoc, call: Call, reply: &mut Reply) -> bool {
             true
         }
         Call::Say(what, to_gm) => say(doc, what, to_gm, now, reply),
-        Call::HandOver(to) => {
-            let Some(table) = doc.at.as_mut() else {
-                return false;
-            };
-            match table.hand_over(&to, now, &mut random) {
-                Ok(events) => {
-                    queue(doc, events, reply);
-                    true
-                }
-                Err(reason) => refuse(reply, reason),
-            }
-        }
+        Call::HandOver(to) => act(doc, reply, |table| table.hand_over(&to, now, &mut random)),
         Call::Remove(out) => {
-            let Some(table) = doc.at.as_mut() else {
-                return false;
-            };
-            match table.remove(&out, now, &mut random) {
-                Ok(events) => {
-                    queue(doc, events, reply);
-                    reply.done = Some(
-                        "Removed. The table has a new link: share it with anyone joining from now on."
-                            .into(),
-                    );
-                    true
-                }
-                Err(reason) => refuse(reply, reason),
+            let removed = act(doc, reply, |table| table.remove(&out, now, &mut random));
+            if removed {
+                reply.done = Some(
+                    "Removed. The table has a new link: share it with anyone joining from now on."
+                        .into(),
+                );
             }
+            removed
         }
         Call::Roll(what) => send_roll(doc, what, now, reply),
         Call::Answer(mut what, to_gm) => {
@@ -500,10 +483,19 @@ fn queue(doc: &mut TableDoc, events: Vec<Event>, reply: &mut Reply) {
 }
 
 fn say(doc: &mut TableDoc, what: What, to_gm: bool, now: u64, reply: &mut Reply) -> bool {
+    act(doc, reply, |table| table.say(what, to_gm, now, &mut random))
+}
+
+/// Does `f` to the table: its events queued, or its refusal said; whether it was done.
+fn act(
+    doc: &mut TableDoc,
+    reply: &mut Reply,
+    f: impl FnOnce(&mut Table) -> Result<Vec<Event>, String>,
+) -> bool {
     let Some(table) = doc.at.as_mut() else {
         return false;
     };
-    match table.say(what, to_gm, now, &mut random) {
+    match f(table) {
         Ok(events) => {
             queue(doc, events, reply);
             true

@@ -63,13 +63,7 @@ impl SceneHere {
 
     /// Reads the scene, untracked.
     pub fn with_untracked<R>(&self, f: impl FnOnce(&Scene) -> R) -> R {
-        if self.table.at_table.get_untracked() {
-            self.table
-                .scene
-                .with_untracked(|s| f(s.as_ref().unwrap_or(&Scene::default())))
-        } else {
-            self.own.with_untracked(f)
-        }
+        untrack(|| self.with(f))
     }
 
     /// A copy of the scene, tracked.
